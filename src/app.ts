@@ -1,0 +1,60 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { Scalar } from "@scalar/hono-api-reference";
+import type { AppEnv } from "./env";
+import { ApiError } from "./errors/api-error";
+import { errorResponse, handleError, validationHook } from "./errors/handler";
+import { requestContext } from "./middleware/request-context";
+import { createPartnerApp } from "./partner";
+import { serveSignedFile } from "./storage/files-route";
+import { FILES_PREFIX } from "./storage/presign";
+
+const healthRoute = createRoute({
+  method: "get",
+  path: "/health",
+  tags: ["Health"],
+  summary: "Liveness check",
+  description: "Public, no authentication, touches no storage.",
+  responses: {
+    200: {
+      description: "The Worker is serving.",
+      content: {
+        "application/json": {
+          schema: z.object({ status: z.literal("ok").openapi({ example: "ok" }) }).openapi("Health"),
+        },
+      },
+    },
+  },
+});
+
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use("*", requestContext);
+  app.onError(handleError);
+  app.notFound((c) =>
+    errorResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`)),
+  );
+
+  app.openapi(healthRoute, (c) => c.json({ status: "ok" as const }, 200));
+  app.route("/v1", createPartnerApp());
+
+  // The local stand-in for R2's S3 endpoint (DESIGN §6); its URLs are opaque, so it is not in the spec.
+  app.on(["GET", "HEAD"], `${FILES_PREFIX}*`, serveSignedFile);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "partnerKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "A partner API key (`svcp_…`) as `Authorization: Bearer <key>`. The scheme word is case-insensitive.",
+  });
+  app.doc31("/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Card grading: Partner Read API",
+      version: "1.0.0",
+      description:
+        "Read gradings and owned cards, and manage webhook targets, for the user linked to a partner API key. Every error is `{ error: { code, message, request_id, details? } }`; every response carries `x-request-id`; every `/v1/*` response carries `RateLimit-Policy` and `RateLimit`.",
+    },
+    servers: [{ url: new URL(c.req.url).origin }],
+  }));
+  app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "Card grading API reference" }));
+  return app;
+}

@@ -1,0 +1,46 @@
+// Key material helpers shared by the auth middleware, the seed script and (later) the operator API.
+// Only SHA-256 hex digests of keys are stored (DESIGN §8).
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+export const PARTNER_KEY_PREFIX = "svcp_";
+/** Characters of a key kept for display: the prefix and four of the secret. */
+export const KEY_START_LENGTH = PARTNER_KEY_PREFIX.length + 4;
+
+export async function sha256Hex(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+  return toHex(new Uint8Array(digest));
+}
+
+export function toHex(bytes: Uint8Array): string {
+  let hex = "";
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}
+
+/** A random base62 string; 32 characters carry ~190 bits. Rejection sampling keeps it unbiased. */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    const bytes = crypto.getRandomValues(new Uint8Array(length * 2));
+    for (const byte of bytes) {
+      // 248 = 62 * 4: bytes at or above it would favour the first characters.
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function generatePartnerKey(): string {
+  return `${PARTNER_KEY_PREFIX}${randomBase62(32)}`;
+}
+
+/** Compares two strings in time that depends only on their lengths. */
+export function timingSafeEqualStrings(a: string, b: string): boolean {
+  const left = new TextEncoder().encode(a);
+  const right = new TextEncoder().encode(b);
+  let diff = left.length ^ right.length;
+  const length = Math.max(left.length, right.length);
+  for (let i = 0; i < length; i++) diff |= (left[i] ?? 0) ^ (right[i] ?? 0);
+  return diff === 0;
+}

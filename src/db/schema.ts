@@ -1,0 +1,164 @@
+// The relational model (DESIGN §2). Timestamps are ISO 8601 UTC strings with milliseconds, so
+// lexical order is time order. Every list endpoint has an index that serves its filter and order;
+// test/db/query-plans.test.ts fails on a full scan.
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const dashboardAccounts = sqliteTable(
+  "dashboard_accounts",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id),
+    role: text("role", { enum: ["partner", "member"] }).notNull(),
+    email: text("email").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("dashboard_accounts_email_idx").on(t.email)],
+);
+
+export const partnerApiKeys = sqliteTable(
+  "partner_api_keys",
+  {
+    id: integer("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => dashboardAccounts.id),
+    name: text("name").notNull(),
+    // The first characters of the key, for display ("svcp_AbCd"); never enough to use it.
+    start: text("start").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: text("created_at").notNull(),
+    revokedAt: text("revoked_at"),
+    lastUsedAt: text("last_used_at"),
+  },
+  (t) => [uniqueIndex("partner_api_keys_hash_idx").on(t.keyHash)],
+);
+
+export const catalogCategories = sqliteTable("catalog_categories", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const catalogCards = sqliteTable(
+  "catalog_cards",
+  {
+    id: integer("id").primaryKey(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => catalogCategories.id),
+    brand: text("brand").notNull(),
+    year: text("year").notNull(),
+    setName: text("set_name").notNull(),
+    cardNumber: text("card_number").notNull(),
+    variant: text("variant"),
+    playerName: text("player_name").notNull(),
+    teamName: text("team_name"),
+    // Catalog value of a raw copy, in US cents.
+    svcValue: integer("svc_value").notNull(),
+    externalIds: text("external_ids", { mode: "json" }).$type<Record<string, string>>(),
+    referenceImageKey: text("reference_image_key"),
+    // 64-bit perceptual hash of the reference front, 16 hex digits (used by identification).
+    referenceHash: text("reference_hash"),
+  },
+  (t) => [index("catalog_cards_category_idx").on(t.categoryId)],
+);
+
+export const userCards = sqliteTable(
+  "user_cards",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => catalogCards.id),
+    // Grade as text ("9.5", "10"); null for a raw card.
+    grade: text("grade"),
+    // Numeric form of `grade` so that sort=grade orders 10 after 9.5; kept by SQLite itself.
+    gradeValue: real("grade_value").generatedAlwaysAs(sql`CAST(grade AS REAL)`, { mode: "virtual" }),
+    grader: text("grader"),
+    shareSlug: text("share_slug").notNull(),
+    frontImageKey: text("front_image_key"),
+    backImageKey: text("back_image_key"),
+    addedAt: text("added_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    // Serves the default order and the cursor walk: (user_id = ?) ORDER BY added_at, id.
+    index("user_cards_user_added_idx").on(t.userId, t.addedAt),
+    index("user_cards_user_grade_idx").on(t.userId, t.gradeValue),
+    uniqueIndex("user_cards_share_slug_idx").on(t.shareSlug),
+  ],
+);
+
+export const gradingSessions = sqliteTable(
+  "grading_sessions",
+  {
+    // Internal row order; breaks ties between sessions created in the same millisecond.
+    seq: integer("seq").primaryKey(),
+    id: text("id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    userCardId: integer("user_card_id")
+      .notNull()
+      .references(() => userCards.id),
+    uniqueIdentifier: integer("unique_identifier").notNull(),
+    outcome: text("outcome", { enum: ["success", "failure"] }).notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("grading_sessions_id_idx").on(t.id),
+    index("grading_sessions_user_created_idx").on(t.userId, t.createdAt),
+    index("grading_sessions_user_card_idx").on(t.userCardId),
+  ],
+);
+
+export const gradeRuns = sqliteTable(
+  "grade_runs",
+  {
+    id: integer("id").primaryKey(),
+    gradingSessionId: text("grading_session_id")
+      .notNull()
+      .references(() => gradingSessions.id),
+    userCardId: integer("user_card_id")
+      .notNull()
+      .references(() => userCards.id),
+    centeringOverallGrade: real("centering_overall_grade"),
+    cornersOverallGrade: real("corners_overall_grade"),
+    edgesOverallGrade: real("edges_overall_grade"),
+    surfaceOverallGrade: real("surface_overall_grade"),
+    fullOverallGrade: real("full_overall_grade"),
+    modelGrade: text("model_grade", { mode: "json" }).$type<unknown>(),
+    slabFrontKey: text("slab_front_key"),
+    slabBackKey: text("slab_back_key"),
+    damageReportFrontKey: text("damage_report_front_key"),
+    damageReportBackKey: text("damage_report_back_key"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    index("grade_runs_session_idx").on(t.gradingSessionId, t.createdAt),
+    index("grade_runs_user_card_idx").on(t.userCardId, t.createdAt),
+  ],
+);
+
+export const webhookTargets = sqliteTable(
+  "webhook_targets",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    outcome: text("outcome", { enum: ["success", "failure"] }).notNull(),
+    url: text("url").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("webhook_targets_user_idx").on(t.userId, t.outcome)],
+);

@@ -1,0 +1,70 @@
+import { z } from "@hono/zod-openapi";
+import { errorCodes } from "./api-error";
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(errorCodes).openapi({ description: "Machine-readable error code.", example: "invalid_request" }),
+      message: z.string().openapi({
+        description: "Human-readable explanation.",
+        example: "Invalid query.limit: Too big: expected number to be <=100",
+      }),
+      request_id: z.string().openapi({
+        description: "Same as the `x-request-id` response header; quote it to support.",
+        example: "7d0c5a2e-1f7b-4b7e-9c8a-2b9f1e0d3c4a",
+      }),
+      details: z
+        .array(
+          z.object({
+            path: z.string().openapi({ example: "query.limit" }),
+            message: z.string().openapi({ example: "Too big: expected number to be <=100" }),
+          }),
+        )
+        .optional()
+        .openapi({ description: "Present on validation errors: one entry per offending field." }),
+    }),
+  })
+  .openapi("Error");
+
+const rateLimitHeaders = {
+  "RateLimit-Policy": {
+    description: 'The key\'s quota, e.g. `"hourly";q=3600;w=3600`.',
+    schema: { type: "string" as const },
+  },
+  RateLimit: {
+    description: 'Requests left in the current window and seconds until it resets, e.g. `"hourly";r=3599;t=1800`.',
+    schema: { type: "string" as const },
+  },
+};
+
+function errorResponse(
+  description: string,
+  headers?: Record<string, { description: string; schema: { type: "string" } }>,
+) {
+  return {
+    description,
+    content: { "application/json": { schema: ErrorSchema } },
+    ...(headers ? { headers } : {}),
+  };
+}
+
+export const errorResponses = {
+  400: errorResponse("`invalid_request`: a query, path or body field is malformed; `details` lists each."),
+  401: errorResponse(
+    "`invalid_request` (no or malformed `Authorization` header) or `invalid_token` (unknown or revoked key, or an account that is not a partner). Carries `WWW-Authenticate`.",
+    {
+      "WWW-Authenticate": {
+        description: 'e.g. `Bearer realm="svc", error="invalid_token"`',
+        schema: { type: "string" },
+      },
+    },
+  ),
+  404: errorResponse("`not_found`: no such id for the key's user (ids of other users are never revealed)."),
+  429: errorResponse("`rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds.", {
+    "Retry-After": { description: "Seconds until the quota window resets.", schema: { type: "string" } },
+  }),
+  500: errorResponse("`internal_error`: an unexpected failure; the message is generic and the detail is logged."),
+} as const;
+
+/** Rate-limit headers documented on every successful `/v1/*` response. */
+export const quotaHeaders = rateLimitHeaders;

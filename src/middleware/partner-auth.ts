@@ -1,0 +1,132 @@
+import { eq } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import { sha256Hex } from "../auth/api-keys";
+import type { Database } from "../db/client";
+import { dashboardAccounts, partnerApiKeys } from "../db/schema";
+import type { AppEnv, PartnerPrincipal } from "../env";
+import { ApiError } from "../errors/api-error";
+
+const REALM = "svc";
+/** `last_used_at` is written at most this often per key (DESIGN §4). */
+const LAST_USED_INTERVAL_MS = 60_000;
+/** Bounds the per-isolate cache so a flood of distinct keys cannot grow it without limit. */
+const MAX_CACHED_KEYS = 10_000;
+
+interface CachedKey {
+  principal: PartnerPrincipal;
+  expiresAt: number;
+}
+
+// Per-isolate caches (DESIGN §7): a verified key is trusted for KEY_CACHE_TTL_SECONDS, so a
+// revoked key stops working within that time. Keyed by the key's hash, never by the key.
+const verifiedKeys = new Map<string, CachedKey>();
+const lastUsedWrites = new Map<number, number>();
+
+function unauthorized(error: "invalid_request" | "invalid_token", message: string): ApiError {
+  return new ApiError(error, message, {
+    headers: { "WWW-Authenticate": `Bearer realm="${REALM}", error="${error}"` },
+  });
+}
+
+/** Extracts the token from `Authorization: Bearer <token>`; the scheme word is case-insensitive. */
+export function parseBearer(header: string | undefined): string {
+  if (header === undefined || header.trim() === "") {
+    throw unauthorized("invalid_request", "Missing Authorization header; send `Authorization: Bearer <API key>`.");
+  }
+  const match = /^\s*(\S+)\s+(\S+)\s*$/.exec(header);
+  if (match?.[1]?.toLowerCase() !== "bearer" || !match[2]) {
+    throw unauthorized("invalid_request", "Malformed Authorization header; expected `Bearer <API key>`.");
+  }
+  return match[2];
+}
+
+async function lookupKey(db: Database, keyHash: string) {
+  const rows = await db
+    .select({
+      keyId: partnerApiKeys.id,
+      keyName: partnerApiKeys.name,
+      keyStart: partnerApiKeys.start,
+      keyCreatedAt: partnerApiKeys.createdAt,
+      keyLastUsedAt: partnerApiKeys.lastUsedAt,
+      revokedAt: partnerApiKeys.revokedAt,
+      accountId: dashboardAccounts.id,
+      accountEmail: dashboardAccounts.email,
+      accountRole: dashboardAccounts.role,
+      accountCreatedAt: dashboardAccounts.createdAt,
+      userId: dashboardAccounts.userId,
+    })
+    .from(partnerApiKeys)
+    .innerJoin(dashboardAccounts, eq(dashboardAccounts.id, partnerApiKeys.accountId))
+    .where(eq(partnerApiKeys.keyHash, keyHash))
+    .limit(1);
+  return rows[0];
+}
+
+export const partnerAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const token = parseBearer(c.req.header("authorization"));
+  const keyHash = await sha256Hex(token);
+  const now = Date.now();
+  const ttlMs = c.var.config.KEY_CACHE_TTL_SECONDS * 1000;
+
+  let principal = verifiedKeys.get(keyHash);
+  if (principal && principal.expiresAt <= now) {
+    verifiedKeys.delete(keyHash);
+    principal = undefined;
+  }
+  if (!principal) {
+    const row = await lookupKey(c.var.db, keyHash);
+    if (!row || row.revokedAt !== null || row.accountRole !== "partner" || row.userId === null) {
+      throw unauthorized("invalid_token", "The API key is unknown, revoked, or not a partner key.");
+    }
+    principal = {
+      principal: {
+        keyId: row.keyId,
+        keyName: row.keyName,
+        keyStart: row.keyStart,
+        keyCreatedAt: row.keyCreatedAt,
+        keyLastUsedAt: row.keyLastUsedAt,
+        accountId: row.accountId,
+        accountEmail: row.accountEmail,
+        accountRole: "partner",
+        accountCreatedAt: row.accountCreatedAt,
+        userId: row.userId,
+      },
+      expiresAt: now + ttlMs,
+    };
+    if (ttlMs > 0) {
+      if (verifiedKeys.size >= MAX_CACHED_KEYS) verifiedKeys.clear();
+      verifiedKeys.set(keyHash, principal);
+    }
+  }
+  c.set("partner", principal.principal);
+
+  await next();
+
+  if (c.res.status < 400) recordKeyUse(c.env.DB, c.executionCtx, principal.principal.keyId, now);
+});
+
+/** Writes `last_used_at` after the response, at most once a minute per key (across isolates too). */
+function recordKeyUse(
+  d1: D1Database,
+  ctx: { waitUntil(promise: Promise<unknown>): void },
+  keyId: number,
+  now: number,
+): void {
+  const last = lastUsedWrites.get(keyId);
+  if (last !== undefined && now - last < LAST_USED_INTERVAL_MS) return;
+  lastUsedWrites.set(keyId, now);
+  if (lastUsedWrites.size > MAX_CACHED_KEYS) lastUsedWrites.clear();
+  const nowIso = new Date(now).toISOString();
+  const threshold = new Date(now - LAST_USED_INTERVAL_MS).toISOString();
+  ctx.waitUntil(
+    d1
+      .prepare(
+        "UPDATE partner_api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?3)",
+      )
+      .bind(nowIso, keyId, threshold)
+      .run()
+      .catch((error: unknown) => {
+        console.error(JSON.stringify({ level: "error", message: "last_used_at update failed", error: String(error) }));
+      }),
+  );
+}

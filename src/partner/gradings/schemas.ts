@@ -1,0 +1,88 @@
+import { z } from "@hono/zod-openapi";
+import { CatalogCardSchema, ModelGradeSchema } from "../cards/schemas";
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const GradingListItemSchema = z
+  .object({
+    id: z.string().openapi({
+      description: "Grading identifier (UUID); use it with `GET /v1/gradings/{id}`.",
+      example: "0b5f8a3c-2d7e-4c1a-9f6b-3e8d2a1c7b90",
+    }),
+    user_card_id: z.number().int().openapi({ description: "The owned card that was graded.", example: 7 }),
+    unique_identifier: z
+      .number()
+      .int()
+      .openapi({ description: "The grading's sequence number within the user's account.", example: 1042 }),
+    created_at: z.string().openapi({ example: "2026-11-20T14:03:11.482Z" }),
+    updated_at: z.string().openapi({ example: "2026-11-20T14:05:40.120Z" }),
+  })
+  .openapi("GradingListItem");
+
+const presigned = (what: string) =>
+  z
+    .string()
+    .url()
+    .nullable()
+    .openapi({
+      description: `Presigned URL of the ${what}, fresh on every request; null when the run has no such image.`,
+    });
+
+export const UserCardGradeSchema = z
+  .object({
+    grade_run_id: z
+      .number()
+      .int()
+      .openapi({ description: "The grade run these values come from (the session's latest).", example: 58 }),
+    centering_overall_grade: z
+      .number()
+      .nullable()
+      .openapi({ description: "Centering subgrade, 1–10 in half points.", example: 9.5 }),
+    corners_overall_grade: z
+      .number()
+      .nullable()
+      .openapi({ description: "Null when only front and back photos were graded.", example: 9 }),
+    edges_overall_grade: z
+      .number()
+      .nullable()
+      .openapi({ description: "Null when only front and back photos were graded.", example: 9 }),
+    surface_overall_grade: z
+      .number()
+      .nullable()
+      .openapi({ description: "Null when only front and back photos were graded.", example: 8.5 }),
+    full_overall_grade: z
+      .number()
+      .nullable()
+      .openapi({ description: "Overall grade; null for a centering-only run.", example: 9 }),
+    damage_report_front_url: presigned("front damage report"),
+    damage_report_back_url: presigned("back damage report"),
+    slab_front_url: presigned("front digital slab render"),
+    slab_back_url: presigned("back digital slab render"),
+    model_grade: ModelGradeSchema,
+    graded_at: z
+      .string()
+      .openapi({ description: "When the grade run was recorded.", example: "2026-11-20T14:05:40.120Z" }),
+  })
+  .openapi("UserCardGrade");
+
+export const GradingDetailSchema = z
+  .object({
+    grading: GradingListItemSchema,
+    card: CatalogCardSchema.nullable().openapi({ description: "Catalog metadata of the graded card." }),
+    user_card_grade: UserCardGradeSchema.nullable().openapi({
+      description: "Grades and images of the latest grade run; null when no grade exists.",
+    }),
+  })
+  .openapi("GradingDetail");
+
+export const GradingIdParams = z.object({
+  id: z
+    .string()
+    .regex(UUID_PATTERN, "must be a UUID")
+    .transform((value) => value.toLowerCase())
+    .openapi({
+      param: { name: "id", in: "path" },
+      description: "Grading UUID.",
+      example: "0b5f8a3c-2d7e-4c1a-9f6b-3e8d2a1c7b90",
+    }),
+});

@@ -1,0 +1,47 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { asc, eq } from "drizzle-orm";
+import { webhookTargets } from "../../db/schema";
+import type { AppEnv } from "../../env";
+import { errorResponses, quotaHeaders } from "../../errors/openapi";
+import { WebhookTargetSchema } from "./schemas";
+
+export const listWebhookTargetsRoute = createRoute({
+  method: "get",
+  path: "/webhook-targets",
+  tags: ["Webhook targets"],
+  summary: "List the user's webhook targets",
+  security: [{ partnerKey: [] }],
+  responses: {
+    200: {
+      description: "All targets of the key's user (at most 10), oldest first, with snake_case fields.",
+      headers: quotaHeaders,
+      content: {
+        "application/json": {
+          schema: z.object({ webhook_targets: z.array(WebhookTargetSchema) }).openapi("WebhookTargetList"),
+        },
+      },
+    },
+    ...errorResponses,
+  },
+});
+
+export function registerListWebhookTargets(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listWebhookTargetsRoute, async (c) => {
+    const rows = await c.var.db
+      .select()
+      .from(webhookTargets)
+      .where(eq(webhookTargets.userId, c.var.partner.userId))
+      .orderBy(asc(webhookTargets.id));
+    return c.json(
+      {
+        webhook_targets: rows.map((row) => ({
+          id: row.id,
+          outcome: row.outcome,
+          url: row.url,
+          created_at: row.createdAt,
+        })),
+      },
+      200,
+    );
+  });
+}

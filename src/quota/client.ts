@@ -1,0 +1,21 @@
+import type { QuotaDecision } from "./key-quota";
+
+export const HOURLY_WINDOW_SECONDS = 3600;
+
+/** Counts one request against the hourly quota of `quotaKey` (e.g. `partner:42`). */
+export async function consumeQuota(
+  namespace: DurableObjectNamespace<import("./key-quota").KeyQuota>,
+  quotaKey: string,
+  limit: number,
+): Promise<QuotaDecision> {
+  const stub = namespace.get(namespace.idFromName(quotaKey));
+  return stub.consume({ limit, windowSeconds: HOURLY_WINDOW_SECONDS });
+}
+
+/** The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers, structured form). */
+export function quotaHeaderValues(decision: QuotaDecision): Record<string, string> {
+  return {
+    "RateLimit-Policy": `"hourly";q=${decision.limit};w=${HOURLY_WINDOW_SECONDS}`,
+    RateLimit: `"hourly";r=${decision.remaining};t=${decision.resetSeconds}`,
+  };
+}

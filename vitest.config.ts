@@ -1,0 +1,26 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            // Test-only: the migrations the setup file applies to each isolated D1.
+            TEST_MIGRATIONS: migrations,
+            FILES_SIGNING_SECRET: "test-files-signing-secret-0123456789",
+            PARTNER_HOURLY_QUOTA: "1000",
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ["test/**/*.test.ts"],
+      setupFiles: ["./test/apply-migrations.ts"],
+    },
+  };
+});

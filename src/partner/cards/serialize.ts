@@ -1,8 +1,12 @@
+import { sql } from "drizzle-orm";
 import { catalogCards, type gradeRuns } from "../../db/schema";
 
-/** The catalog columns every card view selects, spread into a drizzle `select`. */
+/**
+ * The catalog columns every card view selects, spread into a drizzle `select`. The catalog id is
+ * aliased: D1 batches return rows as objects, so two result columns both named `id` would collide.
+ */
 export const catalogCardColumns = {
-  catalogId: catalogCards.id,
+  catalogId: sql<number>`${catalogCards.id}`.as("catalog_id"),
   categoryId: catalogCards.categoryId,
   brand: catalogCards.brand,
   year: catalogCards.year,
@@ -15,13 +19,20 @@ export const catalogCardColumns = {
   externalIds: catalogCards.externalIds,
 };
 
-type CatalogRow = {
-  [K in keyof typeof catalogCardColumns]: (typeof catalogCardColumns)[K]["_"]["data"] extends infer T
-    ? (typeof catalogCardColumns)[K]["_"]["notNull"] extends true
-      ? T
-      : T | null
-    : never;
-} & { category: string };
+interface CatalogRow {
+  catalogId: number;
+  categoryId: number;
+  brand: string;
+  year: string;
+  setName: string;
+  cardNumber: string;
+  variant: string | null;
+  playerName: string;
+  teamName: string | null;
+  svcValue: number;
+  externalIds: Record<string, string> | null;
+  category: string;
+}
 
 export function toCatalogCard(row: CatalogRow) {
   return {

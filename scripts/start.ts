@@ -1,0 +1,65 @@
+// `npm start`: local development on http://localhost:4000 with seeded demo data.
+// 1. writes .dev.vars with local settings and a random signing secret (once);
+// 2. applies the D1 migrations to the local database;
+// 3. seeds the demo data unless it is there, and prints the demo keys;
+// 4. runs `wrangler dev` until stopped.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { getPlatformProxy } from "wrangler";
+import { DEMO_EMAIL, type DemoBindings, demoPartnerKey, seedDemoData } from "./lib/demo-data.ts";
+
+const DEV_VARS = ".dev.vars";
+const SEED_FILE = ".wrangler/demo-seed";
+
+function ensureDevVars(): void {
+  if (existsSync(DEV_VARS)) return;
+  const lines = [
+    "# Local development settings, written by `npm start`. Not committed.",
+    "ALLOW_HTTP_WEBHOOKS=true",
+    "PRIVATE_HOSTS_ALLOWED=127.0.0.1,localhost",
+    `FILES_SIGNING_SECRET=${randomBytes(32).toString("hex")}`,
+  ];
+  writeFileSync(DEV_VARS, `${lines.join("\n")}\n`);
+}
+
+function demoSeed(): string {
+  if (existsSync(SEED_FILE)) return readFileSync(SEED_FILE, "utf8").trim();
+  mkdirSync(".wrangler", { recursive: true });
+  const seed = randomBytes(32).toString("hex");
+  writeFileSync(SEED_FILE, seed);
+  return seed;
+}
+
+function wrangler(args: string[]): void {
+  const result = spawnSync("npx", ["wrangler", ...args], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+ensureDevVars();
+wrangler(["d1", "migrations", "apply", "DB", "--local"]);
+
+const seed = demoSeed();
+const proxy = await getPlatformProxy<DemoBindings>({ configPath: "wrangler.toml", persist: true });
+try {
+  const existing = await proxy.env.DB.prepare("SELECT id FROM dashboard_accounts WHERE email = ?")
+    .bind(DEMO_EMAIL)
+    .first();
+  if (existing) {
+    console.log("Demo data already present.");
+  } else {
+    console.log("Seeding demo data…");
+    await seedDemoData(proxy.env, seed);
+  }
+} finally {
+  await proxy.dispose();
+}
+
+console.log("");
+console.log(`DEMO_PARTNER_KEY=${await demoPartnerKey(seed, "demo-partner-1")}`);
+console.log(`DEMO_PARTNER_KEY_2=${await demoPartnerKey(seed, "demo-partner-2")}`);
+console.log("");
+
+const dev = spawn("npx", ["wrangler", "dev", ...process.argv.slice(2)], { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => dev.kill(signal));
+dev.on("exit", (code) => process.exit(code ?? 0));

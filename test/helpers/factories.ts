@@ -1,0 +1,183 @@
+// Factories: each test seeds exactly the rows it needs, with fresh ids, and never relies on rows
+// created by another test.
+import { env } from "cloudflare:workers";
+import { generatePartnerKey, KEY_START_LENGTH, sha256Hex } from "../../src/auth/api-keys";
+import { createDatabase } from "../../src/db/client";
+import {
+  catalogCards,
+  catalogCategories,
+  dashboardAccounts,
+  gradeRuns,
+  gradingSessions,
+  partnerApiKeys,
+  userCards,
+  users,
+  webhookTargets,
+} from "../../src/db/schema";
+
+export const db = () => createDatabase(env.DB);
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export async function createUser() {
+  const [user] = await db().insert(users).values({ createdAt: new Date().toISOString() }).returning();
+  if (!user) throw new Error("user insert returned nothing");
+  return user;
+}
+
+export interface PartnerFixture {
+  userId: number;
+  accountId: number;
+  keyId: number;
+  key: string;
+  authorization: string;
+}
+
+/** A user with a partner account and a live key. */
+export async function createPartner(
+  options: { role?: "partner" | "member"; revoked?: boolean; withUser?: boolean } = {},
+): Promise<PartnerFixture> {
+  const user = await createUser();
+  const now = new Date().toISOString();
+  const [account] = await db()
+    .insert(dashboardAccounts)
+    .values({
+      userId: options.withUser === false ? null : user.id,
+      role: options.role ?? "partner",
+      email: `partner-${unique()}@example.com`,
+      createdAt: now,
+    })
+    .returning();
+  if (!account) throw new Error("account insert returned nothing");
+  const key = generatePartnerKey();
+  const [apiKey] = await db()
+    .insert(partnerApiKeys)
+    .values({
+      accountId: account.id,
+      name: "test key",
+      start: key.slice(0, KEY_START_LENGTH),
+      keyHash: await sha256Hex(key),
+      createdAt: now,
+      revokedAt: options.revoked ? now : null,
+    })
+    .returning();
+  if (!apiKey) throw new Error("key insert returned nothing");
+  return { userId: user.id, accountId: account.id, keyId: apiKey.id, key, authorization: `Bearer ${key}` };
+}
+
+export async function createCategory(name = "Baseball") {
+  const [category] = await db().insert(catalogCategories).values({ name }).returning();
+  if (!category) throw new Error("category insert returned nothing");
+  return category;
+}
+
+export async function createCatalogCard(overrides: Partial<typeof catalogCards.$inferInsert> = {}) {
+  const categoryId = overrides.categoryId ?? (await createCategory()).id;
+  const [card] = await db()
+    .insert(catalogCards)
+    .values({
+      brand: "Topps",
+      year: "2018",
+      setName: "Topps Update",
+      cardNumber: "US285",
+      variant: null,
+      playerName: "Shohei Ohtani",
+      teamName: "Los Angeles Angels",
+      svcValue: 12500,
+      externalIds: { tcdb: "6954321" },
+      ...overrides,
+      categoryId,
+    })
+    .returning();
+  if (!card) throw new Error("catalog card insert returned nothing");
+  return card;
+}
+
+export async function createUserCard(userId: number, overrides: Partial<typeof userCards.$inferInsert> = {}) {
+  const cardId = overrides.cardId ?? (await createCatalogCard()).id;
+  const now = new Date().toISOString();
+  const [userCard] = await db()
+    .insert(userCards)
+    .values({
+      grade: null,
+      grader: null,
+      shareSlug: `card-${unique()}`,
+      addedAt: now,
+      updatedAt: now,
+      ...overrides,
+      userId,
+      cardId,
+    })
+    .returning();
+  if (!userCard) throw new Error("user card insert returned nothing");
+  return userCard;
+}
+
+export async function createGradingSession(
+  userId: number,
+  userCardId: number,
+  overrides: Partial<typeof gradingSessions.$inferInsert> = {},
+) {
+  const now = new Date().toISOString();
+  const [session] = await db()
+    .insert(gradingSessions)
+    .values({
+      id: crypto.randomUUID(),
+      uniqueIdentifier: Math.floor(Math.random() * 1_000_000),
+      outcome: "success",
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
+      userId,
+      userCardId,
+    })
+    .returning();
+  if (!session) throw new Error("grading session insert returned nothing");
+  return session;
+}
+
+export async function createGradeRun(
+  gradingSessionId: string,
+  userCardId: number,
+  overrides: Partial<typeof gradeRuns.$inferInsert> = {},
+) {
+  const [run] = await db()
+    .insert(gradeRuns)
+    .values({
+      centeringOverallGrade: 9.5,
+      cornersOverallGrade: 9,
+      edgesOverallGrade: 9,
+      surfaceOverallGrade: 8.5,
+      fullOverallGrade: 9,
+      modelGrade: { model_version: "test-1", centering: { front: { left_right: "52/48", top_bottom: "51/49" } } },
+      createdAt: new Date().toISOString(),
+      ...overrides,
+      gradingSessionId,
+      userCardId,
+    })
+    .returning();
+  if (!run) throw new Error("grade run insert returned nothing");
+  return run;
+}
+
+export async function createWebhookTarget(userId: number, overrides: Partial<typeof webhookTargets.$inferInsert> = {}) {
+  const [target] = await db()
+    .insert(webhookTargets)
+    .values({
+      outcome: "success",
+      url: "https://hooks.example.com/grading",
+      createdAt: new Date().toISOString(),
+      ...overrides,
+      userId,
+    })
+    .returning();
+  if (!target) throw new Error("webhook target insert returned nothing");
+  return target;
+}
+
+/** Puts a small object in R2 and returns its key. */
+export async function putImage(key: string, body = "png-bytes", contentType = "image/png") {
+  await env.IMAGES.put(key, body, { httpMetadata: { contentType } });
+  return key;
+}

@@ -1,0 +1,18 @@
+import { exports } from "cloudflare:workers";
+
+export const BASE = "https://api.test";
+
+/** Calls the Worker as a client would and parses a JSON body when there is one. */
+export async function call(path: string, init: RequestInit & { key?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.key !== undefined) headers.set("authorization", `Bearer ${init.key}`);
+  const response = await exports.default.fetch(`${BASE}${path}`, { ...init, headers });
+  const text = await response.text();
+  let body: unknown = null;
+  if (text && response.headers.get("content-type")?.includes("application/json")) body = JSON.parse(text);
+  return { status: response.status, headers: response.headers, body: body as Json, text };
+}
+
+// Test bodies are inspected field by field; a loose JSON type keeps assertions readable.
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of any shape
+export type Json = any;

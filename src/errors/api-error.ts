@@ -56,20 +56,26 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[] | undefined;
   readonly headers: Record<string, string>;
+  readonly #status: ContentfulStatusCode | undefined;
 
+  /**
+   * `status` overrides the code's usual status; only the Partner API's missing or malformed
+   * `Authorization` header uses it (401 with code `invalid_request`, as RFC 6750 §3.1 names it).
+   */
   constructor(
     code: ErrorCode,
     message: string,
-    options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
+    options: { details?: ErrorDetail[]; headers?: Record<string, string>; status?: 401 } = {},
   ) {
     super(message);
     this.name = "ApiError";
     this.code = code;
     this.details = options.details;
     this.headers = options.headers ?? {};
+    this.#status = options.status;
   }
 
   get status(): ContentfulStatusCode {
-    return statusOf(this.code);
+    return this.#status ?? statusOf(this.code);
   }
 }

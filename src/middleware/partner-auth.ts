@@ -24,6 +24,7 @@ const lastUsedWrites = new Map<number, number>();
 
 function unauthorized(error: "invalid_request" | "invalid_token", message: string): ApiError {
   return new ApiError(error, message, {
+    status: 401,
     headers: { "WWW-Authenticate": `Bearer realm="${REALM}", error="${error}"` },
   });
 }

@@ -5,39 +5,48 @@
 export interface CountingD1 {
   db: D1Database;
   roundTrips: () => number;
+  /** The SQL of every execution, in order; a batch adds `batch(n)` then its statements. */
   statements: string[];
+  /** Every statement that reached D1, with its bound values (for EXPLAIN QUERY PLAN). */
+  executed: { sql: string; params: unknown[] }[];
 }
 
 export function countingD1(real: D1Database): CountingD1 {
   let roundTrips = 0;
   const statements: string[] = [];
-  const unwrap = new WeakMap<object, D1PreparedStatement>();
+  const executed: { sql: string; params: unknown[] }[] = [];
+  const unwrap = new WeakMap<object, { statement: D1PreparedStatement; query: string; params: unknown[] }>();
 
-  const wrapStatement = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
+  const wrapStatement = (
+    statement: D1PreparedStatement,
+    query: string,
+    params: unknown[] = [],
+  ): D1PreparedStatement => {
+    const record = () => {
+      roundTrips++;
+      statements.push(query);
+      executed.push({ sql: query, params });
+    };
     const wrapper = {
-      bind: (...values: unknown[]) => wrapStatement(statement.bind(...values), query),
+      bind: (...values: unknown[]) => wrapStatement(statement.bind(...values), query, values),
       first: (column?: string) => {
-        roundTrips++;
-        statements.push(query);
+        record();
         return column === undefined ? statement.first() : statement.first(column);
       },
       all: () => {
-        roundTrips++;
-        statements.push(query);
+        record();
         return statement.all();
       },
       run: () => {
-        roundTrips++;
-        statements.push(query);
+        record();
         return statement.run();
       },
       raw: (options?: { columnNames?: boolean }) => {
-        roundTrips++;
-        statements.push(query);
+        record();
         return options?.columnNames ? statement.raw({ columnNames: true }) : statement.raw();
       },
     } as unknown as D1PreparedStatement;
-    unwrap.set(wrapper, statement);
+    unwrap.set(wrapper, { statement, query, params });
     return wrapper;
   };
 
@@ -46,7 +55,14 @@ export function countingD1(real: D1Database): CountingD1 {
     batch: (batch: D1PreparedStatement[]) => {
       roundTrips++;
       statements.push(`batch(${batch.length})`);
-      return real.batch(batch.map((statement) => unwrap.get(statement) ?? statement));
+      const realStatements = batch.map((statement) => {
+        const entry = unwrap.get(statement);
+        if (!entry) return statement;
+        statements.push(entry.query);
+        executed.push({ sql: entry.query, params: entry.params });
+        return entry.statement;
+      });
+      return real.batch(realStatements);
     },
     exec: (query: string) => {
       roundTrips++;
@@ -57,5 +73,5 @@ export function countingD1(real: D1Database): CountingD1 {
     dump: real.dump.bind(real),
   } as unknown as D1Database;
 
-  return { db, roundTrips: () => roundTrips, statements };
+  return { db, roundTrips: () => roundTrips, statements, executed };
 }

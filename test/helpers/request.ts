@@ -16,3 +16,27 @@ export async function call(path: string, init: RequestInit & { key?: string } = 
 // Test bodies are inspected field by field; a loose JSON type keeps assertions readable.
 // biome-ignore lint/suspicious/noExplicitAny: parsed JSON of any shape
 export type Json = any;
+
+/** Calls the Worker's fetch handler directly with some bindings replaced (config overrides, a wrapped D1). */
+export async function callWithEnv(
+  path: string,
+  overrides: Partial<Record<keyof Env, unknown>>,
+  init: RequestInit & { key?: string } = {},
+) {
+  const { env } = await import("cloudflare:workers");
+  const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
+  const worker = (await import("../../src/index")).default;
+  const headers = new Headers(init.headers);
+  if (init.key !== undefined) headers.set("authorization", `Bearer ${init.key}`);
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(
+    new Request(`${BASE}${path}`, { ...init, headers }),
+    { ...env, ...overrides } as Env,
+    ctx,
+  );
+  const text = await response.text();
+  await waitOnExecutionContext(ctx);
+  let body: Json = null;
+  if (text && response.headers.get("content-type")?.includes("application/json")) body = JSON.parse(text);
+  return { status: response.status, headers: response.headers, body, text };
+}

@@ -12,8 +12,13 @@ export default defineConfig(async () => {
           bindings: {
             // Test-only: the migrations the setup file applies to each isolated D1.
             TEST_MIGRATIONS: migrations,
+            // Pinned so a developer's .dev.vars (written by `npm start`) cannot change test results.
             FILES_SIGNING_SECRET: "test-files-signing-secret-0123456789",
             PARTNER_HOURLY_QUOTA: "1000",
+            ALLOW_HTTP_WEBHOOKS: "false",
+            PRIVATE_HOSTS_ALLOWED: "",
+            PRESIGNED_URL_TTL_SECONDS: "300",
+            KEY_CACHE_TTL_SECONDS: "30",
           },
         },
       }),

@@ -13,7 +13,9 @@ export async function serveSignedFile(c: Context<AppEnv>): Promise<Response> {
   if (!verdict.ok) {
     return errorResponse(c, new ApiError("access_denied", `This image URL is not valid: ${verdict.reason}.`));
   }
-  const object = await c.env.IMAGES.get(verdict.key);
+  const isHead = c.req.method === "HEAD";
+  // HEAD reads only metadata, so no object body is opened and left unread.
+  const object = isHead ? await c.env.IMAGES.head(verdict.key) : await c.env.IMAGES.get(verdict.key);
   if (!object) return errorResponse(c, new ApiError("not_found", "No such image."));
   const headers = new Headers();
   object.writeHttpMetadata(headers);
@@ -21,5 +23,5 @@ export async function serveSignedFile(c: Context<AppEnv>): Promise<Response> {
   headers.set("Content-Length", String(object.size));
   headers.set("Cache-Control", "private, max-age=60");
   headers.set("x-request-id", c.var.requestId);
-  return new Response(c.req.method === "HEAD" ? null : object.body, { headers });
+  return new Response("body" in object ? object.body : null, { headers });
 }

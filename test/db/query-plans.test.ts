@@ -21,12 +21,21 @@ let partner: PartnerFixture;
 let categoryId: number;
 
 beforeAll(async () => {
-  const categories = [await createCategory("Baseball"), await createCategory("Basketball"), await createCategory("Pokémon")];
+  const categories = [
+    await createCategory("Baseball"),
+    await createCategory("Basketball"),
+    await createCategory("Pokémon"),
+  ];
   categoryId = categories[1]?.id ?? 0;
   const catalog = [];
   for (let i = 0; i < 30; i++) {
     catalog.push(
-      await createCatalogCard({ categoryId: categories[i % 3]?.id, playerName: `Player ${i}`, year: String(1990 + i), teamName: i % 4 ? `Team ${i % 5}` : null }),
+      await createCatalogCard({
+        categoryId: categories[i % 3]?.id,
+        playerName: `Player ${i}`,
+        year: String(1990 + i),
+        teamName: i % 4 ? `Team ${i % 5}` : null,
+      }),
     );
   }
   const owners = [await createPartner(), await createPartner(), await createPartner()];
@@ -40,7 +49,9 @@ beforeAll(async () => {
         addedAt: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
       });
       if (i < 20) {
-        const session = await createGradingSession(owner.userId, card.id, { createdAt: new Date(Date.UTC(2026, 0, 2) + i * 60_000).toISOString() });
+        const session = await createGradingSession(owner.userId, card.id, {
+          createdAt: new Date(Date.UTC(2026, 0, 2) + i * 60_000).toISOString(),
+        });
         await createGradeRun(session.id, card.id);
       }
     }
@@ -54,7 +65,10 @@ const shapes = () => [
   `/v1/gradings?cursor=${cursor}`,
   "/v1/cards",
   `/v1/cards?cursor=${cursor}`,
-  ...["added", "player", "year", "brand", "grade"].flatMap((sort) => [`/v1/cards?sort=${sort}&dir=asc`, `/v1/cards?sort=${sort}&dir=desc`]),
+  ...["added", "player", "year", "brand", "grade"].flatMap((sort) => [
+    `/v1/cards?sort=${sort}&dir=asc`,
+    `/v1/cards?sort=${sort}&dir=desc`,
+  ]),
   "/v1/cards?graded=graded",
   "/v1/cards?graded=raw",
   `/v1/cards?category_id=${categoryId}`,
@@ -81,7 +95,9 @@ describe("query plans", () => {
         const details = plan.results.map((row) => row.detail);
         for (const detail of details) {
           for (const table of GUARDED_TABLES) {
-            expect(detail, `${path}\n${statement.sql}\n${details.join("\n")}`).not.toMatch(new RegExp(`^SCAN ${table}\\b`));
+            expect(detail, `${path}\n${statement.sql}\n${details.join("\n")}`).not.toMatch(
+              new RegExp(`^SCAN ${table}\\b`),
+            );
           }
         }
       }

@@ -24,7 +24,12 @@ describe("POST /v1/webhook-targets", () => {
     });
     const list = await call("/v1/webhook-targets", { key: partner.key });
     expect(list.body.webhook_targets).toEqual([
-      { id: res.body.id, outcome: "success", url: "https://partner.example.com/hooks/ok", created_at: res.body.createdAt },
+      {
+        id: res.body.id,
+        outcome: "success",
+        url: "https://partner.example.com/hooks/ok",
+        created_at: res.body.createdAt,
+      },
     ]);
   });
 
@@ -41,7 +46,9 @@ describe("POST /v1/webhook-targets", () => {
   it("lets at most 10 of 15 concurrent creates through", async () => {
     const partner = await createPartner();
     const results = await Promise.all(
-      Array.from({ length: 15 }, (_, i) => post(partner.key, { outcome: "success", url: `https://h.example.com/c${i}` })),
+      Array.from({ length: 15 }, (_, i) =>
+        post(partner.key, { outcome: "success", url: `https://h.example.com/c${i}` }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(10);
     expect(results.filter((r) => r.status === 400)).toHaveLength(5);
@@ -75,7 +82,11 @@ describe("POST /v1/webhook-targets", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ outcome: "success", url: "http://127.0.0.1:4900/hook" }),
     };
-    const local = await callWithEnv("/v1/webhook-targets", { ALLOW_HTTP_WEBHOOKS: "true", PRIVATE_HOSTS_ALLOWED: "127.0.0.1,localhost" }, init);
+    const local = await callWithEnv(
+      "/v1/webhook-targets",
+      { ALLOW_HTTP_WEBHOOKS: "true", PRIVATE_HOSTS_ALLOWED: "127.0.0.1,localhost" },
+      init,
+    );
     expect(local.status).toBe(201);
     const stillPrivate = await callWithEnv(
       "/v1/webhook-targets",

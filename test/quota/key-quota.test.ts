@@ -25,9 +25,14 @@ describe("KeyQuota Durable Object", () => {
 
   it("is exact under concurrency: 200 parallel requests against 120 let exactly 120 through", async () => {
     const stub = stubFor(`concurrent-${crypto.randomUUID()}`);
-    const decisions = await Promise.all(Array.from({ length: 200 }, () => stub.consume({ limit: 120, windowSeconds: 3600 })));
+    const decisions = await Promise.all(
+      Array.from({ length: 200 }, () => stub.consume({ limit: 120, windowSeconds: 3600 })),
+    );
     expect(decisions.filter((d) => d.allowed)).toHaveLength(120);
-    const remaining = decisions.filter((d) => d.allowed).map((d) => d.remaining).sort((a, b) => a - b);
+    const remaining = decisions
+      .filter((d) => d.allowed)
+      .map((d) => d.remaining)
+      .sort((a, b) => a - b);
     expect(remaining).toEqual(Array.from({ length: 120 }, (_, i) => i));
   });
 
@@ -44,7 +49,9 @@ describe("KeyQuota Durable Object", () => {
   it("keeps its count in Durable Object storage", async () => {
     const stub = stubFor(`storage-${crypto.randomUUID()}`);
     await stub.consume({ limit: 5, windowSeconds: 3600 });
-    const stored = await runInDurableObject(stub, (_instance: KeyQuota, state) => state.storage.kv.get<{ count: number }>("window"));
+    const stored = await runInDurableObject(stub, (_instance: KeyQuota, state) =>
+      state.storage.kv.get<{ count: number }>("window"),
+    );
     expect(stored?.count).toBe(1);
   });
 

@@ -32,7 +32,9 @@ describe("presigned image URLs", () => {
       return copy.toString();
     };
     const cases = [
-      tamper((u) => { u.pathname = "/files/cards/2/front.png"; }),
+      tamper((u) => {
+        u.pathname = "/files/cards/2/front.png";
+      }),
       tamper((u) => u.searchParams.set("X-Amz-Expires", "604800")),
       tamper((u) => u.searchParams.set("X-Amz-Date", "20991231T000000Z")),
       tamper((u) => u.searchParams.set("X-Amz-Signature", "0".repeat(64))),
@@ -49,7 +51,12 @@ describe("presigned image URLs", () => {
   });
 
   it("points at R2's S3 endpoint when R2 credentials are configured", async () => {
-    const r2 = { ...config(), R2_ACCOUNT_ID: "acc123", R2_ACCESS_KEY_ID: "AKIDEXAMPLE", R2_SECRET_ACCESS_KEY: "secret" };
+    const r2 = {
+      ...config(),
+      R2_ACCOUNT_ID: "acc123",
+      R2_ACCESS_KEY_ID: "AKIDEXAMPLE",
+      R2_SECRET_ACCESS_KEY: "secret",
+    };
     const url = new URL(await presignImageUrl(r2, ORIGIN, "cards/1/front.png"));
     expect(url.origin).toBe("https://acc123.r2.cloudflarestorage.com");
     expect(url.pathname).toBe("/card-grading-images/cards/1/front.png");
@@ -89,7 +96,12 @@ describe("GET /files/{key}", () => {
     await createUserCard(partner.userId, { frontImageKey: await putImage("files-route/ttl.png") });
     const listed = await callWithEnv("/v1/cards", { PRESIGNED_URL_TTL_SECONDS: "60" }, { key: partner.key });
     expect(new URL(listed.body.cards[0].images.front).searchParams.get("X-Amz-Expires")).toBe("60");
-    const short = await presignImageUrl({ ...config(), PRESIGNED_URL_TTL_SECONDS: 60 }, ORIGIN, "files-route/b.png", Date.now() - 61_000);
+    const short = await presignImageUrl(
+      { ...config(), PRESIGNED_URL_TTL_SECONDS: 60 },
+      ORIGIN,
+      "files-route/b.png",
+      Date.now() - 61_000,
+    );
     expect((await call(path(short))).status).toBe(403);
   });
 

@@ -41,8 +41,12 @@ export const listCardsRoute = createRoute({
         .transform(Number)
         .optional()
         .openapi({ type: "integer", description: "Catalog category id.", example: "1" }),
-      sort: z.enum(["added", "player", "year", "brand", "grade"]).default("added").openapi({ example: "added" }),
-      dir: z.enum(["asc", "desc"]).default("desc").openapi({ example: "desc" }),
+      sort: z.enum(["added", "player", "year", "brand", "grade"]).default("added").openapi({
+        description:
+          "Order of a single page: date added, player name, year, brand or numeric grade (raw cards sort as lowest).",
+        example: "added",
+      }),
+      dir: z.enum(["asc", "desc"]).default("desc").openapi({ description: "Direction of `sort`.", example: "desc" }),
     }),
   },
   responses: {
@@ -51,7 +55,12 @@ export const listCardsRoute = createRoute({
       headers: quotaHeaders,
       content: {
         "application/json": {
-          schema: z.object({ cards: z.array(CardListItemSchema), next_cursor: NextCursorSchema }).openapi("CardList"),
+          schema: z
+            .object({
+              cards: z.array(CardListItemSchema).openapi({ description: "The page of cards, in the requested order." }),
+              next_cursor: NextCursorSchema,
+            })
+            .openapi("CardList"),
         },
       },
     },

@@ -21,7 +21,10 @@ export const listGradingsRoute = createRoute({
       content: {
         "application/json": {
           schema: z
-            .object({ gradings: z.array(GradingListItemSchema), next_cursor: NextCursorSchema })
+            .object({
+              gradings: z.array(GradingListItemSchema).openapi({ description: "The page of gradings, newest first." }),
+              next_cursor: NextCursorSchema,
+            })
             .openapi("GradingList"),
         },
       },

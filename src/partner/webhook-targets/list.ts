@@ -17,7 +17,13 @@ export const listWebhookTargetsRoute = createRoute({
       headers: quotaHeaders,
       content: {
         "application/json": {
-          schema: z.object({ webhook_targets: z.array(WebhookTargetSchema) }).openapi("WebhookTargetList"),
+          schema: z
+            .object({
+              webhook_targets: z
+                .array(WebhookTargetSchema)
+                .openapi({ description: "The user's targets, oldest first." }),
+            })
+            .openapi("WebhookTargetList"),
         },
       },
     },

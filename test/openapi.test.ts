@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { call, type Json } from "./helpers/request";
+
+const partnerOperations = [
+  ["get", "/v1/account"],
+  ["get", "/v1/gradings"],
+  ["get", "/v1/gradings/{id}"],
+  ["get", "/v1/cards"],
+  ["get", "/v1/cards/{user_card_id}"],
+  ["get", "/v1/webhook-targets"],
+  ["post", "/v1/webhook-targets"],
+  ["delete", "/v1/webhook-targets/{id}"],
+] as const;
+
+/** Every property of every component schema, with its path, for the documentation checks. */
+function properties(schema: Json, path: string, out: { path: string; schema: Json }[] = []) {
+  for (const [name, property] of Object.entries<Json>(schema?.properties ?? {})) {
+    out.push({ path: `${path}.${name}`, schema: property });
+    properties(property, `${path}.${name}`, out);
+    if (property.items) properties(property.items, `${path}.${name}[]`, out);
+  }
+  return out;
+}
+
+describe("GET /openapi.json", () => {
+  it("is an OpenAPI 3.1 document listing every Partner API operation with its errors", async () => {
+    const res = await call("/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe("3.1.0");
+    expect(res.body.components.securitySchemes.partnerKey).toMatchObject({ type: "http", scheme: "bearer" });
+    for (const [method, path] of partnerOperations) {
+      const operation = res.body.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation.summary, `${method} ${path}`).toBeTruthy();
+      expect(operation.security).toEqual([{ partnerKey: [] }]);
+      for (const status of ["400", "401", "404", "429", "500"]) {
+        expect(operation.responses[status], `${method} ${path} ${status}`).toBeDefined();
+      }
+      for (const parameter of operation.parameters ?? []) {
+        expect(parameter.schema?.description ?? parameter.description, `${path} ${parameter.name}`).toBeTruthy();
+      }
+    }
+    expect(res.body.paths["/health"].get).toBeDefined();
+  });
+
+  it("describes or exemplifies every field of every schema", async () => {
+    const res = await call("/openapi.json");
+    const undocumented: string[] = [];
+    for (const [name, schema] of Object.entries<Json>(res.body.components.schemas)) {
+      for (const { path, schema: property } of properties(schema, name)) {
+        const documented =
+          property.description !== undefined ||
+          property.example !== undefined ||
+          property.$ref !== undefined ||
+          property.type === "object";
+        if (!documented) undocumented.push(path);
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
+
+  it("serves a browsable reference at /docs", async () => {
+    const res = await call("/docs");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(res.text).toContain("/openapi.json");
+  });
+});

@@ -17,11 +17,12 @@ export async function serveSignedFile(c: Context<AppEnv>): Promise<Response> {
   // HEAD reads only metadata, so no object body is opened and left unread.
   const object = isHead ? await c.env.IMAGES.head(verdict.key) : await c.env.IMAGES.get(verdict.key);
   if (!object) return errorResponse(c, new ApiError("not_found", "No such image."));
+  const body = isHead ? null : (object as R2ObjectBody).body;
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("ETag", object.httpEtag);
   headers.set("Content-Length", String(object.size));
   headers.set("Cache-Control", "private, max-age=60");
   headers.set("x-request-id", c.var.requestId);
-  return new Response("body" in object ? object.body : null, { headers });
+  return new Response(body, { headers });
 }

@@ -3,6 +3,8 @@
 // 2. applies the D1 migrations to the local database;
 // 3. seeds the demo data unless it is there, and prints the demo keys;
 // 4. runs `wrangler dev` until stopped.
+// Extra arguments go to `wrangler dev`; `--persist-to <dir>` also moves the migrated and seeded
+// local state (the benchmark uses its own directory so it cannot use up the demo key's quota).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -36,11 +38,18 @@ function wrangler(args: string[]): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const devArgs = process.argv.slice(2);
+const persistIndex = devArgs.indexOf("--persist-to");
+const persistTo = persistIndex >= 0 ? devArgs[persistIndex + 1] : undefined;
+
 ensureDevVars();
-wrangler(["d1", "migrations", "apply", "DB", "--local"]);
+wrangler(["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])]);
 
 const seed = demoSeed();
-const proxy = await getPlatformProxy<DemoBindings>({ configPath: "wrangler.toml", persist: true });
+const proxy = await getPlatformProxy<DemoBindings>({
+  configPath: "wrangler.toml",
+  persist: persistTo ? { path: `${persistTo}/v3` } : true,
+});
 try {
   const existing = await proxy.env.DB.prepare("SELECT id FROM dashboard_accounts WHERE email = ?")
     .bind(DEMO_EMAIL)
@@ -60,6 +69,6 @@ console.log(`DEMO_PARTNER_KEY=${await demoPartnerKey(seed, "demo-partner-1")}`);
 console.log(`DEMO_PARTNER_KEY_2=${await demoPartnerKey(seed, "demo-partner-2")}`);
 console.log("");
 
-const dev = spawn("npx", ["wrangler", "dev", ...process.argv.slice(2)], { stdio: "inherit" });
+const dev = spawn("npx", ["wrangler", "dev", ...devArgs], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));

@@ -7,7 +7,7 @@ export async function call(path: string, init: RequestInit & { key?: string } = 
   const headers = new Headers(init.headers);
   if (init.key !== undefined) headers.set("authorization", `Bearer ${init.key}`);
   const response = await exports.default.fetch(`${BASE}${path}`, { ...init, headers });
-  const text = await response.text();
+  const text = new TextDecoder().decode(await response.arrayBuffer());
   let body: unknown = null;
   if (text && response.headers.get("content-type")?.includes("application/json")) body = JSON.parse(text);
   return { status: response.status, headers: response.headers, body: body as Json, text };

@@ -66,5 +66,10 @@ export const errorResponses = {
   500: errorResponse("`internal_error`: an unexpected failure; the message is generic and the detail is logged."),
 } as const;
 
+/** For routes that take a body: too large a body is refused before it is parsed. */
+export const bodyErrorResponses = {
+  413: errorResponse("`payload_too_large`: the request body is over the route's limit."),
+} as const;
+
 /** Rate-limit headers documented on every successful `/v1/*` response. */
 export const quotaHeaders = rateLimitHeaders;

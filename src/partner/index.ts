@@ -1,5 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env";
+import { ApiError } from "../errors/api-error";
 import { validationHook } from "../errors/handler";
 import { partnerAuth } from "../middleware/partner-auth";
 import { partnerQuota } from "../middleware/quota";
@@ -12,10 +14,22 @@ import { registerCreateWebhookTarget } from "./webhook-targets/create";
 import { registerDeleteWebhookTarget } from "./webhook-targets/delete";
 import { registerListWebhookTargets } from "./webhook-targets/list";
 
+const MAX_BODY_BYTES = 16 * 1024;
+
 /** The Partner Read API, mounted at /v1: Bearer key, then the key's hourly quota, then the route. */
 export function createPartnerApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use("*", partnerAuth, partnerQuota);
+  // The only request body here is a webhook target: a few hundred bytes.
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError("payload_too_large", `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+      },
+    }),
+  );
   registerGetAccount(app);
   registerListGradings(app);
   registerGetGrading(app);

@@ -40,3 +40,20 @@ export async function callWithEnv(
   if (text && response.headers.get("content-type")?.includes("application/json")) body = JSON.parse(text);
   return { status: response.status, headers: response.headers, body, text };
 }
+
+/** Follows `next_cursor` from `path` to the end; returns each page's items and the page sizes. */
+export async function walkPages<T>(path: string, key: string, listName: "gradings" | "cards") {
+  const items: T[] = [];
+  const sizes: number[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 100; page++) {
+    const separator = path.includes("?") ? "&" : "?";
+    const res = await call(cursor ? `${path}${separator}cursor=${encodeURIComponent(cursor)}` : path, { key });
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${res.text}`);
+    items.push(...res.body[listName]);
+    sizes.push(res.body[listName].length);
+    cursor = res.body.next_cursor;
+    if (!cursor) break;
+  }
+  return { items, sizes };
+}

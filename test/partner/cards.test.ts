@@ -8,7 +8,7 @@ import {
   createUserCard,
   putImage,
 } from "../helpers/factories";
-import { call, type Json } from "../helpers/request";
+import { call, type Json, walkPages } from "../helpers/request";
 
 const ids = (body: Json) => body.cards.map((c: { user_card_id: number }) => c.user_card_id);
 
@@ -163,16 +163,8 @@ describe("GET /v1/cards", () => {
     const addedAt = "2026-04-04T04:04:04.444Z";
     const all = new Set<number>();
     for (let i = 0; i < 60; i++) all.add((await createUserCard(partner.userId, { cardId: catalog.id, addedAt })).id);
-    const seen: number[] = [];
-    const sizes: number[] = [];
-    let cursor: string | null = null;
-    do {
-      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
-      const res = await call(`/v1/cards?limit=25${query}`, { key: partner.key });
-      sizes.push(res.body.cards.length);
-      seen.push(...ids(res.body));
-      cursor = res.body.next_cursor;
-    } while (cursor);
+    const { items, sizes } = await walkPages<{ user_card_id: number }>("/v1/cards?limit=25", partner.key, "cards");
+    const seen = items.map((c) => c.user_card_id);
     expect(sizes).toEqual([25, 25, 10]);
     expect(new Set(seen)).toEqual(all);
   });

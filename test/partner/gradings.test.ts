@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createGradeRun, createGradingSession, createPartner, createUserCard, putImage } from "../helpers/factories";
-import { call } from "../helpers/request";
+import { call, walkPages } from "../helpers/request";
 
 async function gradedCard() {
   const partner = await createPartner();
@@ -51,17 +51,8 @@ describe("GET /v1/gradings", () => {
     const all = new Set<string>();
     for (let i = 0; i < 60; i++) all.add((await createGradingSession(partner.userId, userCard.id, { createdAt })).id);
 
-    const seen: string[] = [];
-    const sizes: number[] = [];
-    let cursor: string | null = null;
-    do {
-      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
-      const res = await call(`/v1/gradings?limit=25${query}`, { key: partner.key });
-      expect(res.status).toBe(200);
-      sizes.push(res.body.gradings.length);
-      seen.push(...res.body.gradings.map((g: { id: string }) => g.id));
-      cursor = res.body.next_cursor;
-    } while (cursor);
+    const { items, sizes } = await walkPages<{ id: string }>("/v1/gradings?limit=25", partner.key, "gradings");
+    const seen = items.map((g) => g.id);
     expect(sizes).toEqual([25, 25, 10]);
     expect(new Set(seen).size).toBe(60);
     expect(new Set(seen)).toEqual(all);

@@ -96,6 +96,13 @@ describe("POST /v1/webhook-targets", () => {
     expect(stillPrivate.status).toBe(400);
   });
 
+  it("answers 413 payload_too_large for a body over 16 KiB", async () => {
+    const partner = await createPartner();
+    const res = await post(partner.key, { outcome: "success", url: `https://h.example.com/${"a".repeat(20_000)}` });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe("payload_too_large");
+  });
+
   it.each([
     ["a body that is not JSON", "{outcome: success", "application/json"],
     ["a form body", "outcome=success&url=https://h.example.com", "application/x-www-form-urlencoded"],

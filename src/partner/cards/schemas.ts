@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-const presignedUrl = (what: string) =>
+export const presignedUrl = (what: string) =>
   z
     .string()
     .url()
@@ -69,30 +69,35 @@ export const CardListItemSchema = z
   })
   .openapi("CardListItem");
 
+/** The partner-facing grade fields of a grade run, shared by card and grading detail. */
+export const subgradeFields = {
+  centering_overall_grade: z
+    .number()
+    .nullable()
+    .openapi({ description: "Centering subgrade, 1–10 in half points.", example: 9.5 }),
+  corners_overall_grade: z
+    .number()
+    .nullable()
+    .openapi({ description: "Null when only front and back photos were graded.", example: 9 }),
+  edges_overall_grade: z
+    .number()
+    .nullable()
+    .openapi({ description: "Null when only front and back photos were graded.", example: 9 }),
+  surface_overall_grade: z
+    .number()
+    .nullable()
+    .openapi({ description: "Null when only front and back photos were graded.", example: 8.5 }),
+  full_overall_grade: z
+    .number()
+    .nullable()
+    .openapi({ description: "Overall grade; null for a centering-only run.", example: 9 }),
+};
+
 export const GradeRunSchema = z
   .object({
     id: z.number().int().openapi({ example: 58 }),
     grading_session_id: z.string().uuid().openapi({ example: "0b5f8a3c-2d7e-4c1a-9f6b-3e8d2a1c7b90" }),
-    centering_overall_grade: z
-      .number()
-      .nullable()
-      .openapi({ description: "Centering subgrade, 1–10 in half points.", example: 9.5 }),
-    corners_overall_grade: z
-      .number()
-      .nullable()
-      .openapi({ description: "Null when only front and back photos were graded.", example: 9 }),
-    edges_overall_grade: z
-      .number()
-      .nullable()
-      .openapi({ description: "Null when only front and back photos were graded.", example: 9 }),
-    surface_overall_grade: z
-      .number()
-      .nullable()
-      .openapi({ description: "Null when only front and back photos were graded.", example: 8.5 }),
-    full_overall_grade: z
-      .number()
-      .nullable()
-      .openapi({ description: "Overall grade; null for a centering-only run.", example: 9 }),
+    ...subgradeFields,
     created_at: z.string().openapi({ example: "2026-11-20T14:05:40.120Z" }),
   })
   .openapi("GradeRun");

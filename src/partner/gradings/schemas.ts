@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { CatalogCardSchema, ModelGradeSchema } from "../cards/schemas";
+import { CatalogCardSchema, ModelGradeSchema, presignedUrl, subgradeFields } from "../cards/schemas";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,45 +19,17 @@ export const GradingListItemSchema = z
   })
   .openapi("GradingListItem");
 
-const presigned = (what: string) =>
-  z
-    .string()
-    .url()
-    .nullable()
-    .openapi({
-      description: `Presigned URL of the ${what}, fresh on every request; null when the run has no such image.`,
-    });
-
 export const UserCardGradeSchema = z
   .object({
     grade_run_id: z
       .number()
       .int()
       .openapi({ description: "The grade run these values come from (the session's latest).", example: 58 }),
-    centering_overall_grade: z
-      .number()
-      .nullable()
-      .openapi({ description: "Centering subgrade, 1–10 in half points.", example: 9.5 }),
-    corners_overall_grade: z
-      .number()
-      .nullable()
-      .openapi({ description: "Null when only front and back photos were graded.", example: 9 }),
-    edges_overall_grade: z
-      .number()
-      .nullable()
-      .openapi({ description: "Null when only front and back photos were graded.", example: 9 }),
-    surface_overall_grade: z
-      .number()
-      .nullable()
-      .openapi({ description: "Null when only front and back photos were graded.", example: 8.5 }),
-    full_overall_grade: z
-      .number()
-      .nullable()
-      .openapi({ description: "Overall grade; null for a centering-only run.", example: 9 }),
-    damage_report_front_url: presigned("front damage report"),
-    damage_report_back_url: presigned("back damage report"),
-    slab_front_url: presigned("front digital slab render"),
-    slab_back_url: presigned("back digital slab render"),
+    ...subgradeFields,
+    damage_report_front_url: presignedUrl("front damage report"),
+    damage_report_back_url: presignedUrl("back damage report"),
+    slab_front_url: presignedUrl("front digital slab render"),
+    slab_back_url: presignedUrl("back digital slab render"),
     model_grade: ModelGradeSchema,
     graded_at: z
       .string()

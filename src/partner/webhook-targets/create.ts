@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors/api-error";
-import { errorResponses, quotaHeaders } from "../../errors/openapi";
+import { bodyErrorResponses, errorResponses, quotaHeaders } from "../../errors/openapi";
 import { checkOutboundUrl } from "../../net/url-policy";
 import { CreatedWebhookTargetSchema, CreateWebhookTargetBody, MAX_TARGETS_PER_USER } from "./schemas";
 
@@ -22,6 +22,7 @@ export const createWebhookTargetRoute = createRoute({
       content: { "application/json": { schema: CreatedWebhookTargetSchema } },
     },
     ...errorResponses,
+    ...bodyErrorResponses,
   },
 });
 

@@ -46,8 +46,20 @@ ensureDevVars();
 wrangler(["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])]);
 
 const seed = demoSeed();
+// Seeding needs only D1 and R2. A config with just those two (same database id and bucket, so the
+// same local state) keeps the platform proxy from warning about the KeyQuota class and the secrets.
+const seedConfig = ".wrangler/seed.wrangler.toml";
+writeFileSync(
+  seedConfig,
+  readFileSync("wrangler.toml", "utf8")
+    .split(/\n(?=\[)/)
+    .filter((section) => !/^\[\[?(durable_objects|migrations|secrets)/.test(section))
+    .join("\n")
+    .replace(/^main = .*$/m, "")
+    .replace(/^migrations_dir = "migrations"$/m, 'migrations_dir = "../migrations"'),
+);
 const proxy = await getPlatformProxy<DemoBindings>({
-  configPath: "wrangler.toml",
+  configPath: seedConfig,
   persist: persistTo ? { path: `${persistTo}/v3` } : true,
 });
 try {

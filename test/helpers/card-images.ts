@@ -63,7 +63,7 @@ function roundedRectDistance(x: number, y: number, halfW: number, halfH: number,
   return outside + Math.min(Math.max(qx, qy), 0) - radius;
 }
 
-const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
 
 export function drawCardScene(scene: CardScene): RgbaImage {

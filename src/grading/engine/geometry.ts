@@ -1,0 +1,495 @@
+// Finding the card in a photo: its outer edges (sub-pixel), the corners, and a flat, unwarped
+// view of the card on which the printed frame can be measured.
+//
+// 1. Background colour = per-channel median of the image's outer frame.
+// 2. Colour distance from it, thresholded by Otsu's method; the background is flood-filled from
+//    the image border so artwork that happens to match the table stays "card".
+// 3. The largest remaining component is the card. Edge points are the first card pixels along
+//    rows (left/right) and columns (top/bottom), skipping the rounded corners; a robust line fit
+//    per edge, then sub-pixel refinement from ~120 profiles across each edge (50 % crossing of
+//    the colour distance), and a second fit.
+// 4. Corners = intersections of the four lines; the card's 63 × 88 mm shape is checked; a
+//    homography maps the quadrilateral onto a flat card at FLAT_PX_PER_MM.
+import type { RgbaImage } from "./image";
+
+export const CARD_WIDTH_MM = 63;
+export const CARD_HEIGHT_MM = 88;
+export const CARD_ASPECT = CARD_HEIGHT_MM / CARD_WIDTH_MM;
+/** Resolution of the unwarped card: 630 × 880 px. */
+export const FLAT_PX_PER_MM = 10;
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** A line a·x + b·y = c with (a, b) a unit normal. */
+interface Line {
+  a: number;
+  b: number;
+  c: number;
+}
+
+export interface CardOutline {
+  /** Top-left, top-right, bottom-right, bottom-left, in image pixels. */
+  corners: [Point, Point, Point, Point];
+  /** Measured height/width of the outline (63 × 88 mm gives 1.397). */
+  aspect: number;
+  /** Median contrast across the card's edge, in colour-distance units (0–441). */
+  edgeContrast: number;
+  /** Background colour distance noise (standard deviation), same units. */
+  backgroundNoise: number;
+  /** RMS distance of the refined edge points from their lines, in pixels. */
+  edgeResidual: number;
+  /** 10–90 % rise of the edge profile, in pixels (blur). */
+  edgeWidth: number;
+  /** Share of the image area the card covers. */
+  areaShare: number;
+  background: [number, number, number];
+}
+
+export type OutlineResult = { ok: true; outline: CardOutline } | { ok: false; reason: string };
+
+const EDGE_PROFILES = 120;
+const PROFILE_HALF_LENGTH = 6;
+
+export function findCardOutline(image: RgbaImage): OutlineResult {
+  const { width: W, height: H, data } = image;
+  const background = outerFrameMedian(image);
+  const distance = new Float32Array(W * H);
+  for (let i = 0, p = 0; i < distance.length; i++, p += 4) {
+    distance[i] = Math.hypot((data[p] ?? 0) - background[0], (data[p + 1] ?? 0) - background[1], (data[p + 2] ?? 0) - background[2]);
+  }
+  const threshold = otsuThreshold(distance);
+  const backgroundMask = floodBackground(distance, W, H, threshold);
+  const component = largestComponent(backgroundMask, W, H);
+  if (!component || component.size < W * H * 0.02) return { ok: false, reason: "no card found in the photo" };
+  const { minX, maxX, minY, maxY } = component;
+  if (minX <= 1 || minY <= 1 || maxX >= W - 2 || maxY >= H - 2) {
+    return { ok: false, reason: "the card touches the edge of the photo; all four edges and a sliver of background must be visible" };
+  }
+  const inCard = (x: number, y: number) => component.mask[y * W + x] === 1;
+
+  // Coarse edge points, skipping 15 % at each end (the rounded corners).
+  const left: Point[] = [];
+  const right: Point[] = [];
+  const top: Point[] = [];
+  const bottom: Point[] = [];
+  const spanY = maxY - minY;
+  const spanX = maxX - minX;
+  for (let y = Math.round(minY + spanY * 0.15); y <= maxY - spanY * 0.15; y++) {
+    let x = minX;
+    while (x <= maxX && !inCard(x, y)) x++;
+    if (x <= maxX) left.push({ x, y });
+    x = maxX;
+    while (x >= minX && !inCard(x, y)) x--;
+    if (x >= minX) right.push({ x: x + 1, y });
+  }
+  for (let x = Math.round(minX + spanX * 0.15); x <= maxX - spanX * 0.15; x++) {
+    let y = minY;
+    while (y <= maxY && !inCard(x, y)) y++;
+    if (y <= maxY) top.push({ x, y });
+    y = maxY;
+    while (y >= minY && !inCard(x, y)) y--;
+    if (y >= minY) bottom.push({ x, y: y + 1 });
+  }
+  const coarse = [left, top, right, bottom].map((points) => fitLine(points));
+  if (coarse.some((line) => line === null)) return { ok: false, reason: "the card's edges could not be traced" };
+
+  // Sub-pixel refinement across each edge; `inward` points into the card.
+  const center = { x: (minX + maxX) / 2, y: (minY + maxY) / 2 };
+  const refined: Line[] = [];
+  const contrasts: number[] = [];
+  const widths: number[] = [];
+  let residualSum = 0;
+  let residualCount = 0;
+  const sides = [left, top, right, bottom];
+  for (let side = 0; side < 4; side++) {
+    const line = coarse[side] as Line;
+    const points = sides[side] as Point[];
+    const step = Math.max(1, Math.floor(points.length / EDGE_PROFILES));
+    const samples: Point[] = [];
+    const sign = line.a * center.x + line.b * center.y - line.c > 0 ? 1 : -1;
+    const nx = line.a * sign;
+    const ny = line.b * sign;
+    for (let i = 0; i < points.length; i += step) {
+      const p = points[i] as Point;
+      // Project onto the coarse line, then walk along the inward normal.
+      const offset = line.a * p.x + line.b * p.y - line.c;
+      const base = { x: p.x - line.a * offset, y: p.y - line.b * offset };
+      const crossing = edgeCrossing(distance, W, H, base, nx, ny);
+      if (!crossing) continue;
+      samples.push({ x: base.x + nx * crossing.t, y: base.y + ny * crossing.t });
+      contrasts.push(crossing.contrast);
+      widths.push(crossing.width);
+    }
+    const fitted = fitLine(samples);
+    if (!fitted || samples.length < 12) return { ok: false, reason: "the card's edges could not be measured" };
+    for (const s of samples) {
+      const r = fitted.a * s.x + fitted.b * s.y - fitted.c;
+      residualSum += r * r;
+      residualCount++;
+    }
+    refined.push(fitted);
+  }
+
+  const [l, t, r, b] = refined as [Line, Line, Line, Line];
+  const corners: [Point, Point, Point, Point] = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
+  if (corners.some((c) => !Number.isFinite(c.x) || !Number.isFinite(c.y))) {
+    return { ok: false, reason: "the card's edges do not form a rectangle" };
+  }
+  const [tl, tr, br, bl] = corners;
+  const widthPx = (dist(tl, tr) + dist(bl, br)) / 2;
+  const heightPx = (dist(tl, bl) + dist(tr, br)) / 2;
+  const aspect = heightPx / widthPx;
+  const noise = backgroundNoise(distance, W, H);
+  return {
+    ok: true,
+    outline: {
+      corners,
+      aspect,
+      edgeContrast: median(contrasts),
+      backgroundNoise: noise,
+      edgeResidual: Math.sqrt(residualSum / Math.max(1, residualCount)),
+      edgeWidth: median(widths),
+      areaShare: component.size / (W * H),
+      background,
+    },
+  };
+}
+
+/** Unwarps the card outline to a flat RGBA image at FLAT_PX_PER_MM (bilinear sampling). */
+export function unwarpCard(image: RgbaImage, corners: [Point, Point, Point, Point]): RgbaImage {
+  const width = CARD_WIDTH_MM * FLAT_PX_PER_MM;
+  const height = CARD_HEIGHT_MM * FLAT_PX_PER_MM;
+  const h = homography(
+    [
+      { x: 0, y: 0 },
+      { x: width, y: 0 },
+      { x: width, y: height },
+      { x: 0, y: height },
+    ],
+    corners,
+  );
+  const [h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0, h8 = 1] = h;
+  const out = new Uint8Array(width * height * 4);
+  const src = image.data;
+  const W = image.width;
+  const H = image.height;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const u = x + 0.5;
+      const v = y + 0.5;
+      const w = h6 * u + h7 * v + h8;
+      const sx = (h0 * u + h1 * v + h2) / w - 0.5;
+      const sy = (h3 * u + h4 * v + h5) / w - 0.5;
+      const x0 = Math.min(W - 2, Math.max(0, Math.floor(sx)));
+      const y0 = Math.min(H - 2, Math.max(0, Math.floor(sy)));
+      const fx = Math.min(1, Math.max(0, sx - x0));
+      const fy = Math.min(1, Math.max(0, sy - y0));
+      const p00 = (y0 * W + x0) * 4;
+      const p10 = p00 + 4;
+      const p01 = p00 + W * 4;
+      const p11 = p01 + 4;
+      const o = (y * width + x) * 4;
+      for (let ch = 0; ch < 3; ch++) {
+        const top = (src[p00 + ch] ?? 0) * (1 - fx) + (src[p10 + ch] ?? 0) * fx;
+        const bottom = (src[p01 + ch] ?? 0) * (1 - fx) + (src[p11 + ch] ?? 0) * fx;
+        out[o + ch] = top * (1 - fy) + bottom * fy;
+      }
+      out[o + 3] = 255;
+    }
+  }
+  return { width, height, data: out };
+}
+
+function outerFrameMedian(image: RgbaImage): [number, number, number] {
+  const { width: W, height: H, data } = image;
+  const band = Math.max(2, Math.round(Math.min(W, H) * 0.03));
+  const histograms = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
+  let count = 0;
+  const add = (x: number, y: number) => {
+    const p = (y * W + x) * 4;
+    for (let ch = 0; ch < 3; ch++) {
+      const hist = histograms[ch] as Uint32Array;
+      const value = data[p + ch] ?? 0;
+      hist[value] = (hist[value] ?? 0) + 1;
+    }
+    count++;
+  };
+  for (let y = 0; y < H; y++) {
+    if (y < band || y >= H - band) {
+      for (let x = 0; x < W; x++) add(x, y);
+    } else {
+      for (let x = 0; x < band; x++) add(x, y);
+      for (let x = W - band; x < W; x++) add(x, y);
+    }
+  }
+  return histograms.map((hist) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += hist[v] ?? 0;
+      if (seen * 2 >= count) return v;
+    }
+    return 255;
+  }) as [number, number, number];
+}
+
+function otsuThreshold(values: Float32Array): number {
+  const bins = 256;
+  const scale = bins / 442;
+  const hist = new Float64Array(bins);
+  for (const v of values) {
+    const bin = Math.min(bins - 1, Math.floor(v * scale));
+    hist[bin] = (hist[bin] ?? 0) + 1;
+  }
+  const total = values.length;
+  let sum = 0;
+  for (let i = 0; i < bins; i++) sum += i * (hist[i] ?? 0);
+  let sumB = 0;
+  let weightB = 0;
+  let best = 0;
+  let bestVariance = -1;
+  for (let i = 0; i < bins; i++) {
+    weightB += hist[i] ?? 0;
+    if (weightB === 0) continue;
+    const weightF = total - weightB;
+    if (weightF === 0) break;
+    sumB += i * (hist[i] ?? 0);
+    const meanB = sumB / weightB;
+    const meanF = (sum - sumB) / weightF;
+    const variance = weightB * weightF * (meanB - meanF) ** 2;
+    if (variance > bestVariance) {
+      bestVariance = variance;
+      best = i;
+    }
+  }
+  return (best + 1) / scale;
+}
+
+/** 1 where the pixel is background reachable from the image border through sub-threshold pixels. */
+function floodBackground(distance: Float32Array, W: number, H: number, threshold: number): Uint8Array {
+  const mask = new Uint8Array(W * H);
+  const queue = new Int32Array(W * H);
+  let head = 0;
+  let tail = 0;
+  const push = (i: number) => {
+    if (mask[i] === 0 && (distance[i] ?? 0) <= threshold) {
+      mask[i] = 1;
+      queue[tail++] = i;
+    }
+  };
+  for (let x = 0; x < W; x++) {
+    push(x);
+    push((H - 1) * W + x);
+  }
+  for (let y = 0; y < H; y++) {
+    push(y * W);
+    push(y * W + W - 1);
+  }
+  while (head < tail) {
+    const i = queue[head++] ?? 0;
+    const x = i % W;
+    if (x > 0) push(i - 1);
+    if (x < W - 1) push(i + 1);
+    if (i >= W) push(i - W);
+    if (i < W * (H - 1)) push(i + W);
+  }
+  return mask;
+}
+
+interface Component {
+  mask: Uint8Array;
+  size: number;
+  minX: number;
+  maxX: number;
+  minY: number;
+  maxY: number;
+}
+
+/** The largest 4-connected region of non-background pixels. */
+function largestComponent(background: Uint8Array, W: number, H: number): Component | null {
+  const labels = new Int32Array(W * H);
+  const queue = new Int32Array(W * H);
+  let best: { label: number; size: number; minX: number; maxX: number; minY: number; maxY: number } | null = null;
+  let label = 0;
+  for (let start = 0; start < labels.length; start++) {
+    if (background[start] === 1 || labels[start] !== 0) continue;
+    label++;
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = start;
+    labels[start] = label;
+    let minX = W;
+    let maxX = 0;
+    let minY = H;
+    let maxY = 0;
+    while (head < tail) {
+      const i = queue[head++] ?? 0;
+      const x = i % W;
+      const y = (i - x) / W;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      const visit = (j: number) => {
+        if (background[j] === 0 && labels[j] === 0) {
+          labels[j] = label;
+          queue[tail++] = j;
+        }
+      };
+      if (x > 0) visit(i - 1);
+      if (x < W - 1) visit(i + 1);
+      if (y > 0) visit(i - W);
+      if (y < H - 1) visit(i + W);
+    }
+    if (!best || tail > best.size) best = { label, size: tail, minX, maxX, minY, maxY };
+  }
+  if (!best) return null;
+  const mask = new Uint8Array(W * H);
+  for (let i = 0; i < labels.length; i++) if (labels[i] === best.label) mask[i] = 1;
+  return { mask, size: best.size, minX: best.minX, maxX: best.maxX, minY: best.minY, maxY: best.maxY };
+}
+
+function sampleBilinear(values: Float32Array, W: number, H: number, x: number, y: number): number {
+  const sx = x - 0.5;
+  const sy = y - 0.5;
+  const x0 = Math.min(W - 2, Math.max(0, Math.floor(sx)));
+  const y0 = Math.min(H - 2, Math.max(0, Math.floor(sy)));
+  const fx = Math.min(1, Math.max(0, sx - x0));
+  const fy = Math.min(1, Math.max(0, sy - y0));
+  const i = y0 * W + x0;
+  const top = (values[i] ?? 0) * (1 - fx) + (values[i + 1] ?? 0) * fx;
+  const bottom = (values[i + W] ?? 0) * (1 - fx) + (values[i + W + 1] ?? 0) * fx;
+  return top * (1 - fy) + bottom * fy;
+}
+
+/**
+ * Along the inward normal from `base`, where the colour distance crosses halfway from the
+ * background level to the card level; also the contrast and the 10–90 % rise width.
+ */
+function edgeCrossing(
+  distance: Float32Array,
+  W: number,
+  H: number,
+  base: Point,
+  nx: number,
+  ny: number,
+): { t: number; contrast: number; width: number } | null {
+  const n = PROFILE_HALF_LENGTH * 4 + 1;
+  const profile = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const t = -PROFILE_HALF_LENGTH + k * 0.5;
+    profile[k] = sampleBilinear(distance, W, H, base.x + nx * t, base.y + ny * t);
+  }
+  const lo = ((profile[0] ?? 0) + (profile[1] ?? 0) + (profile[2] ?? 0)) / 3;
+  const hi = ((profile[n - 1] ?? 0) + (profile[n - 2] ?? 0) + (profile[n - 3] ?? 0)) / 3;
+  const contrast = hi - lo;
+  if (contrast <= 0) return null;
+  const level = (t: number) => lo + contrast * t;
+  const crossAt = (fraction: number): number | null => {
+    const target = level(fraction);
+    for (let k = 1; k < n; k++) {
+      const a = profile[k - 1] ?? 0;
+      const b = profile[k] ?? 0;
+      if (a < target && b >= target) return -PROFILE_HALF_LENGTH + (k - 1 + (target - a) / (b - a)) * 0.5;
+    }
+    return null;
+  };
+  const mid = crossAt(0.5);
+  const low = crossAt(0.1);
+  const high = crossAt(0.9);
+  if (mid === null || low === null || high === null) return null;
+  return { t: mid, contrast, width: high - low };
+}
+
+/** Total least squares line through points, refitted twice without outliers (> 2.5 σ, ≥ 1 px). */
+function fitLine(points: Point[]): Line | null {
+  let current = points;
+  let line: Line | null = null;
+  for (let pass = 0; pass < 3; pass++) {
+    if (current.length < 2) return line;
+    let mx = 0;
+    let my = 0;
+    for (const p of current) {
+      mx += p.x;
+      my += p.y;
+    }
+    mx /= current.length;
+    my /= current.length;
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
+    for (const p of current) {
+      sxx += (p.x - mx) ** 2;
+      syy += (p.y - my) ** 2;
+      sxy += (p.x - mx) * (p.y - my);
+    }
+    // The normal is the eigenvector of the smaller eigenvalue of the scatter matrix.
+    const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+    const a = -Math.sin(angle);
+    const b = Math.cos(angle);
+    line = { a, b, c: a * mx + b * my };
+    const residuals = current.map((p) => Math.abs(a * p.x + b * p.y - (line as Line).c));
+    const sigma = Math.sqrt(residuals.reduce((s, r) => s + r * r, 0) / residuals.length);
+    const limit = Math.max(1, 2.5 * sigma);
+    const kept = current.filter((_, i) => (residuals[i] ?? 0) <= limit);
+    if (kept.length === current.length) break;
+    current = kept;
+  }
+  return line;
+}
+
+function intersect(p: Line, q: Line): Point {
+  const det = p.a * q.b - p.b * q.a;
+  return { x: (p.c * q.b - p.b * q.c) / det, y: (p.a * q.c - p.c * q.a) / det };
+}
+
+function dist(p: Point, q: Point): number {
+  return Math.hypot(p.x - q.x, p.y - q.y);
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+function backgroundNoise(distance: Float32Array, W: number, H: number): number {
+  // Spread of the colour distance in a corner patch of the frame (texture + sensor noise).
+  const size = Math.max(4, Math.round(Math.min(W, H) * 0.03));
+  const values: number[] = [];
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) values.push(distance[y * W + x] ?? 0);
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
+}
+
+/** The 3×3 homography (row-major, h[8] = 1) mapping `from` quadrilateral corners onto `to`. */
+export function homography(from: Point[], to: Point[]): number[] {
+  // Solve the 8×8 linear system of the direct linear transform with Gaussian elimination.
+  const A: number[][] = [];
+  for (let i = 0; i < 4; i++) {
+    const { x, y } = from[i] as Point;
+    const { x: u, y: v } = to[i] as Point;
+    A.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u]);
+    A.push([0, 0, 0, x, y, 1, -v * x, -v * y, v]);
+  }
+  for (let col = 0; col < 8; col++) {
+    let pivot = col;
+    for (let row = col + 1; row < 8; row++) if (Math.abs(A[row]?.[col] ?? 0) > Math.abs(A[pivot]?.[col] ?? 0)) pivot = row;
+    const swap = A[col] as number[];
+    A[col] = A[pivot] as number[];
+    A[pivot] = swap;
+    const pivotRow = A[col] as number[];
+    for (let row = 0; row < 8; row++) {
+      if (row === col) continue;
+      const r = A[row] as number[];
+      const factor = (r[col] ?? 0) / (pivotRow[col] ?? 1);
+      for (let k = col; k < 9; k++) r[k] = (r[k] ?? 0) - factor * (pivotRow[k] ?? 0);
+    }
+  }
+  const h = A.map((row, i) => (row[8] ?? 0) / (row[i] ?? 1));
+  h.push(1);
+  return h;
+}

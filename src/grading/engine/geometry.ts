@@ -58,7 +58,11 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   const background = outerFrameMedian(image);
   const distance = new Float32Array(W * H);
   for (let i = 0, p = 0; i < distance.length; i++, p += 4) {
-    distance[i] = Math.hypot((data[p] ?? 0) - background[0], (data[p + 1] ?? 0) - background[1], (data[p + 2] ?? 0) - background[2]);
+    distance[i] = Math.hypot(
+      (data[p] ?? 0) - background[0],
+      (data[p + 1] ?? 0) - background[1],
+      (data[p + 2] ?? 0) - background[2],
+    );
   }
   const threshold = otsuThreshold(distance);
   const backgroundMask = floodBackground(distance, W, H, threshold);
@@ -66,7 +70,10 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   if (!component || component.size < W * H * 0.02) return { ok: false, reason: "no card found in the photo" };
   const { minX, maxX, minY, maxY } = component;
   if (minX <= 1 || minY <= 1 || maxX >= W - 2 || maxY >= H - 2) {
-    return { ok: false, reason: "the card touches the edge of the photo; all four edges and a sliver of background must be visible" };
+    return {
+      ok: false,
+      reason: "the card touches the edge of the photo; all four edges and a sliver of background must be visible",
+    };
   }
   const inCard = (x: number, y: number) => component.mask[y * W + x] === 1;
 
@@ -477,7 +484,8 @@ export function homography(from: Point[], to: Point[]): number[] {
   }
   for (let col = 0; col < 8; col++) {
     let pivot = col;
-    for (let row = col + 1; row < 8; row++) if (Math.abs(A[row]?.[col] ?? 0) > Math.abs(A[pivot]?.[col] ?? 0)) pivot = row;
+    for (let row = col + 1; row < 8; row++)
+      if (Math.abs(A[row]?.[col] ?? 0) > Math.abs(A[pivot]?.[col] ?? 0)) pivot = row;
     const swap = A[col] as number[];
     A[col] = A[pivot] as number[];
     A[pivot] = swap;

@@ -21,7 +21,7 @@ function measure(scene: CardScene, quality: number) {
 
 const errors: number[] = [];
 
-describe("centering on 50 drawn cards with known geometry", () => {
+describe("centering on 50 drawn cards with known geometry", { timeout: 15_000 }, () => {
   afterAll(() => {
     const mean = errors.reduce((sum, e) => sum + e, 0) / errors.length;
     console.log(

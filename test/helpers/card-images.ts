@@ -30,6 +30,16 @@ export interface CardScene {
   /** Standard deviation of Gaussian sensor noise, in 8-bit levels. */
   noise?: number;
   seed?: number;
+  /** Card height / width; 88 / 63 unless a wrong-shaped card is wanted. */
+  aspect?: number;
+  /** Drawn wear: whitened corners (radius, mm), white edge chips (count), light scratches (count). */
+  wear?: { cornerWhitening?: number; edgeChips?: number; scratches?: number };
+  /** Draw the card inside a graded-card holder (clear plastic, label on top). */
+  holder?: boolean;
+  /** Multiplies every pixel (0.15 = a very dark photo). */
+  exposure?: number;
+  /** Box blur radius in pixels (an out-of-focus photo). */
+  blur?: number;
 }
 
 export const CARD_MM = { width: 63, height: 88 } as const;
@@ -71,7 +81,7 @@ export function drawCardScene(scene: CardScene): RgbaImage {
   const random = rng(scene.seed ?? 1);
   const pxPerMm = scene.cardWidth / CARD_MM.width;
   const halfW = scene.cardWidth / 2;
-  const halfH = (CARD_MM.height * pxPerMm) / 2;
+  const halfH = (scene.cardWidth * (scene.aspect ?? CARD_MM.height / CARD_MM.width)) / 2;
   const radius = 3 * pxPerMm; // standard 3 mm corner radius
   const cx = (scene.centerX ?? 0.5) * W;
   const cy = (scene.centerY ?? 0.5) * H;
@@ -95,6 +105,27 @@ export function drawCardScene(scene: CardScene): RgbaImage {
     c: [random() * 255, random() * 255, random() * 255] as const,
   }));
   const grainPhase = random() * 10;
+  const wear = scene.wear ?? {};
+  const whitened: readonly [number, number, number] = [238, 236, 230];
+  const chips = Array.from({ length: wear.edgeChips ?? 0 }, () => ({
+    side: Math.floor(random() * 4),
+    along: mix(0.15, 0.85, random()),
+    length: mix(1, 3, random()) * pxPerMm,
+    depth: mix(0.4, 0.9, random()) * pxPerMm,
+  }));
+  const scratches = Array.from({ length: wear.scratches ?? 0 }, () => {
+    const x0 = mix(frameLeft, frameRight, random());
+    const y0 = mix(frameTop, frameBottom, random());
+    const angle = random() * Math.PI;
+    const length = mix(0.15, 0.4, random()) * scene.cardWidth;
+    return { x0, y0, x1: x0 + Math.cos(angle) * length, y1: y0 + Math.sin(angle) * length };
+  });
+  // A holder: 84 × 137 mm of clear plastic around the card, the card low in it, a label on top.
+  const holderHalfW = (84 / 2) * pxPerMm;
+  const holderHalfH = (137 / 2) * pxPerMm;
+  const holderShift = (137 / 2 - 88 / 2 - 6) * pxPerMm; // card centre below the holder's centre
+  const labelTop = -holderHalfH + 4 * pxPerMm;
+  const labelBottom = labelTop + 22 * pxPerMm;
   const data = new Uint8Array(W * H * 4);
   const noise = scene.noise ?? 0;
   const falloff = scene.lightFalloff ?? 0;
@@ -121,7 +152,22 @@ export function drawCardScene(scene: CardScene): RgbaImage {
       const dx = x + 0.5 - cx;
       const dy = y + 0.5 - cy;
       const u = dx * cos + dy * sin;
-      const v = -dx * sin + dy * cos;
+      let v = -dx * sin + dy * cos;
+      if (scene.holder) {
+        const plastic = clamp01(0.5 - roundedRectDistance(u, v, holderHalfW, holderHalfH, 2 * pxPerMm));
+        const isLabel = v > labelTop && v < labelBottom && Math.abs(u) < holderHalfW - 3 * pxPerMm;
+        const labelColor =
+          Math.abs(v - (labelTop + labelBottom) / 2) < 2 * pxPerMm && Math.abs(u) < holderHalfW * 0.6
+            ? [30, 30, 30]
+            : [250, 250, 250];
+        const pr = isLabel ? (labelColor[0] ?? 0) : 205;
+        const pg = isLabel ? (labelColor[1] ?? 0) : 214;
+        const pb = isLabel ? (labelColor[2] ?? 0) : 220;
+        r = mix(r, pr, plastic);
+        g = mix(g, pg, plastic);
+        bl = mix(bl, pb, plastic);
+        v -= holderShift;
+      }
       const coverage = clamp01(0.5 - roundedRectDistance(u, v, halfW, halfH, radius));
       if (coverage > 0) {
         const inFrame = clamp01(0.5 - roundedRectDistance(u - frameCx, v - frameCy, frameHalfW, frameHalfH, 0.01));
@@ -134,28 +180,101 @@ export function drawCardScene(scene: CardScene): RgbaImage {
           ag = mix(ag, blob.c[1], t);
           ab = mix(ab, blob.c[2], t);
         }
-        const cr = mix(scene.borderColor[0], ar, inFrame);
-        const cg = mix(scene.borderColor[1], ag, inFrame);
-        const cb = mix(scene.borderColor[2], ab, inFrame);
+        let cr = mix(scene.borderColor[0], ar, inFrame);
+        let cg = mix(scene.borderColor[1], ag, inFrame);
+        let cb = mix(scene.borderColor[2], ab, inFrame);
+        let white = 0;
+        if (wear.cornerWhitening) {
+          const cornerDistance = Math.hypot(halfW - radius - Math.abs(u), halfH - radius - Math.abs(v)) - radius;
+          const nearCorner = Math.abs(u) > halfW - radius && Math.abs(v) > halfH - radius;
+          if (nearCorner && cornerDistance > -wear.cornerWhitening * pxPerMm) white = 0.95;
+        }
+        for (const chip of chips) {
+          const horizontalEdge = chip.side % 2 === 1;
+          const alongPos = horizontalEdge ? u + halfW : v + halfH;
+          const span = horizontalEdge ? 2 * halfW : 2 * halfH;
+          const depthIn = horizontalEdge ? halfH - Math.abs(v) : halfW - Math.abs(u);
+          const onSide = horizontalEdge ? (chip.side === 1 ? v < 0 : v > 0) : chip.side === 0 ? u < 0 : u > 0;
+          const start = chip.along * span;
+          if (onSide && alongPos > start && alongPos < start + chip.length && depthIn < chip.depth) white = 0.95;
+        }
+        for (const scratch of scratches) {
+          if (segmentDistance(u, v, scratch) < 0.7) white = Math.max(white, 0.55);
+        }
+        cr = mix(cr, whitened[0], white);
+        cg = mix(cg, whitened[1], white);
+        cb = mix(cb, whitened[2], white);
         r = mix(r, cr, coverage);
         g = mix(g, cg, coverage);
         bl = mix(bl, cb, coverage);
       }
       const light = 1 - falloff * ((x / W) * 0.6 + (y / H) * 0.4);
       const n = noise > 0 ? gaussian(random) * noise : 0;
+      const exposure = scene.exposure ?? 1;
       const o = (y * W + x) * 4;
-      data[o] = r * light + n;
-      data[o + 1] = g * light + n;
-      data[o + 2] = bl * light + n;
+      data[o] = (r * light + n) * exposure;
+      data[o + 1] = (g * light + n) * exposure;
+      data[o + 2] = (bl * light + n) * exposure;
       data[o + 3] = 255;
     }
   }
-  return { width: W, height: H, data };
+  const image = { width: W, height: H, data };
+  return scene.blur ? boxBlur(image, scene.blur) : image;
+}
+
+function segmentDistance(x: number, y: number, s: { x0: number; y0: number; x1: number; y1: number }): number {
+  const dx = s.x1 - s.x0;
+  const dy = s.y1 - s.y0;
+  const t = Math.min(1, Math.max(0, ((x - s.x0) * dx + (y - s.y0) * dy) / (dx * dx + dy * dy)));
+  return Math.hypot(x - (s.x0 + t * dx), y - (s.y0 + t * dy));
+}
+
+/** Separable box blur of `radius` pixels, twice (close to a Gaussian). */
+function boxBlur(image: RgbaImage, radius: number): RgbaImage {
+  let current = image.data;
+  const { width: W, height: H } = image;
+  for (let pass = 0; pass < 4; pass++) {
+    const horizontal = pass % 2 === 0;
+    const out = new Uint8Array(current.length);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        for (let ch = 0; ch < 4; ch++) {
+          let sum = 0;
+          let count = 0;
+          for (let k = -radius; k <= radius; k++) {
+            const sx = horizontal ? Math.min(W - 1, Math.max(0, x + k)) : x;
+            const sy = horizontal ? y : Math.min(H - 1, Math.max(0, y + k));
+            sum += current[(sy * W + sx) * 4 + ch] ?? 0;
+            count++;
+          }
+          out[(y * W + x) * 4 + ch] = sum / count;
+        }
+      }
+    }
+    current = out;
+  }
+  return { width: W, height: H, data: current };
 }
 
 function gaussian(random: () => number): number {
   const u = Math.max(random(), 1e-12);
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+}
+
+/** The back of the card in `scene`: same size and pose, even borders, a plain printed back. */
+export function backOf(scene: CardScene): CardScene {
+  return {
+    ...scene,
+    borders: { left: 3, right: 3.2, top: 3.1, bottom: 3 },
+    artColor: [60, 70, 150],
+    seed: (scene.seed ?? 1) + 7919,
+    wear: scene.wear,
+  };
+}
+
+/** A photo of the background alone (an "empty" side). */
+export function emptyScene(scene: CardScene): CardScene {
+  return { ...scene, cardWidth: 0.0001 };
 }
 
 /** JPEG bytes of an RGBA image at `quality` (1–100), encoded by jpeg-js. */

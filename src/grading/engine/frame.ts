@@ -58,25 +58,18 @@ function measureSide(flat: RgbaImage, side: Side): SideMeasurement | null {
   const lines: number[] = [];
   for (let line = Math.round(along * 0.2); line < along * 0.8; line += 2) lines.push(line);
 
-  // Border colour and its noise from the reference strip of every scan line.
-  let sr = 0;
-  let sg = 0;
-  let sb = 0;
-  let n = 0;
+  // Border colour (per-channel median) and its noise (1.4826 × median absolute deviation) from
+  // the reference strip of every scan line: robust to chips and dirt in the strip.
+  const channels: number[][] = [[], [], []];
   for (const line of lines) {
-    for (let d = refStart; d < refEnd; d++) {
-      sr += pixel(line, d, 0);
-      sg += pixel(line, d, 1);
-      sb += pixel(line, d, 2);
-      n++;
-    }
+    for (let d = refStart; d < refEnd; d++) for (let ch = 0; ch < 3; ch++) channels[ch]?.push(pixel(line, d, ch));
   }
-  const ref: [number, number, number] = [sr / n, sg / n, sb / n];
+  const ref = channels.map((values) => median(values)) as [number, number, number];
   const distanceAt = (line: number, d: number) =>
     Math.hypot(pixel(line, d, 0) - ref[0], pixel(line, d, 1) - ref[1], pixel(line, d, 2) - ref[2]);
-  let noiseSum = 0;
-  for (const line of lines) for (let d = refStart; d < refEnd; d++) noiseSum += distanceAt(line, d) ** 2;
-  const noise = Math.sqrt(noiseSum / n);
+  const deviations: number[] = [];
+  for (const line of lines) for (let d = refStart; d < refEnd; d++) deviations.push(distanceAt(line, d));
+  const noise = 1.4826 * median(deviations);
   const threshold = Math.max(24, 5 * noise);
 
   const positions: number[] = [];

@@ -51,6 +51,7 @@ export interface CardOutline {
 export type OutlineResult = { ok: true; outline: CardOutline } | { ok: false; reason: string };
 
 const EDGE_PROFILES = 120;
+const MIN_OBJECT_DISTANCE = 28;
 const PROFILE_HALF_LENGTH = 6;
 
 export function findCardOutline(image: RgbaImage): OutlineResult {
@@ -64,7 +65,9 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
       (data[p + 2] ?? 0) - background[2],
     );
   }
-  const threshold = otsuThreshold(distance);
+  // A photo of the table alone has no bimodal split: Otsu would cut its texture in two. Anything
+  // within MIN_OBJECT_DISTANCE of the table's colour counts as table.
+  const threshold = Math.max(MIN_OBJECT_DISTANCE, otsuThreshold(distance));
   const backgroundMask = floodBackground(distance, W, H, threshold);
   const component = largestComponent(backgroundMask, W, H);
   if (!component || component.size < W * H * 0.02) return { ok: false, reason: "no card found in the photo" };

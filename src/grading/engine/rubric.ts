@@ -36,16 +36,16 @@ export function centeringGrade(frontWorst: number, backWorst: number | null): nu
  * edge, the surface on the artwork inside the frame.
  */
 export const CORNER_WEAR_TABLE: readonly { maxShare: number; grade: number }[] = [
-  { maxShare: 0.5, grade: 10 },
-  { maxShare: 1.5, grade: 9.5 },
-  { maxShare: 3, grade: 9 },
-  { maxShare: 5, grade: 8.5 },
-  { maxShare: 8, grade: 8 },
-  { maxShare: 12, grade: 7 },
-  { maxShare: 18, grade: 6 },
-  { maxShare: 25, grade: 5 },
-  { maxShare: 35, grade: 4 },
-  { maxShare: 50, grade: 3 },
+  { maxShare: 1, grade: 10 },
+  { maxShare: 3, grade: 9.5 },
+  { maxShare: 6, grade: 9 },
+  { maxShare: 9, grade: 8.5 },
+  { maxShare: 13, grade: 8 },
+  { maxShare: 18, grade: 7 },
+  { maxShare: 25, grade: 6 },
+  { maxShare: 33, grade: 5 },
+  { maxShare: 42, grade: 4 },
+  { maxShare: 55, grade: 3 },
   { maxShare: 70, grade: 2 },
 ];
 
@@ -86,7 +86,12 @@ export function gradeFromTable(share: number, table: readonly { maxShare: number
  * Overall grade: the mean of the four subgrades, capped at the lowest subgrade + 1 (a card is held
  * back by its worst attribute, as graders publish), rounded down to a half point.
  */
-export function overallGrade(subgrades: { centering: number; corners: number; edges: number; surface: number }): number {
+export function overallGrade(subgrades: {
+  centering: number;
+  corners: number;
+  edges: number;
+  surface: number;
+}): number {
   const values = [subgrades.centering, subgrades.corners, subgrades.edges, subgrades.surface];
   const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
   const capped = Math.min(mean, Math.min(...values) + 1);

@@ -28,9 +28,13 @@ const CORNER_RADIUS_PX = 3 * FLAT_PX_PER_MM; // standard 3 mm card corner
 const CORNER_PATCH_PX = 4 * FLAT_PX_PER_MM;
 const BAND_FROM_PX = Math.round(0.3 * FLAT_PX_PER_MM);
 const BAND_TO_PX = Math.round(1.2 * FLAT_PX_PER_MM);
-/** Whitening: this much lighter than the border (8-bit luma) and at most this saturated. */
-const WHITENING_LUMA_STEP = 45;
+/**
+ * Whitening: a grey-white pixel (chroma at most WHITENING_MAX_CHROMA) that is lighter than the
+ * border by WHITENING_LUMA_STEP and differs from the border's colour by WHITENING_MIN_DISTANCE.
+ */
+const WHITENING_LUMA_STEP = 15;
 const WHITENING_MAX_CHROMA = 45;
+const WHITENING_MIN_DISTANCE = 60;
 const MAX_REPORTED_DEFECTS = 400;
 
 const luma = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
@@ -58,7 +62,11 @@ export function measureWear(
     if (dBackground < dBorder && dBorder > toBackground * 0.5) return true;
     if (!whiteningMeasurable) return false;
     const chroma = Math.max(r, g, b) - Math.min(r, g, b);
-    return luma(r, g, b) > borderLuma + WHITENING_LUMA_STEP && chroma < WHITENING_MAX_CHROMA;
+    return (
+      luma(r, g, b) > borderLuma + WHITENING_LUMA_STEP &&
+      chroma < WHITENING_MAX_CHROMA &&
+      dBorder > WHITENING_MIN_DISTANCE
+    );
   };
 
   // Corner patches, restricted to the inside of the ideal rounded corner (3 px in from it).

@@ -1,0 +1,79 @@
+// The engine's contract: bytes of two photos (and optional hints) in, a grade or a refusal out.
+// Both the built-in engine and the http engine (a model hosted elsewhere) implement it.
+import type { CardHints, CatalogReference, Confidence, EstimatedValue, Identification } from "./identify";
+
+export interface EngineImage {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+export interface GradeInput {
+  front: EngineImage;
+  back: EngineImage;
+  hints?: CardHints;
+  /** Catalog cards to identify against (id, reference hash, fields, value). */
+  references?: CatalogReference[];
+}
+
+export interface FaceCentering {
+  /** Left border's share of left + right, in % (55 = 55/45). */
+  left_right: number;
+  /** Top border's share of top + bottom, in %. */
+  top_bottom: number;
+  /** Border widths in mm. */
+  borders_mm: { left: number; right: number; top: number; bottom: number };
+}
+
+export interface Subgrades {
+  overall: number;
+  centering: number;
+  corners: number;
+  edges: number;
+  surface: number;
+}
+
+export interface DerivedImage {
+  bytes: Uint8Array;
+  contentType: "image/png";
+}
+
+export interface Graded {
+  status: "graded";
+  model_version: string;
+  grades: Subgrades;
+  /** 0–1 per subgrade: how much the measurement can be trusted. */
+  confidence: { centering: number; corners: number; edges: number; surface: number };
+  /** Front face, percentage points off centre (+ = left/top border larger), one decimal. */
+  centering_offset: { horizontal: number; vertical: number };
+  centering: { front: FaceCentering; back: FaceCentering | null };
+  /** The measurements behind each subgrade (stored as the grade run's model_grade). */
+  model_grade: Record<string, unknown>;
+  card: Identification;
+  estimated_value: EstimatedValue;
+  renders: { damage_report_front: DerivedImage; damage_report_back: DerivedImage };
+}
+
+export type RejectionReason = "holder_detected" | "face_check_failed" | "grading_failed";
+
+export interface Rejected {
+  status: "rejected";
+  reason: RejectionReason;
+  message: string;
+}
+
+/** The engine could not answer (e.g. a remote model timed out); `retryable` says whether to try again. */
+export interface EngineFailure {
+  status: "failed";
+  retryable: boolean;
+  message: string;
+}
+
+export type GradeResult = Graded | Rejected | EngineFailure;
+
+export interface GradingEngine {
+  /** `<engine id>@<version>`, as the certificate's `pipeline.engine` shows it. */
+  readonly id: string;
+  grade(input: GradeInput): Promise<GradeResult>;
+}
+
+export type { CardHints, CatalogReference, Confidence };

@@ -1,0 +1,228 @@
+import { describe, expect, it } from "vitest";
+import { BuiltinEngine } from "../../src/grading/engine/builtin";
+import { decodeImage } from "../../src/grading/engine/decode";
+import { findCardOutline, unwarpCard } from "../../src/grading/engine/geometry";
+import type { CatalogReference } from "../../src/grading/engine/identify";
+import { perceptualHash } from "../../src/grading/engine/phash";
+import type { Graded, GradeResult } from "../../src/grading/engine/types";
+import { backOf, type CardScene, drawCardScene, emptyScene, encodeJpeg, truthOf } from "../helpers/card-images";
+import { cleanScenes } from "../helpers/scene-sets";
+
+const engine = new BuiltinEngine();
+const jpeg = (scene: CardScene, quality = 90) => ({
+  bytes: encodeJpeg(drawCardScene(scene), quality),
+  contentType: "image/jpeg",
+});
+
+async function gradePair(
+  front: CardScene,
+  back: CardScene = backOf(front),
+  extra: { references?: CatalogReference[]; hints?: Record<string, string> } = {},
+) {
+  return engine.grade({ front: jpeg(front), back: jpeg(back), ...extra });
+}
+
+function expectGraded(result: GradeResult): Graded {
+  if (result.status !== "graded") throw new Error(`expected a grade, got ${JSON.stringify(result)}`);
+  return result;
+}
+
+const base: CardScene = {
+  canvasWidth: 1200,
+  canvasHeight: 900,
+  cardWidth: 460,
+  rotation: 1.5,
+  borders: { left: 3.3, right: 2.7, top: 3, bottom: 3.2 },
+  borderColor: [245, 200, 40],
+  artColor: [40, 90, 160],
+  background: [120, 80, 50],
+  texture: "wood",
+  noise: 2,
+  lightFalloff: 0.1,
+  seed: 11,
+};
+
+describe("BuiltinEngine: clean cards", { timeout: 15_000 }, () => {
+  it.each(cleanScenes(12, 77).map((c) => [c.name, c] as const))(
+    "grades %s without a false rejection",
+    async (_name, { scene }) => {
+      const graded = expectGraded(await gradePair(scene));
+      const truth = truthOf(scene);
+      expect(Math.abs(graded.centering_offset.horizontal - truth.horizontal)).toBeLessThan(1);
+      expect(Math.abs(graded.centering_offset.vertical - truth.vertical)).toBeLessThan(1);
+      for (const value of Object.values(graded.grades)) {
+        expect(value).toBeGreaterThanOrEqual(1);
+        expect(value).toBeLessThanOrEqual(10);
+        expect(value * 2).toBe(Math.round(value * 2));
+      }
+    },
+  );
+
+  it("returns every field a certificate needs, with a PNG damage report per face", async () => {
+    const graded = expectGraded(await gradePair(base));
+    expect(graded.model_version).toBe("svc-edge-1.0");
+    expect(graded.centering.front.left_right).toBeCloseTo(55, 0);
+    expect(graded.centering.back).not.toBeNull();
+    expect(Object.keys(graded.confidence).sort()).toEqual(["centering", "corners", "edges", "surface"]);
+    expect(graded.model_grade).toMatchObject({
+      model_version: "svc-edge-1.0",
+      centering: { grade: graded.grades.centering },
+    });
+    for (const render of [graded.renders.damage_report_front, graded.renders.damage_report_back]) {
+      expect(render.contentType).toBe("image/png");
+      expect(Array.from(render.bytes.subarray(0, 4))).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      const decoded = decodeImage(render.bytes, 2000);
+      expect([decoded.image.width, decoded.image.height]).toEqual([630, 880]);
+    }
+  });
+
+  it("gives identical output for identical input", async () => {
+    const front = jpeg(base);
+    const back = jpeg(backOf(base));
+    const first = expectGraded(await engine.grade({ front, back }));
+    const second = expectGraded(await engine.grade({ front, back }));
+    expect(JSON.stringify({ ...second, renders: null })).toBe(JSON.stringify({ ...first, renders: null }));
+    expect(second.renders.damage_report_front.bytes).toEqual(first.renders.damage_report_front.bytes);
+  });
+
+  it("grades a perfectly centred, unworn card 10 on centering, corners and edges", async () => {
+    const graded = expectGraded(
+      await gradePair({ ...base, rotation: 0.5, borders: { left: 3, right: 3, top: 3, bottom: 3 } }),
+    );
+    expect(graded.grades.centering).toBe(10);
+    expect(graded.grades.corners).toBe(10);
+    expect(graded.grades.edges).toBe(10);
+  });
+});
+
+describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
+  it("refuses a card in a graded holder with holder_detected", async () => {
+    const slab = { ...base, cardWidth: 330, holder: true };
+    const result = await gradePair(slab, { ...backOf(slab), holder: true });
+    expect(result).toMatchObject({ status: "rejected", reason: "holder_detected" });
+  });
+
+  it("refuses the same photo as front and back with face_check_failed", async () => {
+    const photo = jpeg(base);
+    expect(await engine.grade({ front: photo, back: photo })).toMatchObject({
+      status: "rejected",
+      reason: "face_check_failed",
+    });
+  });
+
+  it("refuses a back of a differently shaped card with face_check_failed", async () => {
+    const result = await gradePair(base, { ...backOf(base), aspect: 1.2 });
+    expect(result).toMatchObject({ status: "rejected", reason: "face_check_failed" });
+  });
+
+  it("refuses a back photo without a card, and an empty back, with face_check_failed", async () => {
+    expect(await gradePair(base, emptyScene(base))).toMatchObject({ status: "rejected", reason: "face_check_failed" });
+    const empty = await engine.grade({
+      front: jpeg(base),
+      back: { bytes: new Uint8Array(), contentType: "image/jpeg" },
+    });
+    expect(empty).toMatchObject({ status: "rejected", reason: "face_check_failed" });
+  });
+
+  it.each([
+    ["a dark photo", { exposure: 0.12 }],
+    ["a blurred photo", { blur: 6 }],
+    ["a tiny photo", { canvasWidth: 360, canvasHeight: 270, cardWidth: 140 }],
+    ["a card too small in the frame", { cardWidth: 150 }],
+    [
+      "a border the colour of the table",
+      { borderColor: [122, 82, 51] as const, background: [122, 82, 50] as const, texture: "plain" as const },
+    ],
+  ])("refuses %s with grading_failed", async (_name, change) => {
+    const scene = { ...base, ...change } as CardScene;
+    const result = await gradePair(scene);
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status === "rejected") expect(result.message.length).toBeGreaterThan(10);
+  });
+
+  it("refuses bytes that are not an image with grading_failed", async () => {
+    const result = await engine.grade({
+      front: { bytes: new TextEncoder().encode("not an image"), contentType: "image/jpeg" },
+      back: jpeg(backOf(base)),
+    });
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+  });
+});
+
+describe("BuiltinEngine: wear", { timeout: 30_000 }, () => {
+  const clean = { ...base, borders: { left: 3, right: 3, top: 3, bottom: 3 } };
+
+  it("lowers the corners subgrade as drawn corner whitening grows", async () => {
+    const grades: number[] = [];
+    for (const radius of [0, 0.6, 1.4, 2.6]) {
+      const scene = { ...clean, wear: { cornerWhitening: radius } };
+      grades.push(expectGraded(await gradePair(scene)).grades.corners);
+    }
+    for (let i = 1; i < grades.length; i++) expect(grades[i]).toBeLessThanOrEqual(grades[i - 1] ?? 10);
+    expect(grades.at(-1)).toBeLessThan(grades[0] ?? 0);
+  });
+
+  it("lowers the edges subgrade as drawn edge chips grow", async () => {
+    const grades: number[] = [];
+    for (const chips of [0, 3, 10, 30]) {
+      grades.push(expectGraded(await gradePair({ ...clean, wear: { edgeChips: chips }, seed: 5 })).grades.edges);
+    }
+    for (let i = 1; i < grades.length; i++) expect(grades[i]).toBeLessThanOrEqual(grades[i - 1] ?? 10);
+    expect(grades.at(-1)).toBeLessThan(grades[0] ?? 0);
+  });
+
+  it("lowers the surface subgrade as drawn scratches grow", async () => {
+    const grades: number[] = [];
+    for (const scratches of [0, 3, 10, 25]) {
+      grades.push(expectGraded(await gradePair({ ...clean, wear: { scratches }, seed: 9 })).grades.surface);
+    }
+    for (let i = 1; i < grades.length; i++) expect(grades[i]).toBeLessThanOrEqual(grades[i - 1] ?? 10);
+    expect(grades.at(-1)).toBeLessThan(grades[0] ?? 0);
+  });
+});
+
+describe("BuiltinEngine: identification and value", { timeout: 15_000 }, () => {
+  function referenceFor(scene: CardScene, id: number, value_cents: number): CatalogReference {
+    const decoded = decodeImage(encodeJpeg(drawCardScene(scene), 92), 1600);
+    const outline = findCardOutline(decoded.image);
+    if (!outline.ok) throw new Error(outline.reason);
+    return {
+      id,
+      hash: perceptualHash(unwarpCard(decoded.image, outline.outline.corners)),
+      player: `Player ${id}`,
+      year: "2020",
+      brand: "Topps",
+      set: "Chrome",
+      card_number: String(id),
+      variant: null,
+      category: "Baseball",
+      value_cents,
+    };
+  }
+
+  it("identifies the card from a reference photo taken elsewhere and values it by grade", async () => {
+    const referencePhoto = { ...base, rotation: -2, background: [40, 60, 110] as const, texture: "cloth" as const };
+    const other = { ...base, artColor: [180, 60, 60] as const, seed: 999 };
+    const references = [referenceFor(referencePhoto, 1, 10_000), referenceFor(other, 2, 50_000)];
+    const graded = expectGraded(await gradePair(base, backOf(base), { references }));
+    expect(graded.card).toMatchObject({ catalog_id: 1, player: "Player 1", confidence: "high", source: "catalog" });
+    expect(graded.estimated_value.currency).toBe("USD");
+    expect(graded.estimated_value.mid).toBeGreaterThan(100);
+    expect(graded.estimated_value.low).toBeLessThan(graded.estimated_value.mid ?? 0);
+    expect(graded.estimated_value.high).toBeGreaterThan(graded.estimated_value.mid ?? 0);
+  });
+
+  it("keeps the hints of an unknown card and says so through a low confidence", async () => {
+    const graded = expectGraded(
+      await gradePair(base, backOf(base), { hints: { player: "Unknown Rookie", year: "2024" } }),
+    );
+    expect(graded.card).toMatchObject({
+      catalog_id: null,
+      player: "Unknown Rookie",
+      year: "2024",
+      confidence: "low",
+      source: "hints",
+    });
+    expect(graded.estimated_value).toEqual({ currency: "USD", low: null, mid: null, high: null, confidence: "none" });
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DecodeError, decodeImage, detectFormat, encodePng, exifOrientation } from "../../src/grading/engine/decode";
+import { DecodeError, decodeImage, detectFormat, exifOrientation } from "../../src/grading/engine/decode";
+import { encodePng } from "../../src/grading/engine/png";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { encodeJpeg, withExifOrientation } from "../helpers/card-images";
 import { WEBP_LOSSLESS_4X3 } from "../helpers/fixtures";
@@ -52,8 +53,8 @@ describe("decodeImage", () => {
     expect(isRed(pixel(decoded.image, rx ?? 0, ry ?? 0))).toBe(true);
   });
 
-  it("decodes PNG and shrinks it to maxSide", () => {
-    const decoded = decodeImage(encodePng(marker(400, 300)), 200);
+  it("decodes PNG and shrinks it to maxSide", async () => {
+    const decoded = decodeImage(await encodePng(marker(400, 300)), 200);
     expect(decoded.format).toBe("png");
     expect([decoded.image.width, decoded.image.height]).toEqual([200, 150]);
     expect(isRed(pixel(decoded.image, 5, 5))).toBe(true);
@@ -65,17 +66,17 @@ describe("decodeImage", () => {
     expect([decoded.image.width, decoded.image.height]).toEqual([4, 3]);
   });
 
-  it("refuses bytes that are not an image, and truncated images, with DecodeError", () => {
+  it("refuses bytes that are not an image, and truncated images, with DecodeError", async () => {
     expect(detectFormat(new TextEncoder().encode("hello world, not an image"))).toBeNull();
     expect(() => decodeImage(new TextEncoder().encode("hello"), 100)).toThrow(DecodeError);
     const jpeg = encodeJpeg(marker(), 90);
     expect(() => decodeImage(jpeg.subarray(0, 40), 100)).toThrow();
-    const png = encodePng(marker());
+    const png = await encodePng(marker());
     expect(() => decodeImage(png.subarray(0, 60), 100)).toThrow(DecodeError);
   });
 
-  it("refuses a PNG over the unscaled pixel cap before decoding it", () => {
-    const png = encodePng(marker(8, 8));
+  it("refuses a PNG over the unscaled pixel cap before decoding it", async () => {
+    const png = await encodePng(marker(8, 8));
     const huge = png.slice();
     new DataView(huge.buffer).setUint32(16, 10_000);
     new DataView(huge.buffer).setUint32(20, 10_000);

@@ -257,6 +257,10 @@ export class BuiltinEngine implements GradingEngine {
         borders_mm: c.borders_mm,
       };
 
+    const [reportFront, reportBack] = await Promise.all([
+      renderDamageReport(f.flat, widths(f.frame.sides), f.wear),
+      renderDamageReport(b.flat, b.frame.ok ? widths(b.frame.sides) : null, b.wear),
+    ]);
     return {
       status: "graded",
       model_version: MODEL_VERSION,
@@ -285,14 +289,8 @@ export class BuiltinEngine implements GradingEngine {
       card,
       estimated_value: estimatedValue,
       renders: {
-        damage_report_front: {
-          bytes: renderDamageReport(f.flat, widths(f.frame.sides), f.wear),
-          contentType: "image/png",
-        },
-        damage_report_back: {
-          bytes: renderDamageReport(b.flat, b.frame.ok ? widths(b.frame.sides) : null, b.wear),
-          contentType: "image/png",
-        },
+        damage_report_front: { bytes: reportFront, contentType: "image/png" },
+        damage_report_back: { bytes: reportBack, contentType: "image/png" },
       },
     };
   }

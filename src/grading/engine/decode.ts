@@ -59,7 +59,6 @@ interface WebpExports extends CodecExports {
 interface PngExports extends CodecExports {
   _initialize(): void;
   lodepng_decode32(out: number, w: number, h: number, src: number, size: number): number;
-  lodepng_encode32(out: number, outSize: number, src: number, w: number, h: number): number;
 }
 
 const TJPF_RGBA = 7;
@@ -86,8 +85,24 @@ const jpegImports = {
   wasi_snapshot_preview1: wasiStubs,
 };
 
-function instantiate<T>(module: WebAssembly.Module, imports: WebAssembly.Imports): T {
+let peakMemoryBytes = 0;
+
+function instantiate<T extends CodecExports>(module: WebAssembly.Module, imports: WebAssembly.Imports): T {
   return new WebAssembly.Instance(module, imports).exports as unknown as T;
+}
+
+/** Records the codec's linear memory size after a decode (for the benchmark). */
+function notePeak(codec: CodecExports): void {
+  peakMemoryBytes = Math.max(peakMemoryBytes, codec.memory.buffer.byteLength);
+}
+
+/** The largest WebAssembly memory any decode used since the last reset. */
+export function peakCodecMemoryBytes(): number {
+  return peakMemoryBytes;
+}
+
+export function resetCodecMemoryPeak(): void {
+  peakMemoryBytes = 0;
 }
 
 function copyIn(codec: CodecExports, bytes: Uint8Array): number {
@@ -158,6 +173,7 @@ function decodeJpeg(bytes: Uint8Array, maxSide: number): DecodedImage {
   );
   if (status !== 0) throw new DecodeError("corrupt JPEG data");
   const data = new Uint8Array(codec.memory.buffer, output, outWidth * outHeight * 4).slice();
+  notePeak(codec);
   const orientation = exifOrientation(bytes);
   const scaled = downscaleToFit({ width: outWidth, height: outHeight, data }, maxSide);
   return {
@@ -178,6 +194,7 @@ function decodePng(bytes: Uint8Array): RgbaImage {
     throw new DecodeError("corrupt PNG data");
   }
   const [pointer = 0, width = 0, height = 0] = new Uint32Array(codec.memory.buffer, meta, 3);
+  notePeak(codec);
   return { width, height, data: new Uint8Array(codec.memory.buffer, pointer, width * height * 4).slice() };
 }
 
@@ -188,20 +205,8 @@ function decodeWebp(bytes: Uint8Array): RgbaImage {
   const pointer = codec.WebPDecodeRGBA(input, bytes.byteLength, meta, meta + 4);
   if (pointer === 0) throw new DecodeError("corrupt WebP data");
   const [width = 0, height = 0] = new Uint32Array(codec.memory.buffer, meta, 2);
+  notePeak(codec);
   return { width, height, data: new Uint8Array(codec.memory.buffer, pointer, width * height * 4).slice() };
-}
-
-/** Encodes RGBA as PNG (for derived images such as the damage report). */
-export function encodePng(image: RgbaImage): Uint8Array {
-  const codec = instantiate<PngExports>(lodepng, {});
-  codec._initialize();
-  const input = copyIn(codec, image.data);
-  const meta = codec.malloc(8);
-  if (codec.lodepng_encode32(meta, meta + 4, input, image.width, image.height) !== 0) {
-    throw new DecodeError("PNG encoding failed");
-  }
-  const [pointer = 0, size = 0] = new Uint32Array(codec.memory.buffer, meta, 2);
-  return new Uint8Array(codec.memory.buffer, pointer, size).slice();
 }
 
 function pngSize(bytes: Uint8Array): { width: number; height: number } | null {

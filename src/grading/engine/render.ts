@@ -1,7 +1,7 @@
 // The damage report: the flat card with what was measured drawn on it. Cyan: the card's outline;
 // magenta: the measured printed frame; red boxes: corners with wear; orange bars: edges with wear;
 // red dots: surface defects.
-import { encodePng } from "./decode";
+import { encodePng } from "./png";
 import type { RgbaImage } from "./image";
 import type { FaceWear } from "./wear";
 
@@ -26,11 +26,11 @@ function stroke(image: RgbaImage, x: number, y: number, w: number, h: number, t:
   fill(image, x + w - t, y, t, h, rgb);
 }
 
-export function renderDamageReport(
+export async function renderDamageReport(
   flat: RgbaImage,
   frame: { left: number; right: number; top: number; bottom: number } | null,
   wear: FaceWear | null,
-): Uint8Array {
+): Promise<Uint8Array> {
   const image: RgbaImage = { width: flat.width, height: flat.height, data: flat.data.slice() };
   const { width: W, height: H } = image;
   stroke(image, 0, 0, W, H, 2, CYAN);

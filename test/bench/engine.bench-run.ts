@@ -1,0 +1,78 @@
+// `npm run bench:engine`: the built-in engine in workerd on generated 2 MP and 12 MP JPEG pairs.
+// Prints median and p95 per pair for decode, geometry (outline + unwarp + frame) and the whole
+// grade, and the decoders' peak WebAssembly memory. Not part of `npm test`: figures, no assertions.
+import { it } from "vitest";
+import { BuiltinEngine, WORKING_MAX_SIDE } from "../../src/grading/engine/builtin";
+import { decodeImage, peakCodecMemoryBytes, resetCodecMemoryPeak } from "../../src/grading/engine/decode";
+import { measureFrame } from "../../src/grading/engine/frame";
+import { findCardOutline, unwarpCard } from "../../src/grading/engine/geometry";
+import { backOf, type CardScene, drawCardScene, encodeJpeg } from "../helpers/card-images";
+
+function scene(width: number, height: number): CardScene {
+  return {
+    canvasWidth: width,
+    canvasHeight: height,
+    cardWidth: Math.round(height * 0.5),
+    rotation: 1.2,
+    borders: { left: 3.4, right: 2.8, top: 3, bottom: 3.3 },
+    borderColor: [245, 200, 40],
+    artColor: [40, 90, 160],
+    background: [120, 80, 50],
+    texture: "wood",
+    noise: 3,
+    lightFalloff: 0.12,
+    seed: 3,
+  };
+}
+
+const stats = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+  return `median ${at(0.5).toFixed(0).padStart(5)} ms  p95 ${at(0.95).toFixed(0).padStart(5)} ms`;
+};
+
+async function run(label: string, width: number, height: number, runs: number) {
+  const front = encodeJpeg(drawCardScene(scene(width, height)), 88);
+  const back = encodeJpeg(drawCardScene(backOf(scene(width, height))), 88);
+  const engine = new BuiltinEngine();
+  const decode: number[] = [];
+  const geometry: number[] = [];
+  const whole: number[] = [];
+  resetCodecMemoryPeak();
+  for (let i = 0; i < runs + 1; i++) {
+    let t = performance.now();
+    const decodedFront = decodeImage(front, WORKING_MAX_SIDE);
+    const decodedBack = decodeImage(back, WORKING_MAX_SIDE);
+    const decodeMs = performance.now() - t;
+    t = performance.now();
+    for (const decoded of [decodedFront, decodedBack]) {
+      const outline = findCardOutline(decoded.image);
+      if (!outline.ok) throw new Error(outline.reason);
+      measureFrame(unwarpCard(decoded.image, outline.outline.corners));
+    }
+    const geometryMs = performance.now() - t;
+    t = performance.now();
+    const result = await engine.grade({ front: { bytes: front, contentType: "image/jpeg" }, back: { bytes: back, contentType: "image/jpeg" } });
+    const wholeMs = performance.now() - t;
+    if (result.status !== "graded") throw new Error(JSON.stringify(result));
+    // The first run warms the isolate up; it is not counted.
+    if (i === 0) continue;
+    decode.push(decodeMs);
+    geometry.push(geometryMs);
+    whole.push(wholeMs);
+  }
+  console.log(
+    [
+      `${label} (${(front.length / 1e6).toFixed(1)} + ${(back.length / 1e6).toFixed(1)} MB JPEG, ${runs} runs)`,
+      `  decode (pair)    ${stats(decode)}`,
+      `  geometry (pair)  ${stats(geometry)}`,
+      `  whole grade      ${stats(whole)}`,
+      `  peak WebAssembly memory of one decode: ${(peakCodecMemoryBytes() / 1e6).toFixed(1)} MB`,
+    ].join("\n"),
+  );
+}
+
+it("benchmarks the built-in engine", { timeout: 600_000 }, async () => {
+  await run("2 MP pair (1632 × 1224)", 1632, 1224, 10);
+  await run("12 MP pair (4000 × 3000)", 4000, 3000, 5);
+});

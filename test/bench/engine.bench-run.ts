@@ -52,7 +52,10 @@ async function run(label: string, width: number, height: number, runs: number) {
     }
     const geometryMs = performance.now() - t;
     t = performance.now();
-    const result = await engine.grade({ front: { bytes: front, contentType: "image/jpeg" }, back: { bytes: back, contentType: "image/jpeg" } });
+    const result = await engine.grade({
+      front: { bytes: front, contentType: "image/jpeg" },
+      back: { bytes: back, contentType: "image/jpeg" },
+    });
     const wholeMs = performance.now() - t;
     if (result.status !== "graded") throw new Error(JSON.stringify(result));
     // The first run warms the isolate up; it is not counted.

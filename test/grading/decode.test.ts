@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DecodeError, decodeImage, detectFormat, exifOrientation } from "../../src/grading/engine/decode";
-import { encodePng } from "../../src/grading/engine/png";
 import type { RgbaImage } from "../../src/grading/engine/image";
+import { encodePng } from "../../src/grading/engine/png";
 import { encodeJpeg, withExifOrientation } from "../helpers/card-images";
 import { WEBP_LOSSLESS_4X3 } from "../helpers/fixtures";
 

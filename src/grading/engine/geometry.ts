@@ -2,15 +2,15 @@
 // view of the card on which the printed frame can be measured.
 //
 // 1. Background colour = per-channel median of the image's outer frame.
-// 2. Colour distance from it, thresholded by Otsu's method; the background is flood-filled from
-//    the image border so artwork that happens to match the table stays "card".
+// 2. On a copy of at most 700 px: colour distance from it, thresholded by Otsu's method; the
+//    background is flood-filled from the image border so artwork that matches the table stays "card".
 // 3. The largest remaining component is the card. Edge points are the first card pixels along
 //    rows (left/right) and columns (top/bottom), skipping the rounded corners; a robust line fit
-//    per edge, then sub-pixel refinement from ~120 profiles across each edge (50 % crossing of
-//    the colour distance), and a second fit.
+//    per edge, then sub-pixel refinement on the full working image from ~120 profiles across each
+//    edge (50 % crossing of the colour distance), and a second fit.
 // 4. Corners = intersections of the four lines; the card's 63 × 88 mm shape is checked; a
 //    homography maps the quadrilateral onto a flat card at FLAT_PX_PER_MM.
-import type { RgbaImage } from "./image";
+import { downscaleToFit, type RgbaImage } from "./image";
 
 export const CARD_WIDTH_MM = 63;
 export const CARD_HEIGHT_MM = 88;
@@ -52,18 +52,22 @@ export type OutlineResult = { ok: true; outline: CardOutline } | { ok: false; re
 
 const EDGE_PROFILES = 120;
 const MIN_OBJECT_DISTANCE = 28;
-const PROFILE_HALF_LENGTH = 6;
+/** Segmentation resolution (longer side). */
+const COARSE_MAX_SIDE = 700;
 
 export function findCardOutline(image: RgbaImage): OutlineResult {
-  const { width: W, height: H, data } = image;
-  const background = outerFrameMedian(image);
+  // Segmentation runs on a copy of at most COARSE_MAX_SIDE px (fast); the edges are then
+  // measured on the full working image along profiles long enough to cover the coarse error.
+  const coarse = downscaleToFit(image, COARSE_MAX_SIDE);
+  const scale = image.width / coarse.width;
+  const { width: W, height: H, data } = coarse;
+  const background = outerFrameMedian(coarse);
   const distance = new Float32Array(W * H);
   for (let i = 0, p = 0; i < distance.length; i++, p += 4) {
-    distance[i] = Math.hypot(
-      (data[p] ?? 0) - background[0],
-      (data[p + 1] ?? 0) - background[1],
-      (data[p + 2] ?? 0) - background[2],
-    );
+    const dr = (data[p] ?? 0) - background[0];
+    const dg = (data[p + 1] ?? 0) - background[1];
+    const db = (data[p + 2] ?? 0) - background[2];
+    distance[i] = Math.sqrt(dr * dr + dg * dg + db * db);
   }
   // A photo of the table alone has no bimodal split: Otsu would cut its texture in two. Anything
   // within MIN_OBJECT_DISTANCE of the table's colour counts as table.
@@ -80,7 +84,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   }
   const inCard = (x: number, y: number) => component.mask[y * W + x] === 1;
 
-  // Coarse edge points, skipping 15 % at each end (the rounded corners).
+  // Coarse edge points, skipping 15 % at each end (the rounded corners), in full-image pixels.
   const left: Point[] = [];
   const right: Point[] = [];
   const top: Point[] = [];
@@ -90,24 +94,26 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   for (let y = Math.round(minY + spanY * 0.15); y <= maxY - spanY * 0.15; y++) {
     let x = minX;
     while (x <= maxX && !inCard(x, y)) x++;
-    if (x <= maxX) left.push({ x, y });
+    if (x <= maxX) left.push({ x: x * scale, y: (y + 0.5) * scale });
     x = maxX;
     while (x >= minX && !inCard(x, y)) x--;
-    if (x >= minX) right.push({ x: x + 1, y });
+    if (x >= minX) right.push({ x: (x + 1) * scale, y: (y + 0.5) * scale });
   }
   for (let x = Math.round(minX + spanX * 0.15); x <= maxX - spanX * 0.15; x++) {
     let y = minY;
     while (y <= maxY && !inCard(x, y)) y++;
-    if (y <= maxY) top.push({ x, y });
+    if (y <= maxY) top.push({ x: (x + 0.5) * scale, y: y * scale });
     y = maxY;
     while (y >= minY && !inCard(x, y)) y--;
-    if (y >= minY) bottom.push({ x, y: y + 1 });
+    if (y >= minY) bottom.push({ x: (x + 0.5) * scale, y: (y + 1) * scale });
   }
-  const coarse = [left, top, right, bottom].map((points) => fitLine(points));
-  if (coarse.some((line) => line === null)) return { ok: false, reason: "the card's edges could not be traced" };
+  const coarseLines = [left, top, right, bottom].map((points) => fitLine(points));
+  if (coarseLines.some((line) => line === null)) return { ok: false, reason: "the card's edges could not be traced" };
 
-  // Sub-pixel refinement across each edge; `inward` points into the card.
-  const center = { x: (minX + maxX) / 2, y: (minY + maxY) / 2 };
+  // Sub-pixel refinement across each edge on the full image; `inward` points into the card.
+  const colourDistance = colourDistanceSampler(image, background);
+  const halfLength = Math.max(6, Math.ceil(2.5 * scale));
+  const center = { x: ((minX + maxX) / 2) * scale, y: ((minY + maxY) / 2) * scale };
   const refined: Line[] = [];
   const contrasts: number[] = [];
   const widths: number[] = [];
@@ -115,7 +121,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   let residualCount = 0;
   const sides = [left, top, right, bottom];
   for (let side = 0; side < 4; side++) {
-    const line = coarse[side] as Line;
+    const line = coarseLines[side] as Line;
     const points = sides[side] as Point[];
     const step = Math.max(1, Math.floor(points.length / EDGE_PROFILES));
     const samples: Point[] = [];
@@ -127,7 +133,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
       // Project onto the coarse line, then walk along the inward normal.
       const offset = line.a * p.x + line.b * p.y - line.c;
       const base = { x: p.x - line.a * offset, y: p.y - line.b * offset };
-      const crossing = edgeCrossing(distance, W, H, base, nx, ny);
+      const crossing = edgeCrossing(colourDistance, base, nx, ny, halfLength);
       if (!crossing) continue;
       samples.push({ x: base.x + nx * crossing.t, y: base.y + ny * crossing.t });
       contrasts.push(crossing.contrast);
@@ -152,7 +158,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   const widthPx = (dist(tl, tr) + dist(bl, br)) / 2;
   const heightPx = (dist(tl, bl) + dist(tr, br)) / 2;
   const aspect = heightPx / widthPx;
-  const noise = backgroundNoise(distance, W, H);
+  const noise = backgroundNoise(colourDistance, image.width, image.height);
   return {
     ok: true,
     outline: {
@@ -361,17 +367,29 @@ function largestComponent(background: Uint8Array, W: number, H: number): Compone
   return { mask, size: best.size, minX: best.minX, maxX: best.maxX, minY: best.minY, maxY: best.maxY };
 }
 
-function sampleBilinear(values: Float32Array, W: number, H: number, x: number, y: number): number {
-  const sx = x - 0.5;
-  const sy = y - 0.5;
-  const x0 = Math.min(W - 2, Math.max(0, Math.floor(sx)));
-  const y0 = Math.min(H - 2, Math.max(0, Math.floor(sy)));
-  const fx = Math.min(1, Math.max(0, sx - x0));
-  const fy = Math.min(1, Math.max(0, sy - y0));
-  const i = y0 * W + x0;
-  const top = (values[i] ?? 0) * (1 - fx) + (values[i + 1] ?? 0) * fx;
-  const bottom = (values[i + W] ?? 0) * (1 - fx) + (values[i + W + 1] ?? 0) * fx;
-  return top * (1 - fy) + bottom * fy;
+type Sampler = (x: number, y: number) => number;
+
+/** Colour distance from `background` at a sub-pixel position (bilinear in RGB). */
+function colourDistanceSampler(image: RgbaImage, background: [number, number, number]): Sampler {
+  const { width: W, height: H, data } = image;
+  return (x, y) => {
+    const sx = x - 0.5;
+    const sy = y - 0.5;
+    const x0 = Math.min(W - 2, Math.max(0, Math.floor(sx)));
+    const y0 = Math.min(H - 2, Math.max(0, Math.floor(sy)));
+    const fx = Math.min(1, Math.max(0, sx - x0));
+    const fy = Math.min(1, Math.max(0, sy - y0));
+    const p = (y0 * W + x0) * 4;
+    const q = p + W * 4;
+    let sum = 0;
+    for (let ch = 0; ch < 3; ch++) {
+      const top = (data[p + ch] ?? 0) * (1 - fx) + (data[p + 4 + ch] ?? 0) * fx;
+      const bottom = (data[q + ch] ?? 0) * (1 - fx) + (data[q + 4 + ch] ?? 0) * fx;
+      const d = top * (1 - fy) + bottom * fy - (background[ch] ?? 0);
+      sum += d * d;
+    }
+    return Math.sqrt(sum);
+  };
 }
 
 /**
@@ -379,18 +397,17 @@ function sampleBilinear(values: Float32Array, W: number, H: number, x: number, y
  * background level to the card level; also the contrast and the 10–90 % rise width.
  */
 function edgeCrossing(
-  distance: Float32Array,
-  W: number,
-  H: number,
+  sample: Sampler,
   base: Point,
   nx: number,
   ny: number,
+  halfLength: number,
 ): { t: number; contrast: number; width: number } | null {
-  const n = PROFILE_HALF_LENGTH * 4 + 1;
+  const n = halfLength * 4 + 1;
   const profile = new Float64Array(n);
   for (let k = 0; k < n; k++) {
-    const t = -PROFILE_HALF_LENGTH + k * 0.5;
-    profile[k] = sampleBilinear(distance, W, H, base.x + nx * t, base.y + ny * t);
+    const t = -halfLength + k * 0.5;
+    profile[k] = sample(base.x + nx * t, base.y + ny * t);
   }
   const lo = ((profile[0] ?? 0) + (profile[1] ?? 0) + (profile[2] ?? 0)) / 3;
   const hi = ((profile[n - 1] ?? 0) + (profile[n - 2] ?? 0) + (profile[n - 3] ?? 0)) / 3;
@@ -402,7 +419,7 @@ function edgeCrossing(
     for (let k = 1; k < n; k++) {
       const a = profile[k - 1] ?? 0;
       const b = profile[k] ?? 0;
-      if (a < target && b >= target) return -PROFILE_HALF_LENGTH + (k - 1 + (target - a) / (b - a)) * 0.5;
+      if (a < target && b >= target) return -halfLength + (k - 1 + (target - a) / (b - a)) * 0.5;
     }
     return null;
   };
@@ -466,11 +483,11 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-function backgroundNoise(distance: Float32Array, W: number, H: number): number {
+function backgroundNoise(sample: Sampler, W: number, H: number): number {
   // Spread of the colour distance in a corner patch of the frame (texture + sensor noise).
   const size = Math.max(4, Math.round(Math.min(W, H) * 0.03));
   const values: number[] = [];
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) values.push(distance[y * W + x] ?? 0);
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) values.push(sample(x + 0.5, y + 0.5));
   const mean = values.reduce((s, v) => s + v, 0) / values.length;
   return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
 }

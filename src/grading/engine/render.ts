@@ -1,8 +1,9 @@
 // The damage report: the flat card with what was measured drawn on it. Cyan: the card's outline;
 // magenta: the measured printed frame; red boxes: corners with wear; orange bars: edges with wear;
 // red dots: surface defects.
-import { encodePng } from "./png";
+
 import type { RgbaImage } from "./image";
+import { encodePng } from "./png";
 import type { FaceWear } from "./wear";
 
 type Rgb = readonly [number, number, number];

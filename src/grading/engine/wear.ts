@@ -56,8 +56,8 @@ export function measureWear(
     const r = data[p] ?? 0;
     const g = data[p + 1] ?? 0;
     const b = data[p + 2] ?? 0;
-    const dBackground = Math.hypot(r - background[0], g - background[1], b - background[2]);
-    const dBorder = Math.hypot(r - border[0], g - border[1], b - border[2]);
+    const dBackground = Math.sqrt((r - background[0]) ** 2 + (g - background[1]) ** 2 + (b - background[2]) ** 2);
+    const dBorder = Math.sqrt((r - border[0]) ** 2 + (g - border[1]) ** 2 + (b - border[2]) ** 2);
     // Missing material: closer to the table than to the border, and clearly away from the border.
     if (dBackground < dBorder && dBorder > toBackground * 0.5) return true;
     if (!whiteningMeasurable) return false;
@@ -139,19 +139,40 @@ function surfaceDefects(
   const y0 = Math.ceil(frame.top + inset);
   const y1 = Math.floor(H - frame.bottom - inset);
   if (x1 - x0 < 10 || y1 - y0 < 10) return { share: 0, defects: [] };
-  const gray = (x: number, y: number) => {
-    const p = (y * W + x) * 4;
-    return luma(data[p] ?? 0, data[p + 1] ?? 0, data[p + 2] ?? 0);
-  };
-  const laplacian = new Float32Array((x1 - x0) * (y1 - y0));
-  let k = 0;
-  for (let y = y0; y < y1; y++) {
-    for (let x = x0; x < x1; x++, k++) {
-      laplacian[k] = Math.abs(4 * gray(x, y) - gray(x - 1, y) - gray(x + 1, y) - gray(x, y - 1) - gray(x, y + 1));
+  // Luma of the region with a one-pixel margin, computed once.
+  const gw = x1 - x0 + 2;
+  const gh = y1 - y0 + 2;
+  const gray = new Float32Array(gw * gh);
+  for (let y = 0; y < gh; y++) {
+    for (let x = 0; x < gw; x++) {
+      const p = ((y + y0 - 1) * W + (x + x0 - 1)) * 4;
+      gray[y * gw + x] = luma(data[p] ?? 0, data[p + 1] ?? 0, data[p + 2] ?? 0);
     }
   }
-  const sorted = Float32Array.from(laplacian).sort();
-  const mad = sorted[sorted.length >> 1] ?? 0;
+  const laplacian = new Float32Array((x1 - x0) * (y1 - y0));
+  const histogram = new Uint32Array(1024);
+  let k = 0;
+  for (let y = 1; y < gh - 1; y++) {
+    for (let x = 1; x < gw - 1; x++, k++) {
+      const i = y * gw + x;
+      const value = Math.abs(
+        4 * (gray[i] ?? 0) - (gray[i - 1] ?? 0) - (gray[i + 1] ?? 0) - (gray[i - gw] ?? 0) - (gray[i + gw] ?? 0),
+      );
+      laplacian[k] = value;
+      const bin = Math.min(1023, Math.floor(value));
+      histogram[bin] = (histogram[bin] ?? 0) + 1;
+    }
+  }
+  // Median absolute Laplacian from the histogram (1-level bins).
+  let seen = 0;
+  let mad = 0;
+  for (let bin = 0; bin < 1024; bin++) {
+    seen += histogram[bin] ?? 0;
+    if (seen * 2 >= laplacian.length) {
+      mad = bin + 0.5;
+      break;
+    }
+  }
   const threshold = Math.max(40, 6 * 1.4826 * mad);
   const defects: { x: number; y: number }[] = [];
   let count = 0;

@@ -26,6 +26,14 @@ const configSchema = z.object({
   R2_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   // Without R2 credentials, URLs point at this Worker's /files route, signed with this secret.
   FILES_SIGNING_SECRET: z.string().min(16).optional(),
+  // The grading engine (DESIGN §5): the built-in one, or a model hosted at GRADING_ENGINE_URL.
+  GRADING_ENGINE: z.enum(["builtin", "http"]).default("builtin"),
+  GRADING_ENGINE_URL: z.string().url().optional(),
+  GRADING_ENGINE_TOKEN: z.string().min(1).optional(),
+  GRADING_ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(30),
+}).refine((config) => config.GRADING_ENGINE !== "http" || config.GRADING_ENGINE_URL !== undefined, {
+  message: "GRADING_ENGINE=http needs GRADING_ENGINE_URL",
+  path: ["GRADING_ENGINE_URL"],
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -40,7 +40,8 @@ export interface Identification {
   confidence: Confidence;
   /** Hamming distance (0–64) of the front's hash to the chosen reference; null if none. */
   hash_distance: number | null;
-  source: "catalog" | "hints" | "none";
+  /** Where the fields come from: the catalog, the caller's hints, a hosted model, or nowhere. */
+  source: "catalog" | "hints" | "model" | "none";
 }
 
 /** Hash distances: ≤ 8 of 64 bits is the same card, ≤ 14 probably the same. */

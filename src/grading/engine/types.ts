@@ -10,6 +10,8 @@ export interface EngineImage {
 export interface GradeInput {
   front: EngineImage;
   back: EngineImage;
+  /** Presigned URLs of the same images, for engines that fetch them (the http engine). */
+  urls?: { front: string; back: string };
   hints?: CardHints;
   /** Catalog cards to identify against (id, reference hash, fields, value). */
   references?: CatalogReference[];
@@ -20,8 +22,8 @@ export interface FaceCentering {
   left_right: number;
   /** Top border's share of top + bottom, in %. */
   top_bottom: number;
-  /** Border widths in mm. */
-  borders_mm: { left: number; right: number; top: number; bottom: number };
+  /** Border widths in mm; null when the engine did not report them. */
+  borders_mm: { left: number; right: number; top: number; bottom: number } | null;
 }
 
 export interface Subgrades {
@@ -50,7 +52,8 @@ export interface Graded {
   model_grade: Record<string, unknown>;
   card: Identification;
   estimated_value: EstimatedValue;
-  renders: { damage_report_front: DerivedImage; damage_report_back: DerivedImage };
+  /** Null when the engine produced no such image (a remote model may not render reports). */
+  renders: { damage_report_front: DerivedImage | null; damage_report_back: DerivedImage | null };
 }
 
 export type RejectionReason = "holder_detected" | "face_check_failed" | "grading_failed";

@@ -2,39 +2,41 @@ import { z } from "@hono/zod-openapi";
 import type { Database } from "./db/client";
 
 /** Settings read from `[vars]` and secrets, parsed once per environment object. */
-const configSchema = z.object({
-  PRESIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
-  PARTNER_HOURLY_QUOTA: z.coerce.number().int().min(1).default(3600),
-  KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  ALLOW_HTTP_WEBHOOKS: z
-    .enum(["true", "false", ""])
-    .default("false")
-    .transform((value) => value === "true"),
-  PRIVATE_HOSTS_ALLOWED: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((host) => host.trim().toLowerCase())
-        .filter((host) => host.length > 0),
-    ),
-  R2_BUCKET_NAME: z.string().min(1).default("card-grading-images"),
-  // With all three, presigned URLs point at R2's S3 endpoint (DESIGN §6).
-  R2_ACCOUNT_ID: z.string().min(1).optional(),
-  R2_ACCESS_KEY_ID: z.string().min(1).optional(),
-  R2_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  // Without R2 credentials, URLs point at this Worker's /files route, signed with this secret.
-  FILES_SIGNING_SECRET: z.string().min(16).optional(),
-  // The grading engine (DESIGN §5): the built-in one, or a model hosted at GRADING_ENGINE_URL.
-  GRADING_ENGINE: z.enum(["builtin", "http"]).default("builtin"),
-  GRADING_ENGINE_URL: z.string().url().optional(),
-  GRADING_ENGINE_TOKEN: z.string().min(1).optional(),
-  GRADING_ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(30),
-}).refine((config) => config.GRADING_ENGINE !== "http" || config.GRADING_ENGINE_URL !== undefined, {
-  message: "GRADING_ENGINE=http needs GRADING_ENGINE_URL",
-  path: ["GRADING_ENGINE_URL"],
-});
+const configSchema = z
+  .object({
+    PRESIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
+    PARTNER_HOURLY_QUOTA: z.coerce.number().int().min(1).default(3600),
+    KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    ALLOW_HTTP_WEBHOOKS: z
+      .enum(["true", "false", ""])
+      .default("false")
+      .transform((value) => value === "true"),
+    PRIVATE_HOSTS_ALLOWED: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter((host) => host.length > 0),
+      ),
+    R2_BUCKET_NAME: z.string().min(1).default("card-grading-images"),
+    // With all three, presigned URLs point at R2's S3 endpoint (DESIGN §6).
+    R2_ACCOUNT_ID: z.string().min(1).optional(),
+    R2_ACCESS_KEY_ID: z.string().min(1).optional(),
+    R2_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    // Without R2 credentials, URLs point at this Worker's /files route, signed with this secret.
+    FILES_SIGNING_SECRET: z.string().min(16).optional(),
+    // The grading engine (DESIGN §5): the built-in one, or a model hosted at GRADING_ENGINE_URL.
+    GRADING_ENGINE: z.enum(["builtin", "http"]).default("builtin"),
+    GRADING_ENGINE_URL: z.string().url().optional(),
+    GRADING_ENGINE_TOKEN: z.string().min(1).optional(),
+    GRADING_ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(30),
+  })
+  .refine((config) => config.GRADING_ENGINE !== "http" || config.GRADING_ENGINE_URL !== undefined, {
+    message: "GRADING_ENGINE=http needs GRADING_ENGINE_URL",
+    path: ["GRADING_ENGINE_URL"],
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -23,7 +23,13 @@ export const httpEngineAnswer = z.discriminatedUnion("status", [
   z.object({
     status: z.literal("graded"),
     model_version: z.string().min(1).max(100),
-    grades: z.object({ overall: halfPoint, centering: halfPoint, corners: halfPoint, edges: halfPoint, surface: halfPoint }),
+    grades: z.object({
+      overall: halfPoint,
+      centering: halfPoint,
+      corners: halfPoint,
+      edges: halfPoint,
+      surface: halfPoint,
+    }),
     confidence: z.object({
       centering: z.number().min(0).max(1),
       corners: z.number().min(0).max(1),
@@ -46,10 +52,19 @@ export const httpEngineAnswer = z.discriminatedUnion("status", [
       })
       .optional(),
     estimated_value: z
-      .object({ currency: z.literal("USD"), low: z.number().nullable(), mid: z.number().nullable(), high: z.number().nullable(), confidence })
+      .object({
+        currency: z.literal("USD"),
+        low: z.number().nullable(),
+        mid: z.number().nullable(),
+        high: z.number().nullable(),
+        confidence,
+      })
       .optional(),
     renders: z
-      .object({ damage_report_front_png_base64: z.string().optional(), damage_report_back_png_base64: z.string().optional() })
+      .object({
+        damage_report_front_png_base64: z.string().optional(),
+        damage_report_back_png_base64: z.string().optional(),
+      })
       .optional(),
   }),
   z.object({
@@ -74,7 +89,9 @@ function base64Of(bytes: Uint8Array): string {
 }
 
 function imageField(image: EngineImage, url: string | undefined) {
-  return url ? { url, content_type: image.contentType } : { base64: base64Of(image.bytes), content_type: image.contentType };
+  return url
+    ? { url, content_type: image.contentType }
+    : { base64: base64Of(image.bytes), content_type: image.contentType };
 }
 
 function pngFrom(base64: string | undefined): DerivedImage | null {
@@ -114,7 +131,13 @@ export class HttpEngine implements GradingEngine {
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      return { status: "failed", retryable: true, message: timedOut ? `The grading model did not answer within ${timeoutMs} ms.` : "The grading model could not be reached." };
+      return {
+        status: "failed",
+        retryable: true,
+        message: timedOut
+          ? `The grading model did not answer within ${timeoutMs} ms.`
+          : "The grading model could not be reached.",
+      };
     }
     if (response.status === 429 || response.status >= 500) {
       await response.body?.cancel();
@@ -122,13 +145,21 @@ export class HttpEngine implements GradingEngine {
     }
     if (response.status !== 200) {
       await response.body?.cancel();
-      return { status: "failed", retryable: false, message: `The grading model refused the request (${response.status}).` };
+      return {
+        status: "failed",
+        retryable: false,
+        message: `The grading model refused the request (${response.status}).`,
+      };
     }
     let parsed: z.infer<typeof httpEngineAnswer>;
     try {
       parsed = httpEngineAnswer.parse(await response.json());
     } catch {
-      return { status: "failed", retryable: false, message: "The grading model answered outside the documented contract." };
+      return {
+        status: "failed",
+        retryable: false,
+        message: "The grading model answered outside the documented contract.",
+      };
     }
     if (parsed.status === "rejected") return parsed;
 
@@ -144,7 +175,9 @@ export class HttpEngine implements GradingEngine {
       centering_offset: parsed.centering_offset,
       centering: {
         front: { ...parsed.centering.front, borders_mm: parsed.centering.front.borders_mm ?? null },
-        back: parsed.centering.back ? { ...parsed.centering.back, borders_mm: parsed.centering.back.borders_mm ?? null } : null,
+        back: parsed.centering.back
+          ? { ...parsed.centering.back, borders_mm: parsed.centering.back.borders_mm ?? null }
+          : null,
       },
       model_grade: parsed.model_grade,
       card,

@@ -73,7 +73,7 @@ describe("BuiltinEngine: clean cards", { timeout: 15_000 }, () => {
       expect(render.contentType).toBe("image/png");
       expect(Array.from(render.bytes.subarray(0, 4))).toEqual([0x89, 0x50, 0x4e, 0x47]);
       const decoded = decodeImage(render.bytes, 2000);
-      expect([decoded.image.width, decoded.image.height]).toEqual([630, 880]);
+      expect([decoded.image.width, decoded.image.height]).toEqual([504, 704]);
     }
   });
 

@@ -42,7 +42,12 @@ describe("HttpEngine", () => {
       urls: { front: "https://files.example.com/f?sig=1", back: "https://files.example.com/b?sig=2" },
       hints: { player: "Shohei Ohtani" },
     });
-    expect(result).toMatchObject({ status: "graded", model_version: "remote-7", grades: graded.grades, centering_offset: graded.centering_offset });
+    expect(result).toMatchObject({
+      status: "graded",
+      model_version: "remote-7",
+      grades: graded.grades,
+      centering_offset: graded.centering_offset,
+    });
     if (result.status === "graded") {
       expect(result.card).toMatchObject({ player: "Shohei Ohtani", source: "hints", confidence: "low" });
       expect(result.renders).toEqual({ damage_report_front: null, damage_report_back: null });
@@ -63,12 +68,21 @@ describe("HttpEngine", () => {
     const { fetcher, seen } = interceptor(() => Response.json(graded));
     await engineWith(fetcher).grade(images);
     const body = (await seen[0]?.json()) as { front: { base64: string } };
-    expect(body.front).toEqual({ base64: btoa(String.fromCharCode(0xff, 0xd8, 0xff, 1, 2, 3)), content_type: "image/jpeg" });
+    expect(body.front).toEqual({
+      base64: btoa(String.fromCharCode(0xff, 0xd8, 0xff, 1, 2, 3)),
+      content_type: "image/jpeg",
+    });
   });
 
   it("passes a rejection through", async () => {
-    const { fetcher } = interceptor(() => Response.json({ status: "rejected", reason: "holder_detected", message: "slab" }));
-    expect(await engineWith(fetcher).grade(images)).toEqual({ status: "rejected", reason: "holder_detected", message: "slab" });
+    const { fetcher } = interceptor(() =>
+      Response.json({ status: "rejected", reason: "holder_detected", message: "slab" }),
+    );
+    expect(await engineWith(fetcher).grade(images)).toEqual({
+      status: "rejected",
+      reason: "holder_detected",
+      message: "slab",
+    });
   });
 
   it.each([503, 500, 429])("reports a %i answer as a retryable failure", async (status) => {
@@ -83,7 +97,11 @@ describe("HttpEngine", () => {
           request.signal.addEventListener("abort", () => reject(request.signal.reason));
         }),
     );
-    expect(await engineWith(fetcher, 50).grade(images)).toMatchObject({ status: "failed", retryable: true, message: expect.stringContaining("50 ms") });
+    expect(await engineWith(fetcher, 50).grade(images)).toMatchObject({
+      status: "failed",
+      retryable: true,
+      message: expect.stringContaining("50 ms"),
+    });
   });
 
   it("reports a network error as a retryable failure", async () => {

@@ -40,6 +40,10 @@ export interface CardScene {
   exposure?: number;
   /** Box blur radius in pixels (an out-of-focus photo). */
   blur?: number;
+  /** A soft drop shadow cast down and right, as a share of the card width (0.04 = 4 %). */
+  shadow?: number;
+  /** Mild keystone: the card's top edge is this share narrower than its bottom edge. */
+  keystone?: number;
 }
 
 export const CARD_MM = { width: 63, height: 88 } as const;
@@ -148,9 +152,24 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         g *= weave;
         bl *= weave;
       }
-      // Card pixel, in card coordinates.
-      const dx = x + 0.5 - cx;
-      const dy = y + 0.5 - cy;
+      // Card pixel, in card coordinates. Keystone is a true perspective (a homography): the
+      // plane tilts so that its top edge is `keystone` narrower than its bottom edge.
+      const tilt = (scene.keystone ?? 0) / (2 * halfH);
+      const w = 1 - tilt * (y + 0.5 - cy);
+      const dx = (x + 0.5 - cx) / w;
+      const dy = (y + 0.5 - cy) / w;
+      if (scene.shadow) {
+        const offset = scene.shadow * scene.cardWidth;
+        const sdx = dx - offset;
+        const sdy = dy - offset;
+        const su = sdx * cos + sdy * sin;
+        const sv = -sdx * sin + sdy * cos;
+        const inShadow = clamp01(0.5 - roundedRectDistance(su, sv, halfW, halfH, radius) / (offset * 0.6));
+        const darken = 1 - 0.35 * inShadow;
+        r *= darken;
+        g *= darken;
+        bl *= darken;
+      }
       const u = dx * cos + dy * sin;
       let v = -dx * sin + dy * cos;
       if (scene.holder) {

@@ -85,6 +85,8 @@ export function cleanScenes(count: number, seed = 2026): SceneCase[] {
       noise: random() * 5,
       lightFalloff: random() * 0.25,
       seed: Math.floor(random() * 1e9),
+      shadow: random() < 0.4 ? 0.02 + random() * 0.03 : 0,
+      keystone: random() < 0.4 ? random() * 0.03 : 0,
     };
     const quality = [70, 80, 90, 95][Math.floor(random() * 4)] ?? 90;
     cases.push({

@@ -7,7 +7,7 @@
 // 3. The largest remaining component is the card. Edge points are the first card pixels along
 //    rows (left/right) and columns (top/bottom), skipping the rounded corners; a robust line fit
 //    per edge, then sub-pixel refinement on the full working image from ~120 profiles across each
-//    edge (50 % crossing of the colour distance), and a second fit.
+//    edge (50 % crossing of the colour step), and a second fit.
 // 4. Corners = intersections of the four lines; the card's 63 × 88 mm shape is checked; a
 //    homography maps the quadrilateral onto a flat card at FLAT_PX_PER_MM.
 import { downscaleToFit, type RgbaImage } from "./image";
@@ -15,8 +15,11 @@ import { downscaleToFit, type RgbaImage } from "./image";
 export const CARD_WIDTH_MM = 63;
 export const CARD_HEIGHT_MM = 88;
 export const CARD_ASPECT = CARD_HEIGHT_MM / CARD_WIDTH_MM;
-/** Resolution of the unwarped card: 630 × 880 px. */
-export const FLAT_PX_PER_MM = 10;
+/**
+ * Resolution of the unwarped card: 504 × 704 px. 8 px/mm keeps a 1 mm border 8 px wide (the frame
+ * is found to a fraction of a pixel) while the whole grade stays inside its time budget.
+ */
+export const FLAT_PX_PER_MM = 8;
 
 export interface Point {
   x: number;
@@ -52,6 +55,9 @@ export type OutlineResult = { ok: true; outline: CardOutline } | { ok: false; re
 
 const EDGE_PROFILES = 120;
 const MIN_OBJECT_DISTANCE = 28;
+/** A shadow leaves at least this share of the table's brightness; uneven light adds at most this. */
+const SHADOW_MIN_BRIGHTNESS = 0.5;
+const LIGHT_MAX_BRIGHTNESS = 1.25;
 /** Segmentation resolution (longer side). */
 const COARSE_MAX_SIDE = 700;
 
@@ -63,15 +69,16 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   const { width: W, height: H, data } = coarse;
   const background = outerFrameMedian(coarse);
   const distance = new Float32Array(W * H);
+  const fromBackground = backgroundDistance(background);
   for (let i = 0, p = 0; i < distance.length; i++, p += 4) {
-    const dr = (data[p] ?? 0) - background[0];
-    const dg = (data[p + 1] ?? 0) - background[1];
-    const db = (data[p + 2] ?? 0) - background[2];
-    distance[i] = Math.sqrt(dr * dr + dg * dg + db * db);
+    distance[i] = fromBackground(data[p] ?? 0, data[p + 1] ?? 0, data[p + 2] ?? 0);
   }
-  // A photo of the table alone has no bimodal split: Otsu would cut its texture in two. Anything
-  // within MIN_OBJECT_DISTANCE of the table's colour counts as table.
-  const threshold = Math.max(MIN_OBJECT_DISTANCE, otsuThreshold(distance));
+  // The table is what the outer frame shows: anything further from its colour than the frame's own
+  // spread (median + 6 robust σ) is card. Otsu's split caps that for noisy tables, and anything
+  // within MIN_OBJECT_DISTANCE counts as table (a photo of the table alone has nothing above it).
+  // Otsu alone is not enough: with a table, a border and artwork it can put the border with the table.
+  const frameSpread = outerFrameSpread(distance, W, H);
+  const threshold = Math.max(MIN_OBJECT_DISTANCE, Math.min(otsuThreshold(distance), frameSpread));
   const backgroundMask = floodBackground(distance, W, H, threshold);
   const component = largestComponent(backgroundMask, W, H);
   if (!component || component.size < W * H * 0.02) return { ok: false, reason: "no card found in the photo" };
@@ -111,7 +118,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   if (coarseLines.some((line) => line === null)) return { ok: false, reason: "the card's edges could not be traced" };
 
   // Sub-pixel refinement across each edge on the full image; `inward` points into the card.
-  const colourDistance = colourDistanceSampler(image, background);
+  const colourAt = rgbSampler(image);
   const halfLength = Math.max(6, Math.ceil(2.5 * scale));
   const center = { x: ((minX + maxX) / 2) * scale, y: ((minY + maxY) / 2) * scale };
   const refined: Line[] = [];
@@ -133,7 +140,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
       // Project onto the coarse line, then walk along the inward normal.
       const offset = line.a * p.x + line.b * p.y - line.c;
       const base = { x: p.x - line.a * offset, y: p.y - line.b * offset };
-      const crossing = edgeCrossing(colourDistance, base, nx, ny, halfLength);
+      const crossing = edgeCrossing(colourAt, base, nx, ny, halfLength);
       if (!crossing) continue;
       samples.push({ x: base.x + nx * crossing.t, y: base.y + ny * crossing.t });
       contrasts.push(crossing.contrast);
@@ -158,7 +165,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   const widthPx = (dist(tl, tr) + dist(bl, br)) / 2;
   const heightPx = (dist(tl, bl) + dist(tr, br)) / 2;
   const aspect = heightPx / widthPx;
-  const noise = backgroundNoise(colourDistance, image.width, image.height);
+  const noise = backgroundNoise(colourAt, background, image.width, image.height);
   return {
     ok: true,
     outline: {
@@ -249,6 +256,43 @@ function outerFrameMedian(image: RgbaImage): [number, number, number] {
     }
     return 255;
   }) as [number, number, number];
+}
+
+/** Median + 6 × 1.4826 × MAD of the colour distance over the outer frame (histograms, 0.5 steps). */
+function outerFrameSpread(distance: Float32Array, W: number, H: number): number {
+  const band = Math.max(2, Math.round(Math.min(W, H) * 0.03));
+  const bins = 1024;
+  const histogram = new Uint32Array(bins);
+  let count = 0;
+  const add = (value: number) => {
+    const bin = Math.min(bins - 1, Math.floor(value * 2));
+    histogram[bin] = (histogram[bin] ?? 0) + 1;
+    count++;
+  };
+  for (let y = 0; y < H; y++) {
+    if (y < band || y >= H - band) {
+      for (let x = 0; x < W; x++) add(distance[y * W + x] ?? 0);
+    } else {
+      for (let x = 0; x < band; x++) add(distance[y * W + x] ?? 0);
+      for (let x = W - band; x < W; x++) add(distance[y * W + x] ?? 0);
+    }
+  }
+  const quantile = (hist: Uint32Array, total: number) => {
+    let seen = 0;
+    for (let bin = 0; bin < hist.length; bin++) {
+      seen += hist[bin] ?? 0;
+      if (seen * 2 >= total) return (bin + 0.5) / 2;
+    }
+    return hist.length / 2;
+  };
+  const center = quantile(histogram, count);
+  // Absolute deviations from the median, binned the same way.
+  const deviations = new Uint32Array(bins);
+  for (let bin = 0; bin < bins; bin++) {
+    const deviationBin = Math.min(bins - 1, Math.floor(Math.abs((bin + 0.5) / 2 - center) * 2));
+    deviations[deviationBin] = (deviations[deviationBin] ?? 0) + (histogram[bin] ?? 0);
+  }
+  return center + 6 * 1.4826 * quantile(deviations, count);
 }
 
 function otsuThreshold(values: Float32Array): number {
@@ -367,12 +411,37 @@ function largestComponent(background: Uint8Array, W: number, H: number): Compone
   return { mask, size: best.size, minX: best.minX, maxX: best.maxX, minY: best.minY, maxY: best.maxY };
 }
 
-type Sampler = (x: number, y: number) => number;
+/**
+ * How far a colour is from the table, ignoring shadows and uneven light: a colour that is the
+ * table's colour at SHADOW_MIN_BRIGHTNESS to LIGHT_MAX_BRIGHTNESS of its brightness (same
+ * chromaticity, more or less light) counts only by its difference in hue; anything else by its
+ * full RGB distance. A very dark table has no
+ * usable chromaticity, so there the full distance is used throughout.
+ */
+function backgroundDistance(background: [number, number, number]): (r: number, g: number, b: number) => number {
+  const [br, bg, bb] = background;
+  const norm2 = br * br + bg * bg + bb * bb;
+  return (r, g, b) => {
+    const dr = r - br;
+    const dg = g - bg;
+    const db = b - bb;
+    const full = Math.sqrt(dr * dr + dg * dg + db * db);
+    if (norm2 < 45 * 45) return full;
+    const k = (r * br + g * bg + b * bb) / norm2;
+    if (k < SHADOW_MIN_BRIGHTNESS || k > LIGHT_MAX_BRIGHTNESS) return full;
+    const hr = r - k * br;
+    const hg = g - k * bg;
+    const hb = b - k * bb;
+    return Math.sqrt(hr * hr + hg * hg + hb * hb) / k;
+  };
+}
 
-/** Colour distance from `background` at a sub-pixel position (bilinear in RGB). */
-function colourDistanceSampler(image: RgbaImage, background: [number, number, number]): Sampler {
+type RgbSampler = (x: number, y: number, out: Float64Array) => void;
+
+/** RGB at a sub-pixel position (bilinear), written into `out`. */
+function rgbSampler(image: RgbaImage): RgbSampler {
   const { width: W, height: H, data } = image;
-  return (x, y) => {
+  return (x, y, out) => {
     const sx = x - 0.5;
     const sy = y - 0.5;
     const x0 = Math.min(W - 2, Math.max(0, Math.floor(sx)));
@@ -381,41 +450,52 @@ function colourDistanceSampler(image: RgbaImage, background: [number, number, nu
     const fy = Math.min(1, Math.max(0, sy - y0));
     const p = (y0 * W + x0) * 4;
     const q = p + W * 4;
-    let sum = 0;
     for (let ch = 0; ch < 3; ch++) {
       const top = (data[p + ch] ?? 0) * (1 - fx) + (data[p + 4 + ch] ?? 0) * fx;
       const bottom = (data[q + ch] ?? 0) * (1 - fx) + (data[q + 4 + ch] ?? 0) * fx;
-      const d = top * (1 - fy) + bottom * fy - (background[ch] ?? 0);
-      sum += d * d;
+      out[ch] = top * (1 - fy) + bottom * fy;
     }
-    return Math.sqrt(sum);
   };
 }
 
 /**
- * Along the inward normal from `base`, where the colour distance crosses halfway from the
- * background level to the card level; also the contrast and the 10–90 % rise width.
+ * Along the inward normal from `base`: where the colour passes halfway from the table's side to
+ * the card's side. Each sample is projected onto the line between the two end colours (the mean of
+ * the three outermost and three innermost samples), a quantity linear in how much of the pixel
+ * the card covers, so the 50 % crossing is exact whatever the colours (and with a shadow beside
+ * the card). Also returns the contrast (RGB distance of the ends) and the 10–90 % rise width.
  */
 function edgeCrossing(
-  sample: Sampler,
+  sample: RgbSampler,
   base: Point,
   nx: number,
   ny: number,
   halfLength: number,
 ): { t: number; contrast: number; width: number } | null {
   const n = halfLength * 4 + 1;
-  const profile = new Float64Array(n);
+  const rgb = new Float64Array(n * 3);
+  const pixel = new Float64Array(3);
   for (let k = 0; k < n; k++) {
     const t = -halfLength + k * 0.5;
-    profile[k] = sample(base.x + nx * t, base.y + ny * t);
+    sample(base.x + nx * t, base.y + ny * t, pixel);
+    rgb.set(pixel, k * 3);
   }
-  const lo = ((profile[0] ?? 0) + (profile[1] ?? 0) + (profile[2] ?? 0)) / 3;
-  const hi = ((profile[n - 1] ?? 0) + (profile[n - 2] ?? 0) + (profile[n - 3] ?? 0)) / 3;
-  const contrast = hi - lo;
-  if (contrast <= 0) return null;
-  const level = (t: number) => lo + contrast * t;
-  const crossAt = (fraction: number): number | null => {
-    const target = level(fraction);
+  const lo = [0, 0, 0];
+  const hi = [0, 0, 0];
+  for (let ch = 0; ch < 3; ch++) {
+    lo[ch] = ((rgb[ch] ?? 0) + (rgb[3 + ch] ?? 0) + (rgb[6 + ch] ?? 0)) / 3;
+    hi[ch] = ((rgb[(n - 1) * 3 + ch] ?? 0) + (rgb[(n - 2) * 3 + ch] ?? 0) + (rgb[(n - 3) * 3 + ch] ?? 0)) / 3;
+  }
+  const d = [(hi[0] ?? 0) - (lo[0] ?? 0), (hi[1] ?? 0) - (lo[1] ?? 0), (hi[2] ?? 0) - (lo[2] ?? 0)];
+  const contrast2 = (d[0] ?? 0) ** 2 + (d[1] ?? 0) ** 2 + (d[2] ?? 0) ** 2;
+  if (contrast2 < 1) return null;
+  const profile = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    let dot = 0;
+    for (let ch = 0; ch < 3; ch++) dot += ((rgb[k * 3 + ch] ?? 0) - (lo[ch] ?? 0)) * (d[ch] ?? 0);
+    profile[k] = dot / contrast2;
+  }
+  const crossAt = (target: number): number | null => {
     for (let k = 1; k < n; k++) {
       const a = profile[k - 1] ?? 0;
       const b = profile[k] ?? 0;
@@ -427,7 +507,7 @@ function edgeCrossing(
   const low = crossAt(0.1);
   const high = crossAt(0.9);
   if (mid === null || low === null || high === null) return null;
-  return { t: mid, contrast, width: high - low };
+  return { t: mid, contrast: Math.sqrt(contrast2), width: high - low };
 }
 
 /** Total least squares line through points, refitted twice without outliers (> 2.5 σ, ≥ 1 px). */
@@ -483,11 +563,19 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-function backgroundNoise(sample: Sampler, W: number, H: number): number {
+function backgroundNoise(sample: RgbSampler, background: [number, number, number], W: number, H: number): number {
   // Spread of the colour distance in a corner patch of the frame (texture + sensor noise).
   const size = Math.max(4, Math.round(Math.min(W, H) * 0.03));
   const values: number[] = [];
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) values.push(sample(x + 0.5, y + 0.5));
+  const pixel = new Float64Array(3);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      sample(x + 0.5, y + 0.5, pixel);
+      values.push(
+        Math.hypot((pixel[0] ?? 0) - background[0], (pixel[1] ?? 0) - background[1], (pixel[2] ?? 0) - background[2]),
+      );
+    }
+  }
   const mean = values.reduce((s, v) => s + v, 0) / values.length;
   return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
 }

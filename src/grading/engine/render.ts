@@ -2,6 +2,7 @@
 // magenta: the measured printed frame; red boxes: corners with wear; orange bars: edges with wear;
 // red dots: surface defects.
 
+import { FLAT_PX_PER_MM } from "./geometry";
 import type { RgbaImage } from "./image";
 import { encodePng } from "./png";
 import type { FaceWear } from "./wear";
@@ -38,7 +39,7 @@ export async function renderDamageReport(
   if (frame)
     stroke(image, frame.left, frame.top, W - frame.left - frame.right, H - frame.top - frame.bottom, 2, MAGENTA);
   if (wear) {
-    const patch = 40;
+    const patch = 4 * FLAT_PX_PER_MM; // the corner patches measureWear reads
     const cornerOrigins: [number, number][] = [
       [0, 0],
       [W - patch, 0],

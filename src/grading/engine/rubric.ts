@@ -36,7 +36,9 @@ export function centeringGrade(frontWorst: number, backWorst: number | null): nu
  * edge, the surface on the artwork inside the frame.
  */
 export const CORNER_WEAR_TABLE: readonly { maxShare: number; grade: number }[] = [
-  { maxShare: 1, grade: 10 },
+  // Up to 1.5 % is the measurement's own floor on unworn drawn cards (anti-aliased, JPEG-compressed
+  // rounded corners against textured tables read as 0.4–1.1 %).
+  { maxShare: 1.5, grade: 10 },
   { maxShare: 3, grade: 9.5 },
   { maxShare: 6, grade: 9 },
   { maxShare: 9, grade: 8.5 },

@@ -26,7 +26,8 @@ export interface FaceWear {
 
 const CORNER_RADIUS_PX = 3 * FLAT_PX_PER_MM; // standard 3 mm card corner
 const CORNER_PATCH_PX = 4 * FLAT_PX_PER_MM;
-const BAND_FROM_PX = Math.round(0.3 * FLAT_PX_PER_MM);
+// 0.35 mm in from the outline: clear of the anti-aliased edge pixels (3 px at 8 px/mm).
+const BAND_FROM_PX = Math.ceil(0.35 * FLAT_PX_PER_MM);
 const BAND_TO_PX = Math.round(1.2 * FLAT_PX_PER_MM);
 /**
  * Whitening: a grey-white pixel (chroma at most WHITENING_MAX_CHROMA) that is lighter than the

@@ -1,0 +1,89 @@
+// `npm run bench:engine-memory`: the peak memory of grading a 12 MP pair, read off the workerd
+// process that runs the engine. Starts `wrangler dev` with a Worker that only grades (127.0.0.1),
+// grades a 2 MP pair to warm it up, records the process's resident memory, grades a 12 MP pair
+// three times and reports the high-water mark (VmHWM) above that baseline.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { backOf, type CardScene, drawCardScene, encodeJpeg } from "../../test/helpers/card-images.ts";
+
+const BASE = "http://127.0.0.1:4200";
+
+function scene(width: number, height: number): CardScene {
+  return {
+    canvasWidth: width,
+    canvasHeight: height,
+    cardWidth: Math.round(height * 0.5),
+    rotation: 1.2,
+    borders: { left: 3.4, right: 2.8, top: 3, bottom: 3.3 },
+    borderColor: [245, 200, 40],
+    artColor: [40, 90, 160],
+    background: [120, 80, 50],
+    texture: "wood",
+    noise: 3,
+    lightFalloff: 0.12,
+    seed: 3,
+  };
+}
+
+function pair(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const front = encodeJpeg(drawCardScene(scene(width, height)), 88);
+  const back = encodeJpeg(drawCardScene(backOf(scene(width, height))), 88);
+  const body = new Uint8Array(4 + front.length + back.length);
+  new DataView(body.buffer).setUint32(0, front.length);
+  body.set(front, 4);
+  body.set(back, 4 + front.length);
+  return body;
+}
+
+/** kB fields of /proc/<pid>/status for every workerd process. */
+function workerdMemory(): { rss: number; hwm: number } {
+  let rss = 0;
+  let hwm = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("workerd")) continue;
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      rss += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      hwm += Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  return { rss, hwm };
+}
+
+async function grade(body: Uint8Array<ArrayBuffer>) {
+  const response = await fetch(BASE, { method: "POST", body });
+  return (await response.json()) as { status: string; ms: number };
+}
+
+console.log("Drawing a 2 MP and a 12 MP pair…");
+const small = pair(1632, 1224);
+const large = pair(4000, 3000);
+const dev = spawn("npx", ["wrangler", "dev", "--config", "scripts/bench/wrangler.bench.toml"], {
+  stdio: "ignore",
+  detached: true,
+});
+try {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const up = await fetch(BASE).then(
+      (r) => r.status === 405,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.log("warm-up (2 MP):", await grade(small));
+  const baseline = workerdMemory();
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await grade(large));
+  const after = workerdMemory();
+  console.log("12 MP pair runs:", runs);
+  console.log(
+    `workerd resident memory: ${(baseline.rss / 1024).toFixed(0)} MB before, peak ${(after.hwm / 1024).toFixed(0)} MB; ` +
+      `the 12 MP pair added at most ${((after.hwm - baseline.rss) / 1024).toFixed(0)} MB`,
+  );
+} finally {
+  if (dev.pid) process.kill(-dev.pid, "SIGTERM");
+}

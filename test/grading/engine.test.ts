@@ -155,6 +155,17 @@ describe("BuiltinEngine: wear", { timeout: 30_000 }, () => {
     expect(grades.at(-1)).toBeLessThan(grades[0] ?? 0);
   });
 
+  it("lowers the corners subgrade as the corners are rounded off beyond 3 mm", async () => {
+    const grades: number[] = [];
+    for (const cornerRadius of [3, 3.8, 4.6]) {
+      grades.push(
+        expectGraded(await gradePair({ ...clean, cornerRadius }, { ...backOf(clean), cornerRadius })).grades.corners,
+      );
+    }
+    for (let i = 1; i < grades.length; i++) expect(grades[i]).toBeLessThanOrEqual(grades[i - 1] ?? 10);
+    expect(grades.at(-1)).toBeLessThan(grades[0] ?? 0);
+  });
+
   it("lowers the edges subgrade as drawn edge chips grow", async () => {
     const grades: number[] = [];
     for (const chips of [0, 3, 10, 30]) {

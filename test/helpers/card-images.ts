@@ -44,6 +44,8 @@ export interface CardScene {
   shadow?: number;
   /** Mild keystone: the card's top edge is this share narrower than its bottom edge. */
   keystone?: number;
+  /** Corner radius in mm (3 for a new card; worn corners are rounded further). */
+  cornerRadius?: number;
 }
 
 export const CARD_MM = { width: 63, height: 88 } as const;
@@ -86,7 +88,7 @@ export function drawCardScene(scene: CardScene): RgbaImage {
   const pxPerMm = scene.cardWidth / CARD_MM.width;
   const halfW = scene.cardWidth / 2;
   const halfH = (scene.cardWidth * (scene.aspect ?? CARD_MM.height / CARD_MM.width)) / 2;
-  const radius = 3 * pxPerMm; // standard 3 mm corner radius
+  const radius = (scene.cornerRadius ?? 3) * pxPerMm; // standard 3 mm corner radius
   const cx = (scene.centerX ?? 0.5) * W;
   const cy = (scene.centerY ?? 0.5) * H;
   const theta = ((scene.rotation ?? 0) * Math.PI) / 180;

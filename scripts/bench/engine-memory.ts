@@ -4,30 +4,14 @@
 // three times and reports the high-water mark (VmHWM) above that baseline.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { backOf, type CardScene, drawCardScene, encodeJpeg } from "../../test/helpers/card-images.ts";
+import { backOf, drawCardScene, encodeJpeg } from "../../test/helpers/card-images.ts";
+import { benchScene } from "../../test/helpers/scene-sets.ts";
 
 const BASE = "http://127.0.0.1:4200";
 
-function scene(width: number, height: number): CardScene {
-  return {
-    canvasWidth: width,
-    canvasHeight: height,
-    cardWidth: Math.round(height * 0.5),
-    rotation: 1.2,
-    borders: { left: 3.4, right: 2.8, top: 3, bottom: 3.3 },
-    borderColor: [245, 200, 40],
-    artColor: [40, 90, 160],
-    background: [120, 80, 50],
-    texture: "wood",
-    noise: 3,
-    lightFalloff: 0.12,
-    seed: 3,
-  };
-}
-
 function pair(width: number, height: number): Uint8Array<ArrayBuffer> {
-  const front = encodeJpeg(drawCardScene(scene(width, height)), 88);
-  const back = encodeJpeg(drawCardScene(backOf(scene(width, height))), 88);
+  const front = encodeJpeg(drawCardScene(benchScene(width, height)), 88);
+  const back = encodeJpeg(drawCardScene(backOf(benchScene(width, height))), 88);
   const body = new Uint8Array(4 + front.length + back.length);
   new DataView(body.buffer).setUint32(0, front.length);
   body.set(front, 4);

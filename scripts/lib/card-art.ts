@@ -1,6 +1,7 @@
 // Draws the demo images: card fronts and backs with a printed frame whose offset is the card's
 // real centering, the digital slab render, and a damage report that marks the measured borders.
-import { createImage, fillRect, type RgbImage, strokeRect } from "./png.ts";
+import type { RgbaImage } from "../../src/grading/engine/image.ts";
+import { createImage, fillRect, strokeRect } from "./raster.ts";
 
 type Rgb = readonly [number, number, number];
 
@@ -20,7 +21,7 @@ export interface CardArtSpec {
 const BORDER_TOTAL_X = 24;
 const BORDER_TOTAL_Y = 28;
 
-export function drawFront(spec: CardArtSpec): RgbImage {
+export function drawFront(spec: CardArtSpec): RgbaImage {
   const image = createImage(CARD_WIDTH, CARD_HEIGHT, spec.border);
   const left = BORDER_TOTAL_X * spec.leftShare;
   const top = BORDER_TOTAL_Y * spec.topShare;
@@ -34,7 +35,7 @@ export function drawFront(spec: CardArtSpec): RgbImage {
   return image;
 }
 
-export function drawBack(spec: CardArtSpec): RgbImage {
+export function drawBack(spec: CardArtSpec): RgbaImage {
   const image = createImage(CARD_WIDTH, CARD_HEIGHT, spec.border);
   const left = BORDER_TOTAL_X * (1 - spec.leftShare * 0.9);
   const top = BORDER_TOTAL_Y * 0.5;
@@ -47,7 +48,7 @@ export function drawBack(spec: CardArtSpec): RgbImage {
 }
 
 /** The card inside a clear holder with a label block carrying the grade as bars. */
-export function drawSlab(card: RgbImage, grade: number): RgbImage {
+export function drawSlab(card: RgbaImage, grade: number): RgbaImage {
   const margin = 22;
   const label = 70;
   const slab = createImage(card.width + margin * 2, card.height + margin * 2 + label, [214, 222, 228]);
@@ -58,18 +59,15 @@ export function drawSlab(card: RgbImage, grade: number): RgbImage {
   for (let i = 0; i < Math.round(grade * 2); i++)
     fillRect(slab, slab.width - margin - 8 - i * 7, margin + 12, 5, 34, [170, 20, 30]);
   for (let y = 0; y < card.height; y++) {
-    const from = y * card.width * 3;
-    slab.pixels.set(
-      card.pixels.subarray(from, from + card.width * 3),
-      ((y + margin + label) * slab.width + margin) * 3,
-    );
+    const from = y * card.width * 4;
+    slab.data.set(card.data.subarray(from, from + card.width * 4), ((y + margin + label) * slab.width + margin) * 4);
   }
   return slab;
 }
 
 /** The card with its measured outer edge and printed frame outlined. */
-export function drawDamageReport(card: RgbImage, spec: CardArtSpec): RgbImage {
-  const report: RgbImage = { width: card.width, height: card.height, pixels: card.pixels.slice() };
+export function drawDamageReport(card: RgbaImage, spec: CardArtSpec): RgbaImage {
+  const report: RgbaImage = { width: card.width, height: card.height, data: card.data.slice() };
   strokeRect(report, 0, 0, card.width, card.height, 2, [0, 200, 255]);
   const left = BORDER_TOTAL_X * spec.leftShare;
   const top = BORDER_TOTAL_Y * spec.topShare;

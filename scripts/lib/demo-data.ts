@@ -2,8 +2,8 @@
 // gradings and grade runs, and the images they point at.
 import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
 import { KEY_START_LENGTH, PARTNER_KEY_PREFIX, sha256Hex, toHex } from "../../src/auth/api-keys.ts";
+import { encodePng } from "../../src/grading/engine/png.ts";
 import { type CardArtSpec, drawBack, drawDamageReport, drawFront, drawSlab } from "./card-art.ts";
-import { encodePng } from "./png.ts";
 
 export interface DemoBindings {
   DB: D1Database;
@@ -378,7 +378,10 @@ export async function seedDemoData(env: DemoBindings, seed: string): Promise<voi
       const backKey = hasImages ? `users/${userId}/cards/${userCardId}/back.png` : null;
       const front = drawFront(spec);
       if (frontKey && backKey) {
-        images.push({ key: frontKey, bytes: encodePng(front) }, { key: backKey, bytes: encodePng(drawBack(spec)) });
+        images.push(
+          { key: frontKey, bytes: await encodePng(front) },
+          { key: backKey, bytes: await encodePng(drawBack(spec)) },
+        );
       }
       const grade = graded ? half(7 + random() * 3) : null;
       statements.push({
@@ -425,10 +428,10 @@ export async function seedDemoData(env: DemoBindings, seed: string): Promise<voi
             damageBack: `gradings/${sessionId}/damage-back.png`,
           };
           images.push(
-            { key: keys.slabFront, bytes: encodePng(drawSlab(front, grade)) },
-            { key: keys.slabBack, bytes: encodePng(drawSlab(drawBack(spec), grade)) },
-            { key: keys.damageFront, bytes: encodePng(drawDamageReport(front, spec)) },
-            { key: keys.damageBack, bytes: encodePng(drawDamageReport(drawBack(spec), spec)) },
+            { key: keys.slabFront, bytes: await encodePng(drawSlab(front, grade)) },
+            { key: keys.slabBack, bytes: await encodePng(drawSlab(drawBack(spec), grade)) },
+            { key: keys.damageFront, bytes: await encodePng(drawDamageReport(front, spec)) },
+            { key: keys.damageBack, bytes: await encodePng(drawDamageReport(drawBack(spec), spec)) },
           );
           const modelGrade = {
             model_version: "svc-demo-1",

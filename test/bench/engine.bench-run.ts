@@ -6,24 +6,8 @@ import { BuiltinEngine, WORKING_MAX_SIDE } from "../../src/grading/engine/builti
 import { decodeImage, peakCodecMemoryBytes, resetCodecMemoryPeak } from "../../src/grading/engine/decode";
 import { measureFrame } from "../../src/grading/engine/frame";
 import { findCardOutline, unwarpCard } from "../../src/grading/engine/geometry";
-import { backOf, type CardScene, drawCardScene, encodeJpeg } from "../helpers/card-images";
-
-function scene(width: number, height: number): CardScene {
-  return {
-    canvasWidth: width,
-    canvasHeight: height,
-    cardWidth: Math.round(height * 0.5),
-    rotation: 1.2,
-    borders: { left: 3.4, right: 2.8, top: 3, bottom: 3.3 },
-    borderColor: [245, 200, 40],
-    artColor: [40, 90, 160],
-    background: [120, 80, 50],
-    texture: "wood",
-    noise: 3,
-    lightFalloff: 0.12,
-    seed: 3,
-  };
-}
+import { backOf, drawCardScene, encodeJpeg } from "../helpers/card-images";
+import { benchScene } from "../helpers/scene-sets";
 
 const stats = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -32,8 +16,8 @@ const stats = (samples: number[]) => {
 };
 
 async function run(label: string, width: number, height: number, runs: number) {
-  const front = encodeJpeg(drawCardScene(scene(width, height)), 88);
-  const back = encodeJpeg(drawCardScene(backOf(scene(width, height))), 88);
+  const front = encodeJpeg(drawCardScene(benchScene(width, height)), 88);
+  const back = encodeJpeg(drawCardScene(backOf(benchScene(width, height))), 88);
   const engine = new BuiltinEngine();
   const decode: number[] = [];
   const geometry: number[] = [];

@@ -97,3 +97,21 @@ export function cleanScenes(count: number, seed = 2026): SceneCase[] {
   }
   return cases;
 }
+
+/** The benchmark photo: a yellow-bordered card on walnut, half the photo's height, slightly turned. */
+export function benchScene(width: number, height: number): CardScene {
+  return {
+    canvasWidth: width,
+    canvasHeight: height,
+    cardWidth: Math.round(height * 0.5),
+    rotation: 1.2,
+    borders: { left: 3.4, right: 2.8, top: 3, bottom: 3.3 },
+    borderColor: [245, 200, 40],
+    artColor: [40, 90, 160],
+    background: [120, 80, 50],
+    texture: "wood",
+    noise: 3,
+    lightFalloff: 0.12,
+    seed: 3,
+  };
+}

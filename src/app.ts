@@ -5,6 +5,7 @@ import { ApiError } from "./errors/api-error";
 import { errorResponse, handleError, validationHook } from "./errors/handler";
 import { requestContext } from "./middleware/request-context";
 import { createPartnerApp } from "./partner";
+import { createPublicApp, PUBLIC_API_PREFIX } from "./public";
 import { serveSignedFile } from "./storage/files-route";
 import { FILES_PREFIX } from "./storage/presign";
 
@@ -36,10 +37,17 @@ export function createApp() {
 
   app.openapi(healthRoute, (c) => c.json({ status: "ok" as const }, 200));
   app.route("/v1", createPartnerApp());
+  app.route(PUBLIC_API_PREFIX, createPublicApp());
 
   // The local stand-in for R2's S3 endpoint (DESIGN §6); its URLs are opaque, so it is not in the spec.
   app.on(["GET", "HEAD"], `${FILES_PREFIX}*`, serveSignedFile);
 
+  app.openAPIRegistry.registerComponent("securitySchemes", "publicKey", {
+    type: "apiKey",
+    in: "header",
+    name: "x-api-key",
+    description: "A public API key `svck_<id>_<secret>`.",
+  });
   app.openAPIRegistry.registerComponent("securitySchemes", "partnerKey", {
     type: "http",
     scheme: "bearer",
@@ -48,10 +56,10 @@ export function createApp() {
   app.doc31("/openapi.json", (c) => ({
     openapi: "3.1.0",
     info: {
-      title: "Card grading: Partner Read API",
+      title: "Card grading API",
       version: "1.0.0",
       description:
-        "Read gradings and owned cards, and manage webhook targets, for the user linked to a partner API key. Every error is `{ error: { code, message, request_id, details? } }`; every response carries `x-request-id`; every `/v1/*` response carries `RateLimit-Policy` and `RateLimit`.",
+        "The Partner Read API (`/v1`, Bearer partner key): gradings, owned cards and webhook targets of the key's user. The Public Grading Submission API (`/api/public/v1`, `x-api-key`; its own document is at `/api/public/v1/openapi.json`). Every error is `{ error: { code, message, request_id, details? } }`; every response carries `x-request-id`; every authenticated response carries `RateLimit-Policy` and `RateLimit`.",
     },
     servers: [{ url: new URL(c.req.url).origin }],
   }));

@@ -32,6 +32,8 @@ const configSchema = z
     GRADING_ENGINE_URL: z.string().url().optional(),
     GRADING_ENGINE_TOKEN: z.string().min(1).optional(),
     GRADING_ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(30),
+    // Public certificate pages live at PUBLIC_BASE_URL/c/{number}; the request's origin when unset.
+    PUBLIC_BASE_URL: z.string().url().optional(),
   })
   .refine((config) => config.GRADING_ENGINE !== "http" || config.GRADING_ENGINE_URL !== undefined, {
     message: "GRADING_ENGINE=http needs GRADING_ENGINE_URL",
@@ -64,6 +66,16 @@ export interface PartnerPrincipal {
   userId: number;
 }
 
+/** The caller of the Public Grading Submission API, resolved from its `x-api-key`. */
+export interface PublicPrincipal {
+  /** Row id of the key (the quota is per key). */
+  apiKeyId: number;
+  clientId: number;
+  clientName: string;
+  userId: number | null;
+  hourlyQuota: number;
+}
+
 export interface AppEnv {
   Bindings: Env;
   Variables: {
@@ -71,5 +83,6 @@ export interface AppEnv {
     config: Config;
     db: Database;
     partner: PartnerPrincipal;
+    client: PublicPrincipal;
   };
 }

@@ -44,3 +44,17 @@ export function timingSafeEqualStrings(a: string, b: string): boolean {
   for (let i = 0; i < length; i++) diff |= (left[i] ?? 0) ^ (right[i] ?? 0);
   return diff === 0;
 }
+
+export const PUBLIC_KEY_PREFIX = "svck_";
+const PUBLIC_KEY_PATTERN = /^svck_([A-Za-z0-9]{8,32})_([A-Za-z0-9]{16,128})$/;
+
+/** A public API key `svck_<key id>_<secret>`; the key id is the lookup key, only the hash is stored. */
+export function generatePublicKey(): { key: string; keyId: string } {
+  const keyId = randomBase62(12);
+  return { key: `${PUBLIC_KEY_PREFIX}${keyId}_${randomBase62(32)}`, keyId };
+}
+
+/** The key id segment of a well-formed public key, or null. */
+export function publicKeyId(key: string): string | null {
+  return PUBLIC_KEY_PATTERN.exec(key)?.[1] ?? null;
+}

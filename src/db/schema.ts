@@ -162,3 +162,74 @@ export const webhookTargets = sqliteTable(
   },
   (t) => [index("webhook_targets_user_idx").on(t.userId, t.outcome)],
 );
+
+// Public Grading Submission API (DESIGN §2, §4).
+
+export const apiClients = sqliteTable("api_clients", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  // Submissions by a client linked to a user also appear in that user's Partner Read API.
+  userId: integer("user_id").references(() => users.id),
+  hourlyQuota: integer("hourly_quota").notNull().default(120),
+  webhookUrl: text("webhook_url"),
+  // AES-GCM ciphertext (base64) of the webhook signing secret, keyed by SECRETS_KEY.
+  webhookSecretEncrypted: text("webhook_secret_encrypted"),
+  createdAt: text("created_at").notNull(),
+});
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: integer("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => apiClients.id),
+    // The public id segment of `svck_<key_id>_<secret>`: the lookup key.
+    keyId: text("key_id").notNull(),
+    keyHash: text("key_hash").notNull(),
+    start: text("start").notNull(),
+    createdAt: text("created_at").notNull(),
+    revokedAt: text("revoked_at"),
+    lastUsedAt: text("last_used_at"),
+  },
+  (t) => [uniqueIndex("api_keys_key_id_idx").on(t.keyId)],
+);
+
+export const certificates = sqliteTable(
+  "certificates",
+  {
+    // 10 digits, the last a Luhn check digit.
+    number: text("number").primaryKey(),
+    gradingId: text("grading_id").notNull(),
+    clientId: integer("client_id").references(() => apiClients.id),
+    issuedAt: text("issued_at").notNull(),
+    revokedAt: text("revoked_at"),
+    overall: real("overall").notNull(),
+    centering: real("centering").notNull(),
+    corners: real("corners").notNull(),
+    edges: real("edges").notNull(),
+    surface: real("surface").notNull(),
+    centeringHorizontal: real("centering_horizontal").notNull(),
+    centeringVertical: real("centering_vertical").notNull(),
+    modelVersion: text("model_version").notNull(),
+    gradedAt: text("graded_at").notNull(),
+    player: text("player"),
+    year: text("year"),
+    brand: text("brand"),
+    setName: text("set_name"),
+    cardNumber: text("card_number"),
+    variant: text("variant"),
+    category: text("category"),
+    valueCurrency: text("value_currency").notNull().default("USD"),
+    valueLow: real("value_low"),
+    valueMid: real("value_mid"),
+    valueHigh: real("value_high"),
+    valueConfidence: text("value_confidence", { enum: ["high", "medium", "low", "none"] }).notNull(),
+    frontImageKey: text("front_image_key").notNull(),
+    backImageKey: text("back_image_key").notNull(),
+    pipelineEngine: text("pipeline_engine").notNull(),
+    pipelineGradedBy: text("pipeline_graded_by").notNull(),
+    pipelineHostedBy: text("pipeline_hosted_by").notNull(),
+  },
+  (t) => [uniqueIndex("certificates_grading_idx").on(t.gradingId)],
+);

@@ -66,6 +66,17 @@ export const errorResponses = {
   500: errorResponse("`internal_error`: an unexpected failure; the message is generic and the detail is logged."),
 } as const;
 
+/** The Public Grading Submission API's errors (no WWW-Authenticate: its key is not a Bearer token). */
+export const publicErrorResponses = {
+  400: errorResponses[400],
+  401: errorResponse(
+    "`missing_api_key` (no `x-api-key`), `invalid_api_key` (malformed or unknown key) or `key_revoked`.",
+  ),
+  404: errorResponse("`not_found`: unknown or revoked certificate, or an id that is not the client's."),
+  429: errorResponses[429],
+  500: errorResponses[500],
+} as const;
+
 /** For routes that take a body: too large a body is refused before it is parsed. */
 export const bodyErrorResponses = {
   413: errorResponse("`payload_too_large`: the request body is over the route's limit."),

@@ -40,11 +40,17 @@ function amzDate(now: number): string {
   return new Date(now).toISOString().replace(/[:-]|\.\d{3}/g, "");
 }
 
-/** A GET URL for the R2 object `key`, valid for PRESIGNED_URL_TTL_SECONDS from `now`. */
-export async function presignImageUrl(config: Config, origin: string, key: string, now = Date.now()): Promise<string> {
+/** A GET URL for the R2 object `key`, valid for `ttlSeconds` (PRESIGNED_URL_TTL_SECONDS) from `now`. */
+export async function presignImageUrl(
+  config: Config,
+  origin: string,
+  key: string,
+  now = Date.now(),
+  ttlSeconds = config.PRESIGNED_URL_TTL_SECONDS,
+): Promise<string> {
   const signing = signingFor(config, origin, key);
   const url = new URL(signing.url);
-  url.searchParams.set("X-Amz-Expires", String(config.PRESIGNED_URL_TTL_SECONDS));
+  url.searchParams.set("X-Amz-Expires", String(ttlSeconds));
   const signer = new AwsV4Signer({
     url: url.toString(),
     method: "GET",

@@ -1,11 +1,14 @@
 // Factories: each test seeds exactly the rows it needs, with fresh ids, and never relies on rows
 // created by another test.
 import { env } from "cloudflare:workers";
-import { generatePartnerKey, KEY_START_LENGTH, sha256Hex } from "../../src/auth/api-keys";
+import { generatePartnerKey, generatePublicKey, KEY_START_LENGTH, sha256Hex } from "../../src/auth/api-keys";
 import { createDatabase } from "../../src/db/client";
 import {
+  apiClients,
+  apiKeys,
   catalogCards,
   catalogCategories,
+  certificates,
   dashboardAccounts,
   gradeRuns,
   gradingSessions,
@@ -14,6 +17,7 @@ import {
   users,
   webhookTargets,
 } from "../../src/db/schema";
+import { generateCertificateNumber } from "../../src/public/certificates/number";
 
 export const db = () => createDatabase(env.DB);
 
@@ -180,4 +184,81 @@ export async function createWebhookTarget(userId: number, overrides: Partial<typ
 export async function putImage(key: string, body = "png-bytes", contentType = "image/png") {
   await env.IMAGES.put(key, body, { httpMetadata: { contentType } });
   return key;
+}
+
+export interface PublicClientFixture {
+  clientId: number;
+  apiKeyId: number;
+  key: string;
+}
+
+/** An API client with one live (or revoked) public key. */
+export async function createPublicClient(
+  options: { hourlyQuota?: number; revoked?: boolean; userId?: number | null } = {},
+): Promise<PublicClientFixture> {
+  const now = new Date().toISOString();
+  const [client] = await db()
+    .insert(apiClients)
+    .values({
+      name: `client-${unique()}`,
+      userId: options.userId ?? null,
+      hourlyQuota: options.hourlyQuota ?? 120,
+      createdAt: now,
+    })
+    .returning();
+  if (!client) throw new Error("client insert returned nothing");
+  const { key, keyId } = generatePublicKey();
+  const [apiKey] = await db()
+    .insert(apiKeys)
+    .values({
+      clientId: client.id,
+      keyId,
+      keyHash: await sha256Hex(key),
+      start: key.slice(0, 9),
+      createdAt: now,
+      revokedAt: options.revoked ? now : null,
+    })
+    .returning();
+  if (!apiKey) throw new Error("api key insert returned nothing");
+  return { clientId: client.id, apiKeyId: apiKey.id, key };
+}
+
+export async function createCertificate(overrides: Partial<typeof certificates.$inferInsert> = {}) {
+  const now = new Date().toISOString();
+  const [certificate] = await db()
+    .insert(certificates)
+    .values({
+      number: generateCertificateNumber(),
+      gradingId: crypto.randomUUID(),
+      issuedAt: now,
+      overall: 9,
+      centering: 9.5,
+      corners: 9,
+      edges: 9,
+      surface: 8.5,
+      centeringHorizontal: 3.2,
+      centeringVertical: -1.5,
+      modelVersion: "svc-edge-1.0",
+      gradedAt: now,
+      player: "Shohei Ohtani",
+      year: "2018",
+      brand: "Topps",
+      setName: "Topps Update",
+      cardNumber: "US285",
+      variant: null,
+      category: "Baseball",
+      valueLow: 127.5,
+      valueMid: 150,
+      valueHigh: 172.5,
+      valueConfidence: "high",
+      frontImageKey: await putImage(`certificates/${unique()}/front.jpg`, "front-bytes", "image/jpeg"),
+      backImageKey: await putImage(`certificates/${unique()}/back.jpg`, "back-bytes", "image/jpeg"),
+      pipelineEngine: "builtin@svc-edge-1.0",
+      pipelineGradedBy: "SVC Grading",
+      pipelineHostedBy: "Cloudflare Workers",
+      ...overrides,
+    })
+    .returning();
+  if (!certificate) throw new Error("certificate insert returned nothing");
+  return certificate;
 }

@@ -1,0 +1,33 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+import { validationHook } from "../errors/handler";
+import { publicAuth } from "../middleware/public-auth";
+import { publicQuota } from "../middleware/quota";
+import { registerGetCertificate } from "./certificates/get";
+
+export const PUBLIC_API_PREFIX = "/api/public/v1";
+
+/** The Public Grading Submission API, mounted at /api/public/v1: `x-api-key`, then the key's quota. */
+export function createPublicApp() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  // Its own OpenAPI document comes first, so the key middleware below does not guard it.
+  app.openAPIRegistry.registerComponent("securitySchemes", "publicKey", {
+    type: "apiKey",
+    in: "header",
+    name: "x-api-key",
+    description: "A public API key `svck_<id>_<secret>`, issued by the operator.",
+  });
+  app.doc31("/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Card grading: Public Grading Submission API",
+      version: "1.0.0",
+      description:
+        "Certificates by number (and, as it lands, submissions). Every error is `{ error: { code, message, request_id, details? } }`; every response carries `x-request-id`, `RateLimit-Policy` and `RateLimit`.",
+    },
+    servers: [{ url: `${new URL(c.req.url).origin}${PUBLIC_API_PREFIX}` }],
+  }));
+  app.use("*", publicAuth, publicQuota);
+  registerGetCertificate(app);
+  return app;
+}

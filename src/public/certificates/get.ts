@@ -54,7 +54,7 @@ export function registerGetCertificate(app: OpenAPIHono<AppEnv>) {
     c.header("ETag", entry.etag);
     c.header("Cache-Control", `public, max-age=${CERTIFICATE_MAX_AGE_SECONDS}`);
     const inm = c.req.header("if-none-match");
-    if (inm && inm.split(",").some((tag) => tag.trim() === entry.etag || tag.trim() === "*")) {
+    if (inm?.split(",").some((tag) => tag.trim() === entry.etag || tag.trim() === "*")) {
       return c.body(null, 304);
     }
     const row = entry.value;

@@ -37,8 +37,12 @@ export const MIN_PHOTO_SHORT_SIDE = 400;
 export const MIN_CARD_WIDTH_PX = 220;
 /** The outline must be within 3 % of the 63 × 88 mm shape (mild keystone stays inside). */
 export const ASPECT_TOLERANCE = 0.03;
-/** Graded-card holders (PSA 84 × 137 mm, BGS, SGC) are 1.5–1.8 times as tall as wide. */
-export const HOLDER_ASPECT = { min: 1.45, max: 1.85 } as const;
+/**
+ * Graded-card holders (PSA 84 × 137 mm, BGS and SGC alike) are 1.6–1.7 times as tall as wide. The
+ * lower bound stays clear of a card's printed frame alone (about 1.43–1.47), which is what the
+ * outline finds when a border melts into the table.
+ */
+export const HOLDER_ASPECT = { min: 1.52, max: 1.85 } as const;
 /** The edge's 10–90 % rise may take at most this share of the card's width (≈ 0.6 mm). */
 export const MAX_EDGE_WIDTH_SHARE = 0.01;
 /** The card edge must stand this many times above the background's own variation. */

@@ -2,8 +2,9 @@
 // view of the card on which the printed frame can be measured.
 //
 // 1. Background colour = per-channel median of the image's outer frame.
-// 2. On a copy of at most 700 px: colour distance from it, thresholded by Otsu's method; the
-//    background is flood-filled from the image border so artwork that matches the table stays "card".
+// 2. On a copy of at most 700 px: colour distance from it (shadows forgiven), thresholded above
+//    the table's own spread; the background is flood-filled from the image border so artwork that
+//    matches the table stays "card".
 // 3. The largest remaining component is the card. Edge points are the first card pixels along
 //    rows (left/right) and columns (top/bottom), skipping the rounded corners; a robust line fit
 //    per edge, then sub-pixel refinement on the full working image from ~120 profiles across each
@@ -55,9 +56,8 @@ export type OutlineResult = { ok: true; outline: CardOutline } | { ok: false; re
 
 const EDGE_PROFILES = 120;
 const MIN_OBJECT_DISTANCE = 28;
-/** A shadow leaves at least this share of the table's brightness; uneven light adds at most this. */
+/** A shadow leaves at least this share of the table's brightness. */
 const SHADOW_MIN_BRIGHTNESS = 0.5;
-const LIGHT_MAX_BRIGHTNESS = 1.25;
 /** Segmentation resolution (longer side). */
 const COARSE_MAX_SIDE = 700;
 
@@ -74,7 +74,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
     distance[i] = fromBackground(data[p] ?? 0, data[p + 1] ?? 0, data[p + 2] ?? 0);
   }
   // The table is what the outer frame shows: anything further from its colour than the frame's own
-  // spread (median + 6 robust σ) is card. Otsu's split caps that for noisy tables, and anything
+  // spread (1.25 × its 99.5th percentile) is card. Otsu's split caps that for noisy tables, and anything
   // within MIN_OBJECT_DISTANCE counts as table (a photo of the table alone has nothing above it).
   // Otsu alone is not enough: with a table, a border and artwork it can put the border with the table.
   const frameSpread = outerFrameSpread(distance, W, H);
@@ -258,7 +258,11 @@ function outerFrameMedian(image: RgbaImage): [number, number, number] {
   }) as [number, number, number];
 }
 
-/** Median + 6 × 1.4826 × MAD of the colour distance over the outer frame (histograms, 0.5 steps). */
+/**
+ * How far the table itself strays from its colour: 1.25 × the 99.5th percentile of the colour
+ * distance over the outer frame (a histogram in 0.5 steps). A percentile, not a standard
+ * deviation: wood grain and weave have long tails that a σ-based bound would cut through.
+ */
 function outerFrameSpread(distance: Float32Array, W: number, H: number): number {
   const band = Math.max(2, Math.round(Math.min(W, H) * 0.03));
   const bins = 1024;
@@ -277,22 +281,12 @@ function outerFrameSpread(distance: Float32Array, W: number, H: number): number 
       for (let x = W - band; x < W; x++) add(distance[y * W + x] ?? 0);
     }
   }
-  const quantile = (hist: Uint32Array, total: number) => {
-    let seen = 0;
-    for (let bin = 0; bin < hist.length; bin++) {
-      seen += hist[bin] ?? 0;
-      if (seen * 2 >= total) return (bin + 0.5) / 2;
-    }
-    return hist.length / 2;
-  };
-  const center = quantile(histogram, count);
-  // Absolute deviations from the median, binned the same way.
-  const deviations = new Uint32Array(bins);
+  let seen = 0;
   for (let bin = 0; bin < bins; bin++) {
-    const deviationBin = Math.min(bins - 1, Math.floor(Math.abs((bin + 0.5) / 2 - center) * 2));
-    deviations[deviationBin] = (deviations[deviationBin] ?? 0) + (histogram[bin] ?? 0);
+    seen += histogram[bin] ?? 0;
+    if (seen >= count * 0.995) return 1.25 * ((bin + 1) / 2);
   }
-  return center + 6 * 1.4826 * quantile(deviations, count);
+  return 1.25 * (bins / 2);
 }
 
 function otsuThreshold(values: Float32Array): number {
@@ -412,27 +406,29 @@ function largestComponent(background: Uint8Array, W: number, H: number): Compone
 }
 
 /**
- * How far a colour is from the table, ignoring shadows and uneven light: a colour that is the
- * table's colour at SHADOW_MIN_BRIGHTNESS to LIGHT_MAX_BRIGHTNESS of its brightness (same
- * chromaticity, more or less light) counts only by its difference in hue; anything else by its
- * full RGB distance. A very dark table has no
- * usable chromaticity, so there the full distance is used throughout.
+ * How far a colour is from the table, forgiving shadows: the colour is split into the table's
+ * colour scaled by k (its brightness relative to the table) and what is left (its difference in
+ * hue). Darkening down to SHADOW_MIN_BRIGHTNESS costs nothing (a shadow); any brightening counts
+ * in full (a white border on a grey table differs only in brightness); darker than a shadow, or on
+ * a very dark table (no usable chromaticity), the plain RGB distance is used.
  */
 function backgroundDistance(background: [number, number, number]): (r: number, g: number, b: number) => number {
   const [br, bg, bb] = background;
   const norm2 = br * br + bg * bg + bb * bb;
+  const norm = Math.sqrt(norm2);
   return (r, g, b) => {
-    const dr = r - br;
-    const dg = g - bg;
-    const db = b - bb;
-    const full = Math.sqrt(dr * dr + dg * dg + db * db);
-    if (norm2 < 45 * 45) return full;
     const k = (r * br + g * bg + b * bb) / norm2;
-    if (k < SHADOW_MIN_BRIGHTNESS || k > LIGHT_MAX_BRIGHTNESS) return full;
+    if (norm2 < 45 * 45 || k < SHADOW_MIN_BRIGHTNESS) {
+      const dr = r - br;
+      const dg = g - bg;
+      const db = b - bb;
+      return Math.sqrt(dr * dr + dg * dg + db * db);
+    }
     const hr = r - k * br;
     const hg = g - k * bg;
     const hb = b - k * bb;
-    return Math.sqrt(hr * hr + hg * hg + hb * hb) / k;
+    const brightening = k > 1 ? norm * (k - 1) : 0;
+    return Math.sqrt(hr * hr + hg * hg + hb * hb + brightening * brightening);
   };
 }
 

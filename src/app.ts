@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
+import { createAdminApp } from "./admin";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors/api-error";
 import { errorResponse, handleError, validationHook } from "./errors/handler";
@@ -38,6 +39,7 @@ export function createApp() {
   app.openapi(healthRoute, (c) => c.json({ status: "ok" as const }, 200));
   app.route("/v1", createPartnerApp());
   app.route(PUBLIC_API_PREFIX, createPublicApp());
+  app.route("/admin/v1", createAdminApp());
 
   // The local stand-in for R2's S3 endpoint (DESIGN §6); its URLs are opaque, so it is not in the spec.
   app.on(["GET", "HEAD"], `${FILES_PREFIX}*`, serveSignedFile);
@@ -47,6 +49,11 @@ export function createApp() {
     in: "header",
     name: "x-api-key",
     description: "A public API key `svck_<id>_<secret>`.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The operator's ADMIN_TOKEN secret. Without it configured, /admin/v1 answers 404.",
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "partnerKey", {
     type: "http",

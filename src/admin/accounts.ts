@@ -20,7 +20,14 @@ const createUserRoute = createRoute({
     201: {
       description: "The user.",
       content: {
-        "application/json": { schema: z.object({ id: z.number().int(), created_at: z.string() }).openapi("AdminUser") },
+        "application/json": {
+          schema: z
+            .object({
+              id: z.number().int().openapi({ description: "User id.", example: 1 }),
+              created_at: z.string().openapi({ example: "2026-11-22T10:00:00.000Z" }),
+            })
+            .openapi("AdminUser"),
+        },
       },
     },
     ...errorResponses,

@@ -60,11 +60,11 @@ const createAccountRoute = createRoute({
         "application/json": {
           schema: z
             .object({
-              id: z.number().int(),
-              user_id: z.number().int(),
-              email: z.string(),
-              role: z.string(),
-              created_at: z.string(),
+              id: z.number().int().openapi({ description: "Account id.", example: 3 }),
+              user_id: z.number().int().openapi({ example: 1 }),
+              email: z.string().openapi({ example: "integrations@partner.example.com" }),
+              role: z.string().openapi({ example: "partner" }),
+              created_at: z.string().openapi({ example: "2026-11-22T10:00:00.000Z" }),
             })
             .openapi("AdminPartnerAccount"),
         },

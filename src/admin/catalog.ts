@@ -61,10 +61,14 @@ const importRoute = createRoute({
         "application/json": {
           schema: z
             .object({
-              id: z.number().int(),
-              category_id: z.number().int(),
-              reference_image_key: z.string(),
-              reference_hash: z.string(),
+              id: z.number().int().openapi({ description: "Catalog card id.", example: 311 }),
+              category_id: z.number().int().openapi({ example: 1 }),
+              reference_image_key: z
+                .string()
+                .openapi({ description: "R2 key of the stored reference image.", example: "catalog/6f1c2a.jpg" }),
+              reference_hash: z
+                .string()
+                .openapi({ description: "64-bit perceptual hash, 16 hex digits.", example: "c3a1f0e07c3e1f08" }),
             })
             .openapi("ImportedCatalogCard"),
         },

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's curl walkthrough, run as a script against a running `npm start`.
-# Usage: DEMO_PARTNER_KEY=… DEMO_PARTNER_KEY_2=… bash scripts/e2e.sh [base_url]
+# Usage: DEMO_PARTNER_KEY=… DEMO_PARTNER_KEY_2=… [DEMO_PUBLIC_KEY=… ADMIN_TOKEN=…] bash scripts/e2e.sh [base_url]
 set -euo pipefail
 
 BASE="${1:-http://localhost:4000}"
@@ -65,9 +65,28 @@ check "limit=0 is 400" 400 "$(status "$BASE/v1/gradings?limit=0" -H "$AUTH")"
 check "the second user cannot read the first user's grading" 404 "$(status "$BASE/v1/gradings/$grading_id" -H "Authorization: Bearer $DEMO_PARTNER_KEY_2")"
 check "the second user cannot read the first user's card" 404 "$(status "$BASE/v1/cards/$card_id" -H "Authorization: Bearer $DEMO_PARTNER_KEY_2")"
 
+echo "== public API (x-api-key)"
+if [[ -n "${DEMO_PUBLIC_KEY:-}" ]]; then
+  PUB="x-api-key: $DEMO_PUBLIC_KEY"
+  check "no key is 401 missing_api_key" missing_api_key "$(curl -s "$BASE/api/public/v1/certificates/1234567897" | json j.error.code)"
+  check "a malformed certificate number is 400" 400 "$(status "$BASE/api/public/v1/certificates/1234567890" -H "$PUB")"
+  check "an unknown certificate is 404" 404 "$(status "$BASE/api/public/v1/certificates/1234567897" -H "$PUB")"
+  check "quota headers on public responses" '"hourly";q=120;w=3600' "$(curl -s -o /dev/null -D - "$BASE/api/public/v1/certificates/1234567897" -H "$PUB" | tr -d '\r' | awk -F': ' 'tolower($1)=="ratelimit-policy"{print $2}')"
+fi
+
+echo "== operator CLI"
+if [[ -n "${ADMIN_TOKEN:-}" ]]; then
+  client_id=$(npm run --silent admin -- create-client --name "e2e client" --url "$BASE" --token "$ADMIN_TOKEN" | json j.id)
+  check "admin CLI creates a client" true "$([[ "$client_id" =~ ^[0-9]+$ ]] && echo true || echo false)"
+  new_key=$(npm run --silent admin -- issue-client-key --client "$client_id" --url "$BASE" --token "$ADMIN_TOKEN" | json j.key)
+  check "the issued key authenticates" 404 "$(status "$BASE/api/public/v1/certificates/1234567897" -H "x-api-key: $new_key")"
+  check "the admin API refuses a wrong token" 401 "$(status -X POST "$BASE/admin/v1/users" -H 'Authorization: Bearer wrong-token-0123456789')"
+fi
+
 echo "== docs"
 check "OpenAPI document is 3.1" 3.1.0 "$(curl -s "$BASE/openapi.json" | json j.openapi)"
 check "/docs serves the reference" 200 "$(status "$BASE/docs")"
+check "the public API has its own OpenAPI document" 3.1.0 "$(curl -s "$BASE/api/public/v1/openapi.json" | json j.openapi)"
 
 echo
 echo "$passed passed, $failed failed"

@@ -9,20 +9,28 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { getPlatformProxy } from "wrangler";
-import { DEMO_EMAIL, type DemoBindings, demoPartnerKey, seedDemoData } from "./lib/demo-data.ts";
+import { DEMO_EMAIL, type DemoBindings, demoPartnerKey, demoPublicKey, seedDemoData } from "./lib/demo-data.ts";
+import { readDevVar } from "./lib/dev-vars.ts";
 
 const DEV_VARS = ".dev.vars";
 const SEED_FILE = ".wrangler/demo-seed";
 
 function ensureDevVars(): void {
-  if (existsSync(DEV_VARS)) return;
-  const lines = [
-    "# Local development settings, written by `npm start`. Not committed.",
-    "ALLOW_HTTP_WEBHOOKS=true",
-    "PRIVATE_HOSTS_ALLOWED=127.0.0.1,localhost",
-    `FILES_SIGNING_SECRET=${randomBytes(32).toString("hex")}`,
-  ];
-  writeFileSync(DEV_VARS, `${lines.join("\n")}\n`);
+  const wanted: Record<string, () => string> = {
+    ALLOW_HTTP_WEBHOOKS: () => "true",
+    PRIVATE_HOSTS_ALLOWED: () => "127.0.0.1,localhost",
+    FILES_SIGNING_SECRET: () => randomBytes(32).toString("hex"),
+    ADMIN_TOKEN: () => randomBytes(24).toString("hex"),
+  };
+  // Settings added since a developer's .dev.vars was written are appended; existing ones stay.
+  const missing = Object.entries(wanted).filter(([name]) => readDevVar(name, DEV_VARS) === undefined);
+  if (missing.length === 0) return;
+  const header = existsSync(DEV_VARS) ? "" : "# Local development settings, written by `npm start`. Not committed.\n";
+  const lines = missing.map(([name, value]) => `${name}=${value()}`).join("\n");
+  writeFileSync(
+    DEV_VARS,
+    `${existsSync(DEV_VARS) ? readFileSync(DEV_VARS, "utf8").replace(/\n?$/, "\n") : header}${lines}\n`,
+  );
 }
 
 function demoSeed(): string {
@@ -79,6 +87,9 @@ try {
 console.log("");
 console.log(`DEMO_PARTNER_KEY=${await demoPartnerKey(seed, "demo-partner-1")}`);
 console.log(`DEMO_PARTNER_KEY_2=${await demoPartnerKey(seed, "demo-partner-2")}`);
+console.log(`DEMO_PUBLIC_KEY=${(await demoPublicKey(seed)).key}`);
+const adminToken = readDevVar("ADMIN_TOKEN");
+if (adminToken) console.log(`ADMIN_TOKEN=${adminToken}`);
 console.log("");
 
 const dev = spawn("npx", ["wrangler", "dev", ...devArgs], { stdio: "inherit" });

@@ -15,6 +15,16 @@ export const DEMO_EMAIL_2 = "demo-partner-2@example.com";
 
 /** Demo keys derive from a local random seed, so a restart prints the same keys. */
 export async function demoPartnerKey(seed: string, label: string): Promise<string> {
+  return PARTNER_KEY_PREFIX + (await demoSecret(seed, label));
+}
+
+/** The demo public API key: `svck_<12-char id>_<32-char secret>`, derived like the partner keys. */
+export async function demoPublicKey(seed: string): Promise<{ key: string; keyId: string }> {
+  const keyId = (await demoSecret(seed, "demo-public-key-id")).slice(0, 12);
+  return { key: `svck_${keyId}_${await demoSecret(seed, "demo-public-key")}`, keyId };
+}
+
+async function demoSecret(seed: string, label: string): Promise<string> {
   const mac = await crypto.subtle.sign(
     "HMAC",
     await crypto.subtle.importKey("raw", new TextEncoder().encode(seed), { name: "HMAC", hash: "SHA-256" }, false, [
@@ -24,7 +34,7 @@ export async function demoPartnerKey(seed: string, label: string): Promise<strin
   );
   const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
   const bytes = new Uint8Array(mac);
-  return PARTNER_KEY_PREFIX + Array.from(bytes, (b) => alphabet[b % 62]).join("");
+  return Array.from(bytes, (b) => alphabet[b % 62]).join("");
 }
 
 type Category = "Baseball" | "Basketball" | "Football" | "Pokémon";
@@ -474,6 +484,20 @@ export async function seedDemoData(env: DemoBindings, seed: string): Promise<voi
       params: [userId, `http://127.0.0.1:4900/partner/${userId}/success`, created],
     });
   }
+
+  // The demo public API client is linked to the first demo user (DESIGN §3).
+  const publicKey = await demoPublicKey(seed);
+  const createdAt = iso(now - 30 * 86_400_000);
+  statements.push(
+    {
+      sql: "INSERT INTO api_clients (id, name, user_id, hourly_quota, created_at) VALUES (1, 'Demo partner site', 1, 120, ?)",
+      params: [createdAt],
+    },
+    {
+      sql: "INSERT INTO api_keys (client_id, key_id, key_hash, start, created_at) VALUES (1, ?, ?, ?, ?)",
+      params: [publicKey.keyId, await sha256Hex(publicKey.key), publicKey.key.slice(0, 9), createdAt],
+    },
+  );
 
   // Images first: if seeding stops half-way, the rows (the "seeded" marker) are not there yet.
   for (const image of images) {

@@ -27,7 +27,7 @@ describe("operator API access", () => {
   it("answers 404 on every path when ADMIN_TOKEN is not set", async () => {
     const res = await callWithEnv(
       "/admin/v1/users",
-      {},
+      { ADMIN_TOKEN: undefined },
       { method: "POST", headers: { authorization: `Bearer ${TOKEN}` } },
     );
     expect(res.status).toBe(404);

@@ -27,6 +27,7 @@ export default defineConfig(async () => {
             PRIVATE_HOSTS_ALLOWED: "",
             PRESIGNED_URL_TTL_SECONDS: "300",
             KEY_CACHE_TTL_SECONDS: "30",
+            CACHE_REPURGE_SECONDS: "0",
           },
         },
       }),

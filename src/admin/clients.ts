@@ -162,6 +162,12 @@ export function registerClientRoutes(app: OpenAPIHono<AppEnv>) {
       .returning({ number: certificates.number });
     if (!row) throw new ApiError("not_found", `No live certificate ${number}.`);
     await purgeCertificate(number);
+    // A lookup that read the row just before the revocation may still be writing it to the cache
+    // (cache-aside); purging once more a few seconds later closes that window.
+    const delayMs = c.var.config.CACHE_REPURGE_SECONDS * 1000;
+    c.executionCtx.waitUntil(
+      new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => purgeCertificate(number)),
+    );
     return c.json({ id: row.number, revoked_at: revokedAt }, 200);
   });
 }

@@ -28,10 +28,14 @@ export async function readCertificate<T>(number: string): Promise<CachedEntry<T>
   return { value: (await hit.json()) as T, etag: hit.headers.get("etag") ?? "" };
 }
 
-export async function writeCertificate<T>(number: string, value: T): Promise<CachedEntry<T>> {
+/** Caches `value`; the write itself is returned as `stored` so the caller can run it after the response. */
+export async function writeCertificate<T>(
+  number: string,
+  value: T,
+): Promise<CachedEntry<T> & { stored: Promise<void> }> {
   const body = JSON.stringify(value);
   const etag = await etagOf(body);
-  await caches.default.put(
+  const stored = caches.default.put(
     cacheKey(number),
     new Response(body, {
       headers: {
@@ -41,7 +45,7 @@ export async function writeCertificate<T>(number: string, value: T): Promise<Cac
       },
     }),
   );
-  return { value, etag };
+  return { value, etag, stored };
 }
 
 export async function purgeCertificate(number: string): Promise<void> {

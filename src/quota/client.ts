@@ -8,8 +8,8 @@ export async function consumeQuota(
   quotaKey: string,
   limit: number,
 ): Promise<QuotaDecision> {
-  const stub = namespace.get(namespace.idFromName(quotaKey));
-  return stub.consume({ limit, windowSeconds: HOURLY_WINDOW_SECONDS });
+  const counter = namespace.get(namespace.idFromName(quotaKey));
+  return counter.consume({ limit, windowSeconds: HOURLY_WINDOW_SECONDS });
 }
 
 /** The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers, structured form). */

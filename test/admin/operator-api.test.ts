@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { readCertificate, writeCertificate } from "../../src/cache/certificate-cache";
 import { generateCertificateNumber } from "../../src/public/certificates/number";
 import { type CardScene, drawCardScene, encodeJpeg } from "../helpers/card-images";
 import { createCertificate, createUser } from "../helpers/factories";
@@ -115,11 +116,29 @@ describe("certificate revocation", () => {
     const certificate = await createCertificate();
     expect((await asClient(`/api/public/v1/certificates/${certificate.number}`, key)).status).toBe(200);
     const revoked = await admin(`/certificates/${certificate.number}/revoke`);
+    expect(revoked.body).toEqual({ id: certificate.number, revoked_at: expect.any(String) });
     expect(revoked.status).toBe(200);
     expect((await asClient(`/api/public/v1/certificates/${certificate.number}`, key)).status).toBe(404);
     expect((await admin(`/certificates/${certificate.number}/revoke`)).status).toBe(404);
     expect((await admin(`/certificates/${generateCertificateNumber()}/revoke`)).status).toBe(404);
     expect((await admin("/certificates/1234567890/revoke")).status).toBe(400);
+  });
+});
+
+describe("certificate revocation racing a lookup", () => {
+  it("purges again later, removing an entry a racing lookup cached after the first purge", async () => {
+    const certificate = await createCertificate();
+    const revoking = callWithEnv(
+      `/admin/v1/certificates/${certificate.number}/revoke`,
+      { ...configured, CACHE_REPURGE_SECONDS: "1" },
+      { method: "POST", headers: { authorization: `Bearer ${TOKEN}` } },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A lookup that read the row before the revocation writes it to the cache only now.
+    await (await writeCertificate(certificate.number, certificate)).stored;
+    expect(await readCertificate(certificate.number)).not.toBeNull();
+    expect((await revoking).status).toBe(200);
+    expect(await readCertificate(certificate.number)).toBeNull();
   });
 });
 

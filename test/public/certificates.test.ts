@@ -84,7 +84,8 @@ describe("GET /api/public/v1/certificates/{number}", () => {
   it("serves a cached certificate without reading D1, and 304 for a matching If-None-Match", async () => {
     const client = await createPublicClient();
     const certificate = await createCertificate();
-    const first = await get(certificate.number, client.key);
+    // callWithEnv waits for the response's background work, here the cache write.
+    const first = await callWithEnv(path(certificate.number), {}, { headers: { "x-api-key": client.key } });
     const counter = countingD1(env.DB);
     const second = await callWithEnv(
       path(certificate.number),
@@ -108,7 +109,7 @@ describe("GET /api/public/v1/certificates/{number}", () => {
     expect(res.body.error.code).toBe("not_found");
 
     const live = await createCertificate();
-    expect((await get(live.number, client.key)).status).toBe(200);
+    expect((await callWithEnv(path(live.number), {}, { headers: { "x-api-key": client.key } })).status).toBe(200);
     await db()
       .update(certificates)
       .set({ revokedAt: new Date().toISOString() })

@@ -65,7 +65,7 @@ const TJPF_RGBA = 7;
 
 // The codecs were built with WASI for malloc/free only; file and process calls never happen on the
 // paths used here, and libjpeg's longjmp error exit becomes a JS exception that aborts the decode.
-const wasiStubs = {
+const wasiImports = {
   proc_exit: () => {
     throw new DecodeError("codec exited");
   },
@@ -82,7 +82,7 @@ const jpegImports = {
       throw new DecodeError("corrupt JPEG data");
     },
   },
-  wasi_snapshot_preview1: wasiStubs,
+  wasi_snapshot_preview1: wasiImports,
 };
 
 let peakMemoryBytes = 0;
@@ -199,7 +199,7 @@ function decodePng(bytes: Uint8Array): RgbaImage {
 }
 
 function decodeWebp(bytes: Uint8Array): RgbaImage {
-  const codec = instantiate<WebpExports>(webp, { wasi_snapshot_preview1: wasiStubs });
+  const codec = instantiate<WebpExports>(webp, { wasi_snapshot_preview1: wasiImports });
   const input = copyIn(codec, bytes);
   const meta = codec.malloc(8);
   const pointer = codec.WebPDecodeRGBA(input, bytes.byteLength, meta, meta + 4);

@@ -49,7 +49,10 @@ export function registerGetCertificate(app: OpenAPIHono<AppEnv>) {
         .where(and(eq(certificates.number, number), isNull(certificates.revokedAt)))
         .limit(1);
       if (!row) throw new ApiError("not_found", `No live certificate ${number}.`);
-      entry = await writeCertificate(number, row);
+      const written = await writeCertificate(number, row);
+      // The response need not wait for the cache write.
+      c.executionCtx.waitUntil(written.stored);
+      entry = written;
     }
     c.header("ETag", entry.etag);
     c.header("Cache-Control", `public, max-age=${CERTIFICATE_MAX_AGE_SECONDS}`);

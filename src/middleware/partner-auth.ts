@@ -69,17 +69,17 @@ export const partnerAuth = createMiddleware<AppEnv>(async (c, next) => {
   const now = Date.now();
   const ttlMs = c.var.config.KEY_CACHE_TTL_SECONDS * 1000;
 
-  let principal = verifiedKeys.get(keyHash);
-  if (principal && principal.expiresAt <= now) {
+  let cached = verifiedKeys.get(keyHash);
+  if (cached && cached.expiresAt <= now) {
     verifiedKeys.delete(keyHash);
-    principal = undefined;
+    cached = undefined;
   }
-  if (!principal) {
+  if (!cached) {
     const row = await lookupKey(c.var.db, keyHash);
     if (!row || row.revokedAt !== null || row.accountRole !== "partner" || row.userId === null) {
       throw unauthorized("invalid_token", "The API key is unknown, revoked, or not a partner key.");
     }
-    principal = {
+    cached = {
       principal: {
         keyId: row.keyId,
         keyName: row.keyName,
@@ -96,14 +96,14 @@ export const partnerAuth = createMiddleware<AppEnv>(async (c, next) => {
     };
     if (ttlMs > 0) {
       if (verifiedKeys.size >= MAX_CACHED_KEYS) verifiedKeys.clear();
-      verifiedKeys.set(keyHash, principal);
+      verifiedKeys.set(keyHash, cached);
     }
   }
-  c.set("partner", principal.principal);
+  c.set("partner", cached.principal);
 
   await next();
 
-  if (c.res.status < 400) recordKeyUse(c.env.DB, c.executionCtx, principal.principal.keyId, now);
+  if (c.res.status < 400) recordKeyUse(c.env.DB, c.executionCtx, cached.principal.keyId, now);
 });
 
 /** Writes `last_used_at` after the response, at most once a minute per key (across isolates too). */

@@ -124,7 +124,7 @@ export async function verifyFilesUrl(config: Config, requestUrl: string, now = D
   const signed = await signer.sign();
   // The signer may have added or normalised parameters; the URL must be exactly what it signs.
   const expected = signed.url.searchParams.get("X-Amz-Signature") ?? "";
-  const sameQuery = sortedQuery(signed.url, true) === sortedQuery(url, true);
+  const sameQuery = sortedQueryWithoutSignature(signed.url) === sortedQueryWithoutSignature(url);
   if (!sameQuery || !timingSafeEqualStrings(expected, signature)) return { ok: false, reason: "signature mismatch" };
 
   const rawKey = url.pathname.slice(FILES_PREFIX.length);
@@ -137,8 +137,8 @@ export async function verifyFilesUrl(config: Config, requestUrl: string, now = D
   return { ok: true, key };
 }
 
-function sortedQuery(url: URL, withoutSignature: boolean): string {
-  const entries = [...url.searchParams.entries()].filter(([name]) => !withoutSignature || name !== "X-Amz-Signature");
+function sortedQueryWithoutSignature(url: URL): string {
+  const entries = [...url.searchParams.entries()].filter(([name]) => name !== "X-Amz-Signature");
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return entries.map(([k, v]) => `${k}=${v}`).join("&");
 }

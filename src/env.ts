@@ -38,6 +38,12 @@ const configSchema = z
     ADMIN_TOKEN: z.string().min(16).optional(),
     // Public certificate pages live at PUBLIC_BASE_URL/c/{number}; the request's origin when unset.
     PUBLIC_BASE_URL: z.string().url().optional(),
+    // The certificate's pipeline.graded_by.
+    GRADED_BY: z.string().min(1).default("SVC Grading"),
+    // POST /gradings answers 202 `processing` when the grade takes longer than this (DESIGN §4).
+    SUBMISSION_WAIT_SECONDS: z.coerce.number().min(0.1).max(300).default(60),
+    // Image URLs are fetched within this time (DESIGN §4: 10 s).
+    IMAGE_FETCH_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
   })
   .refine((config) => config.GRADING_ENGINE !== "http" || config.GRADING_ENGINE_URL !== undefined, {
     message: "GRADING_ENGINE=http needs GRADING_ENGINE_URL",
@@ -88,5 +94,7 @@ export interface AppEnv {
     db: Database;
     partner: PartnerPrincipal;
     client: PublicPrincipal;
+    /** The quota unit this request used, so a rejected submission can give it back. */
+    quota: { key: string; windowStart: number };
   };
 }

@@ -7,6 +7,8 @@ import { ApiError } from "../errors/api-error";
 import { bodyErrorResponses, errorResponses } from "../errors/openapi";
 import { DecodeError, detectFormat } from "../grading/engine/decode";
 import { referenceHash } from "../grading/engine/reference";
+import { forgetCatalogReferences } from "../grading/references";
+import { decodeBase64 } from "../net/body";
 import { jsonBody } from "./schemas";
 
 const MAX_IMAGE_BYTES = 12 * 1024 * 1024;
@@ -79,19 +81,6 @@ const importRoute = createRoute({
   },
 });
 
-function decodeBase64(value: string): Uint8Array | null {
-  const data = value.replace(/^data:[^,]*;base64,/, "").replace(/\s+/g, "");
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 === 1) return null;
-  try {
-    const binary = atob(data);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
-  } catch {
-    return null;
-  }
-}
-
 const invalidImage = (message: string) =>
   new ApiError("invalid_request", `Invalid json.reference_image: ${message}.`, {
     details: [{ path: "json.reference_image.base64", message }],
@@ -143,6 +132,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>) {
         })
         .returning();
       if (!card) throw new Error("catalog insert returned nothing");
+      forgetCatalogReferences();
       return c.json({ id: card.id, category_id: category.id, reference_image_key: key, reference_hash: hash }, 201);
     } catch (error) {
       await c.env.IMAGES.delete(key);

@@ -233,3 +233,43 @@ export const certificates = sqliteTable(
   },
   (t) => [uniqueIndex("certificates_grading_idx").on(t.gradingId)],
 );
+
+export const submissions = sqliteTable(
+  "submissions",
+  {
+    // Also the grading session's id when the client is linked to a user (DESIGN §3).
+    gradingId: text("grading_id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => apiClients.id),
+    // The key that submitted it, and the quota window its unit was counted in (refunded on rejection).
+    apiKeyId: integer("api_key_id").notNull(),
+    quotaWindowStart: integer("quota_window_start"),
+    externalRef: text("external_ref"),
+    status: text("status", { enum: ["processing", "complete", "rejected"] }).notNull(),
+    reason: text("reason", { enum: ["holder_detected", "face_check_failed", "grading_failed"] }),
+    message: text("message"),
+    hints: text("hints", { mode: "json" }).$type<Record<string, string>>(),
+    frontImageKey: text("front_image_key").notNull(),
+    backImageKey: text("back_image_key").notNull(),
+    // Origin of the submitting request: presigned URLs made later (queue retries) point at it.
+    requestOrigin: text("request_origin").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    // SHA-256 of the canonical request (fields, image hashes or URLs), to tell a replay from a reuse.
+    requestFingerprint: text("request_fingerprint"),
+    // Set once the submitting request has answered; before that a repeat of its key is in flight (409).
+    answeredAt: text("answered_at"),
+    engine: text("engine"),
+    attempts: integer("attempts").notNull().default(0),
+    certificateNumber: text("certificate_number"),
+    createdAt: text("created_at").notNull(),
+    settledAt: text("settled_at"),
+  },
+  (t) => [
+    uniqueIndex("submissions_client_idempotency_idx").on(t.clientId, t.idempotencyKey),
+    index("submissions_client_ref_idx").on(t.clientId, t.externalRef, t.createdAt),
+    index("submissions_status_created_idx").on(t.status, t.createdAt),
+    // Housekeeping frees Idempotency-Keys older than 24 h.
+    index("submissions_created_idx").on(t.createdAt),
+  ],
+);

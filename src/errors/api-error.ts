@@ -56,6 +56,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[] | undefined;
   readonly headers: Record<string, string>;
+  /** Fields beside `error` in the body (a rejected submission's grading_id, status and reason). */
+  readonly extra: Record<string, unknown>;
   readonly #status: ContentfulStatusCode | undefined;
 
   /**
@@ -65,13 +67,19 @@ export class ApiError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    options: { details?: ErrorDetail[]; headers?: Record<string, string>; status?: 401 } = {},
+    options: {
+      details?: ErrorDetail[];
+      headers?: Record<string, string>;
+      extra?: Record<string, unknown>;
+      status?: 401;
+    } = {},
   ) {
     super(message);
     this.name = "ApiError";
     this.code = code;
     this.details = options.details;
     this.headers = options.headers ?? {};
+    this.extra = options.extra ?? {};
     this.#status = options.status;
   }
 

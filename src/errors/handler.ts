@@ -12,6 +12,7 @@ export function errorBody(error: ApiError, requestId: string) {
       request_id: requestId,
       ...(error.details ? { details: error.details } : {}),
     },
+    ...error.extra,
   };
 }
 

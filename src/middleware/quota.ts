@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
-import { consumeQuota, quotaHeaderValues } from "../quota/client";
+import { consumeQuota, publicQuotaKey, quotaHeaderValues } from "../quota/client";
 
 /** Counts the request against the partner key's hourly quota; headers go on every response. */
 export const partnerQuota = createMiddleware<AppEnv>(async (c, next) => {
@@ -12,12 +12,13 @@ export const partnerQuota = createMiddleware<AppEnv>(async (c, next) => {
 
 /** The same for a public API key; the limit is its client's `hourly_quota` (120 by default). */
 export const publicQuota = createMiddleware<AppEnv>(async (c, next) => {
-  await enforceQuota(c, `public:${c.var.client.apiKeyId}`, c.var.client.hourlyQuota);
+  await enforceQuota(c, publicQuotaKey(c.var.client.apiKeyId), c.var.client.hourlyQuota);
   await next();
 });
 
 async function enforceQuota(c: Context<AppEnv>, quotaKey: string, limit: number): Promise<void> {
   const decision = await consumeQuota(c.env.QUOTA, quotaKey, limit);
+  c.set("quota", { key: quotaKey, windowStart: decision.windowStart });
   for (const [name, value] of Object.entries(quotaHeaderValues(decision))) c.header(name, value);
   if (!decision.allowed) {
     throw new ApiError(

@@ -4,6 +4,8 @@ import { validationHook } from "../errors/handler";
 import { publicAuth } from "../middleware/public-auth";
 import { publicQuota } from "../middleware/quota";
 import { registerGetCertificate } from "./certificates/get";
+import { registerCreateGrading } from "./gradings/create";
+import { registerGetGrading } from "./gradings/get";
 
 export const PUBLIC_API_PREFIX = "/api/public/v1";
 
@@ -23,11 +25,13 @@ export function createPublicApp() {
       title: "Card grading: Public Grading Submission API",
       version: "1.0.0",
       description:
-        "Certificates by number (and, as it lands, submissions). Every error is `{ error: { code, message, request_id, details? } }`; every response carries `x-request-id`, `RateLimit-Policy` and `RateLimit`.",
+        "Submit a raw card for grading, poll the submission, look up certificates by number. Every error is `{ error: { code, message, request_id, details? } }`; every response carries `x-request-id`, `RateLimit-Policy` and `RateLimit`.",
     },
     servers: [{ url: `${new URL(c.req.url).origin}${PUBLIC_API_PREFIX}` }],
   }));
   app.use("*", publicAuth, publicQuota);
+  registerCreateGrading(app);
+  registerGetGrading(app);
   registerGetCertificate(app);
   return app;
 }

@@ -12,6 +12,20 @@ export async function consumeQuota(
   return counter.consume({ limit, windowSeconds: HOURLY_WINDOW_SECONDS });
 }
 
+/** The quota key of a public API key (by its row id). */
+export function publicQuotaKey(apiKeyId: number): string {
+  return `public:${apiKeyId}`;
+}
+
+/** Gives back the unit a request counted in `windowStart` (rejected submissions are not billed). */
+export async function refundQuota(
+  namespace: DurableObjectNamespace<import("./key-quota").KeyQuota>,
+  quotaKey: string,
+  windowStart: number,
+): Promise<void> {
+  await namespace.get(namespace.idFromName(quotaKey)).refund(windowStart);
+}
+
 /** The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers, structured form). */
 export function quotaHeaderValues(decision: QuotaDecision): Record<string, string> {
   return {

@@ -5,13 +5,8 @@ import { certificates } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { publicErrorResponses } from "../../errors/openapi";
-import { presignImageUrl } from "../../storage/presign";
 import { CertificateNumberParams, CertificateSchema } from "./schemas";
-
-/** Image URLs in a certificate outlive the hour a client may cache the response. */
-const CERTIFICATE_IMAGE_TTL_SECONDS = 2 * CERTIFICATE_MAX_AGE_SECONDS;
-
-type CertificateRow = typeof certificates.$inferSelect;
+import { type CertificateRow, serializeCertificate } from "./serialize";
 
 export const getCertificateRoute = createRoute({
   method: "get",
@@ -60,50 +55,7 @@ export function registerGetCertificate(app: OpenAPIHono<AppEnv>) {
     if (inm?.split(",").some((tag) => tag.trim() === entry.etag || tag.trim() === "*")) {
       return c.body(null, 304);
     }
-    const row = entry.value;
-    const origin = new URL(c.req.url).origin;
-    const now = Date.now();
-    const sign = (key: string) => presignImageUrl(c.var.config, origin, key, now, CERTIFICATE_IMAGE_TTL_SECONDS);
-    const [front, back] = await Promise.all([sign(row.frontImageKey), sign(row.backImageKey)]);
-    const base = c.var.config.PUBLIC_BASE_URL ?? origin;
-    return c.json(
-      {
-        certificate: {
-          certificate_number: row.number,
-          certificate_url: `${base.replace(/\/$/, "")}/c/${row.number}`,
-          issued_at: row.issuedAt,
-          revoked: false,
-          grade: {
-            overall: row.overall,
-            centering: row.centering,
-            corners: row.corners,
-            edges: row.edges,
-            surface: row.surface,
-            centering_offset: { horizontal: row.centeringHorizontal, vertical: row.centeringVertical },
-            model_version: row.modelVersion,
-            graded_at: row.gradedAt,
-          },
-          pipeline: { engine: row.pipelineEngine, graded_by: row.pipelineGradedBy, hosted_by: row.pipelineHostedBy },
-          card: {
-            player: row.player,
-            year: row.year,
-            brand: row.brand,
-            set: row.setName,
-            card_number: row.cardNumber,
-            variant: row.variant,
-            category: row.category,
-          },
-          estimated_value: {
-            currency: row.valueCurrency,
-            low: row.valueLow,
-            mid: row.valueMid,
-            high: row.valueHigh,
-            confidence: row.valueConfidence,
-          },
-          images: { front, back },
-        },
-      },
-      200,
-    );
+    const certificate = await serializeCertificate(c.var.config, new URL(c.req.url).origin, entry.value);
+    return c.json({ certificate }, 200);
   });
 }

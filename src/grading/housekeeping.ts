@@ -1,0 +1,55 @@
+// The cron trigger's work (every 10 minutes): free Idempotency-Keys older than 24 h, and re-drive
+// submissions still processing long after the whole retry schedule should have settled them (a
+// lost message, an isolate that died mid-grade). Past a day they are rejected instead.
+import { and, eq, isNotNull, lt } from "drizzle-orm";
+import { submissions } from "../db/schema";
+import { enqueueGradingRetry, settleDeps } from "./queue";
+import { recordRejected } from "./settle";
+
+/** Idempotency records are honoured this long (DESIGN §4). */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** The retry schedule takes about 45 minutes; a submission processing for an hour has been lost. */
+export const STUCK_AFTER_MS = 3600 * 1000;
+const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
+const REDRIVE_BATCH = 100;
+
+export async function runHousekeeping(
+  env: Env,
+  now = Date.now(),
+): Promise<{ freedKeys: number; redriven: number; abandoned: number }> {
+  const deps = settleDeps(env);
+  const freed = await deps.db
+    .update(submissions)
+    .set({ idempotencyKey: null })
+    .where(
+      and(
+        isNotNull(submissions.idempotencyKey),
+        lt(submissions.createdAt, new Date(now - IDEMPOTENCY_TTL_MS).toISOString()),
+      ),
+    )
+    .returning({ gradingId: submissions.gradingId });
+
+  const stuck = await deps.db
+    .select()
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.status, "processing"),
+        lt(submissions.createdAt, new Date(now - STUCK_AFTER_MS).toISOString()),
+      ),
+    )
+    .orderBy(submissions.createdAt)
+    .limit(REDRIVE_BATCH);
+  let redriven = 0;
+  let abandoned = 0;
+  for (const submission of stuck) {
+    if (Date.parse(submission.createdAt) < now - GIVE_UP_AFTER_MS) {
+      await recordRejected(deps, submission, "grading_failed", "The submission could not be graded in time.");
+      abandoned++;
+    } else {
+      await enqueueGradingRetry(env, submission.gradingId, 0);
+      redriven++;
+    }
+  }
+  return { freedKeys: freed.length, redriven, abandoned };
+}

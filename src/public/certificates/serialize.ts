@@ -1,0 +1,55 @@
+// A stored certificate row as the API shows it. Image URLs are signed at serialisation time, so a
+// cached row still hands out fresh URLs.
+import { CERTIFICATE_MAX_AGE_SECONDS } from "../../cache/certificate-cache";
+import type { certificates } from "../../db/schema";
+import type { Config } from "../../env";
+import { presignImageUrl } from "../../storage/presign";
+
+export type CertificateRow = typeof certificates.$inferSelect;
+
+/** Image URLs in a certificate outlive the hour a client or the edge may cache it. */
+export const CERTIFICATE_IMAGE_TTL_SECONDS = 2 * CERTIFICATE_MAX_AGE_SECONDS;
+
+export function certificateUrl(config: Config, origin: string, number: string): string {
+  return `${(config.PUBLIC_BASE_URL ?? origin).replace(/\/$/, "")}/c/${number}`;
+}
+
+export async function serializeCertificate(config: Config, origin: string, row: CertificateRow) {
+  const now = Date.now();
+  const sign = (key: string) => presignImageUrl(config, origin, key, now, CERTIFICATE_IMAGE_TTL_SECONDS);
+  const [front, back] = await Promise.all([sign(row.frontImageKey), sign(row.backImageKey)]);
+  return {
+    certificate_number: row.number,
+    certificate_url: certificateUrl(config, origin, row.number),
+    issued_at: row.issuedAt,
+    revoked: row.revokedAt !== null,
+    grade: {
+      overall: row.overall,
+      centering: row.centering,
+      corners: row.corners,
+      edges: row.edges,
+      surface: row.surface,
+      centering_offset: { horizontal: row.centeringHorizontal, vertical: row.centeringVertical },
+      model_version: row.modelVersion,
+      graded_at: row.gradedAt,
+    },
+    pipeline: { engine: row.pipelineEngine, graded_by: row.pipelineGradedBy, hosted_by: row.pipelineHostedBy },
+    card: {
+      player: row.player,
+      year: row.year,
+      brand: row.brand,
+      set: row.setName,
+      card_number: row.cardNumber,
+      variant: row.variant,
+      category: row.category,
+    },
+    estimated_value: {
+      currency: row.valueCurrency,
+      low: row.valueLow,
+      mid: row.valueMid,
+      high: row.valueHigh,
+      confidence: row.valueConfidence,
+    },
+    images: { front, back },
+  };
+}

@@ -1,0 +1,192 @@
+// Reading a submission: a JSON body (images as URLs or base64) or multipart/form-data (images as
+// files), bounded in size while it streams in, checked into one shape, and fingerprinted so an
+// Idempotency-Key can tell a replay from a reuse.
+import type { Context } from "hono";
+import type { z } from "zod";
+import { sha256Hex, toHex } from "../../auth/api-keys";
+import type { AppEnv } from "../../env";
+import { ApiError, type ErrorDetail } from "../../errors/api-error";
+import { zodDetails } from "../../errors/handler";
+import { detectFormat } from "../../grading/engine/decode";
+import type { CardHints, EngineImage } from "../../grading/engine/types";
+import { decodeBase64, readCapped } from "../../net/body";
+import { fetchImage } from "../../net/image-fetch";
+import { CardHintsSchema, MAX_IMAGE_BYTES, SubmissionJsonSchema } from "./schemas";
+
+type Face = "front_image" | "back_image";
+type ImageSource = { kind: "bytes"; bytes: Uint8Array; declaredType?: string } | { kind: "url"; url: string };
+
+export interface SubmissionInput {
+  externalRef: string | null;
+  hints: CardHints;
+  sources: Record<Face, ImageSource>;
+  /** SHA-256 of the canonical request: fields, plus each image's URL or the hash of its bytes. */
+  fingerprint: string;
+}
+
+// Two base64 images (4/3 of 12 MB each) and the rest of a JSON body; two files and the form around them.
+const MAX_JSON_BODY_BYTES = 2 * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
+const MAX_MULTIPART_BODY_BYTES = 2 * MAX_IMAGE_BYTES + 64 * 1024;
+
+const invalid = (path: string, message: string) =>
+  new ApiError("invalid_request", `Invalid ${path}: ${message}.`, { details: [{ path, message }] });
+
+const tooLarge = (message: string) => new ApiError("payload_too_large", message);
+
+export async function readSubmission(c: Context<AppEnv>): Promise<SubmissionInput> {
+  const contentType = (c.req.header("content-type") ?? "").toLowerCase();
+  if (contentType.startsWith("multipart/form-data")) return readMultipart(c);
+  if (contentType.startsWith("application/json") || contentType === "") return readJson(c);
+  throw invalid("header.content-type", "must be application/json or multipart/form-data");
+}
+
+async function readJson(c: Context<AppEnv>): Promise<SubmissionInput> {
+  const raw = await readBodyCapped(c.req.raw, MAX_JSON_BODY_BYTES);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(raw));
+  } catch {
+    throw invalid("json", "the body is not valid JSON");
+  }
+  const result = SubmissionJsonSchema.safeParse(parsed);
+  if (!result.success) throw validationError(result.error, "json");
+  const body = result.data;
+  const source = (face: Face): ImageSource => {
+    const image = body[face];
+    if (image.url !== undefined) return { kind: "url", url: image.url };
+    const bytes = decodeBase64(image.base64 ?? "");
+    if (!bytes) throw invalid(`json.${face}.base64`, "not valid base64");
+    return { kind: "bytes", bytes, declaredType: image.content_type };
+  };
+  const sources = { front_image: source("front_image"), back_image: source("back_image") };
+  return finish(body.external_ref ?? null, body.card ?? {}, sources);
+}
+
+async function readMultipart(c: Context<AppEnv>): Promise<SubmissionInput> {
+  const raw = await readBodyCapped(c.req.raw, MAX_MULTIPART_BODY_BYTES);
+  let form: FormData;
+  try {
+    form = await new Request(c.req.url, {
+      method: "POST",
+      headers: { "content-type": c.req.header("content-type") ?? "" },
+      body: raw,
+    }).formData();
+  } catch {
+    throw invalid("form", "the body is not valid multipart/form-data");
+  }
+  const known = new Set(["front_image", "back_image", "external_ref", "card"]);
+  for (const name of form.keys()) {
+    if (!known.has(name)) throw invalid(`form.${name}`, "is not a field of this request");
+  }
+  const file = async (face: Face): Promise<ImageSource> => {
+    const value = form.get(face);
+    if (value === null) throw invalid(`form.${face}`, "is required (a file)");
+    if (typeof value === "string") throw invalid(`form.${face}`, "must be a file");
+    return { kind: "bytes", bytes: new Uint8Array(await value.arrayBuffer()), declaredType: undefined };
+  };
+  const sources = { front_image: await file("front_image"), back_image: await file("back_image") };
+  const externalRef = form.get("external_ref");
+  if (externalRef !== null && (typeof externalRef !== "string" || externalRef.length < 1 || externalRef.length > 200)) {
+    throw invalid("form.external_ref", "must be text of 1 to 200 characters");
+  }
+  let hints: CardHints = {};
+  const card = form.get("card");
+  if (card !== null) {
+    if (typeof card !== "string") throw invalid("form.card", "must be a JSON object");
+    let value: unknown;
+    try {
+      value = JSON.parse(card);
+    } catch {
+      throw invalid("form.card", "must be a JSON object");
+    }
+    const result = CardHintsSchema.safeParse(value);
+    if (!result.success) throw validationError(result.error, "form.card");
+    hints = result.data;
+  }
+  return finish(externalRef, hints, sources);
+}
+
+async function finish(
+  externalRef: string | null,
+  hints: CardHints,
+  sources: Record<Face, ImageSource>,
+): Promise<SubmissionInput> {
+  const canonical = async (source: ImageSource) =>
+    source.kind === "url" ? { url: source.url } : { sha256: toHex(await sha256Bytes(source.bytes)) };
+  const fingerprint = await sha256Hex(
+    JSON.stringify({
+      external_ref: externalRef,
+      card: Object.fromEntries(Object.entries(hints).sort(([a], [b]) => a.localeCompare(b))),
+      front_image: await canonical(sources.front_image),
+      back_image: await canonical(sources.back_image),
+    }),
+  );
+  return { externalRef, hints, sources, fingerprint };
+}
+
+/**
+ * Each face as checked image bytes: URLs fetched within the limits, then size, emptiness and
+ * format checked. Anything wrong is a 400 (or 413 for size) naming the field.
+ */
+export async function resolveImages(
+  c: Context<AppEnv>,
+  sources: Record<Face, ImageSource>,
+): Promise<{ front: EngineImage; back: EngineImage }> {
+  const where = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/") ? "form" : "json";
+  const resolve = async (face: Face): Promise<EngineImage> => {
+    const source = sources[face];
+    let bytes: Uint8Array;
+    let declared: string | undefined;
+    let path = `${where}.${face}`;
+    if (source.kind === "url") {
+      path = `${where}.${face}.url`;
+      const fetched = await fetchImage(source.url, {
+        maxBytes: MAX_IMAGE_BYTES,
+        timeoutMs: c.var.config.IMAGE_FETCH_TIMEOUT_SECONDS * 1000,
+        privateHostsAllowed: c.var.config.PRIVATE_HOSTS_ALLOWED,
+      });
+      if (!fetched.ok) {
+        if (fetched.tooLarge) throw tooLarge(`The ${face} at its URL is over 12 MB.`);
+        throw invalid(path, `the URL ${fetched.reason}`);
+      }
+      bytes = fetched.bytes;
+    } else {
+      if (where === "json") path = `${path}.base64`;
+      bytes = source.bytes;
+      declared = source.declaredType;
+    }
+    if (bytes.byteLength > MAX_IMAGE_BYTES) throw tooLarge(`The ${face} is over 12 MB.`);
+    if (bytes.byteLength === 0) throw invalid(path, "the image is empty");
+    const format = detectFormat(bytes);
+    if (!format) throw invalid(path, "not a JPEG, PNG or WebP image");
+    const contentType = `image/${format}`;
+    if (declared !== undefined && declared !== contentType) {
+      throw invalid(`${where}.${face}.content_type`, `says ${declared} but the data is ${contentType}`);
+    }
+    return { bytes, contentType };
+  };
+  const [front, back] = await Promise.all([resolve("front_image"), resolve("back_image")]);
+  return { front, back };
+}
+
+function validationError(error: z.ZodError, target: string): ApiError {
+  const details: ErrorDetail[] = zodDetails(error, target);
+  const first = details[0];
+  return new ApiError("invalid_request", first ? `Invalid ${first.path}: ${first.message}.` : "Invalid request.", {
+    details,
+  });
+}
+
+/** Reads the body, refusing (413) as soon as it passes `maxBytes`; a declared length is checked first. */
+async function readBodyCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length"));
+  const message = `The request body is over ${Math.round(maxBytes / 1024 / 1024)} MB (12 MB per image).`;
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(message);
+  const bytes = await readCapped(request.body, maxBytes);
+  if (!bytes) throw tooLarge(message);
+  return bytes;
+}
+
+async function sha256Bytes(bytes: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+}

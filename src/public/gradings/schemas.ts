@@ -1,0 +1,123 @@
+import { z } from "@hono/zod-openapi";
+import { CertificateSchema } from "../certificates/schemas";
+
+export const MAX_IMAGE_BYTES = 12 * 1024 * 1024;
+export const IMAGE_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
+const ImageInputSchema = z
+  .object({
+    url: z.string().min(1).max(2048).optional().openapi({
+      description:
+        "A public `https://` URL of the photo. Fetched once: private and loopback hosts refused on every redirect hop, at most 3 redirects, 12 MB, 10 s.",
+      example: "https://images.example.com/uploads/front.jpg",
+    }),
+    base64: z.string().min(1).optional().openapi({
+      description: "The photo itself, base64 (a `data:image/...;base64,` URL is accepted); at most 12 MB decoded.",
+    }),
+    content_type: z.enum(IMAGE_CONTENT_TYPES).optional().openapi({
+      description: "Optional with `base64`; when given it must match the image data.",
+      example: "image/jpeg",
+    }),
+  })
+  .strict()
+  .refine((image) => (image.url === undefined) !== (image.base64 === undefined), {
+    message: "give exactly one of url or base64",
+  })
+  .refine((image) => image.content_type === undefined || image.base64 !== undefined, {
+    message: "content_type goes with base64 only",
+    path: ["content_type"],
+  })
+  .openapi("ImageInput", { description: "A photo of one face: `{ url }` or `{ base64, content_type? }`." });
+
+const hint = (example: string) => z.string().trim().min(1).max(200).optional().openapi({ example });
+
+export const CardHintsSchema = z
+  .object({
+    player: hint("Shohei Ohtani"),
+    year: hint("2018"),
+    brand: hint("Topps"),
+    set: hint("Topps Update"),
+    card_number: hint("US285"),
+    variant: hint("Gold"),
+    category: hint("Baseball"),
+  })
+  .strict()
+  .openapi("CardHints", {
+    description: "Optional hints; the service identifies the card itself, and agreeing hints break ties.",
+  });
+
+const externalRef = z
+  .string()
+  .min(1)
+  .max(200)
+  .openapi({ description: "Your own reference, echoed back; find submissions by it.", example: "order-1042" });
+
+export const SubmissionJsonSchema = z
+  .object({
+    external_ref: externalRef.optional(),
+    front_image: ImageInputSchema,
+    back_image: ImageInputSchema,
+    card: CardHintsSchema.optional(),
+  })
+  .strict()
+  .openapi("SubmissionRequest");
+
+export const SubmissionMultipartSchema = z
+  .object({
+    front_image: z.string().openapi({ type: "string", format: "binary", description: "JPEG, PNG or WebP, ≤ 12 MB." }),
+    back_image: z.string().openapi({ type: "string", format: "binary", description: "JPEG, PNG or WebP, ≤ 12 MB." }),
+    external_ref: externalRef.optional(),
+    card: z.string().optional().openapi({
+      description: 'Card hints as a JSON object, e.g. `{"player":"Shohei Ohtani"}`.',
+      example: '{"player":"Shohei Ohtani","year":"2018"}',
+    }),
+  })
+  .openapi("SubmissionMultipart");
+
+export const GradingSchema = z
+  .object({
+    grading_id: z.string().uuid().openapi({ example: "5f0c8a5e-3f7a-4d8e-9a51-0b6f1f7c2d11" }),
+    external_ref: z.string().nullable().openapi({ example: "order-1042" }),
+    status: z.enum(["processing", "complete", "rejected"]).openapi({
+      description: "`processing` → `complete` or `rejected`; both final.",
+      example: "complete",
+    }),
+    reason: z.enum(["holder_detected", "face_check_failed", "grading_failed"]).optional().openapi({
+      description: "Present when `rejected`.",
+    }),
+    message: z.string().optional().openapi({
+      description: "Present when `rejected`: what the engine found.",
+      example: "The card is in a graded holder.",
+    }),
+    certificate: CertificateSchema.optional().openapi({ description: "Present when `complete`." }),
+    submitted_at: z.string().openapi({ example: "2026-11-22T10:00:00.000Z" }),
+    settled_at: z.string().nullable().openapi({ example: "2026-11-22T10:00:02.410Z" }),
+  })
+  .openapi("Grading");
+
+export const GradingIdParams = z.object({
+  id: z
+    .string()
+    .uuid("must be a grading id (UUID)")
+    .openapi({ param: { name: "id", in: "path" }, example: "5f0c8a5e-3f7a-4d8e-9a51-0b6f1f7c2d11" }),
+});
+
+export const GradingsQuery = z.object({
+  external_ref: externalRef.openapi({ param: { name: "external_ref", in: "query" } }),
+});
+
+export const RejectionSchema = z
+  .object({
+    error: z.object({
+      code: z.literal("grading_failed"),
+      message: z.string(),
+      request_id: z.string(),
+    }),
+    grading_id: z.string().uuid(),
+    status: z.literal("rejected"),
+    reason: z.enum(["holder_detected", "face_check_failed", "grading_failed"]).openapi({
+      description:
+        "`holder_detected`: the card is in a graded slab. `face_check_failed`: a side is missing, the faces are duplicates, or front and back do not match. `grading_failed`: the images are unreadable (too small, dark, bright, blurred, no card found).",
+    }),
+  })
+  .openapi("Rejection");

@@ -5,6 +5,7 @@
 // settlement that races another (a queue retry, a re-drive) changes nothing twice.
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { errorChainText } from "../db/errors";
 import { certificates, gradeRuns, gradingSessions, submissions, userCards } from "../db/schema";
 import type { Config } from "../env";
 import { generateCertificateNumber } from "../public/certificates/number";
@@ -171,7 +172,7 @@ async function recordGraded(deps: SettleDeps, submission: SubmissionRow, graded:
       await db.batch([settle, insertCertificate, ...partnerRows]);
       return { status: "complete", certificate };
     } catch (error) {
-      const message = String(error);
+      const message = errorChainText(error);
       if (message.includes("certificates.number") && attempt < NUMBER_ATTEMPTS) continue;
       await removeReports();
       // The submission was settled by someone else meanwhile (migration 0002's trigger aborted the batch).

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
+import { errorChainText } from "../../db/errors";
 import { certificates, submissions } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors/api-error";
@@ -101,7 +102,10 @@ export function registerCreateGrading(app: OpenAPIHono<AppEnv>) {
       });
     } catch (error) {
       // Another request with the same key got its row in first.
-      if (idempotencyKey !== null && String(error).includes("submissions.client_id, submissions.idempotency_key")) {
+      if (
+        idempotencyKey !== null &&
+        errorChainText(error).includes("submissions.client_id, submissions.idempotency_key")
+      ) {
         const replay = await replayIdempotent(c, idempotencyKey, input.fingerprint);
         if (replay) return replay;
       }

@@ -1,0 +1,471 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { certificates, submissions } from "../../src/db/schema";
+import { referenceHash } from "../../src/grading/engine/reference";
+import { forgetCatalogReferences } from "../../src/grading/references";
+import { backOf } from "../helpers/card-images";
+import { createCatalogCard, createPartner, createPublicClient, db } from "../helpers/factories";
+import { call } from "../helpers/request";
+import { callPublic, jsonSubmission, photo, RAW_CARD, rawPair, toBase64 } from "../helpers/submissions";
+
+const SLAB = { ...RAW_CARD, cardWidth: 280, holder: true };
+
+async function storedObjects(prefix: string): Promise<string[]> {
+  const listed = await env.IMAGES.list({ prefix });
+  return listed.objects.map((object) => object.key);
+}
+
+async function submissionsOf(clientId: number) {
+  return db().select().from(submissions).where(eq(submissions.clientId, clientId));
+}
+
+describe("POST /gradings: graded", { timeout: 30_000 }, () => {
+  it("answers 201 with the grading and a complete certificate, stores the photos and damage reports", async () => {
+    const client = await createPublicClient();
+    const res = await callPublic("/gradings", client.key, {
+      body: jsonSubmission(rawPair(), { external_ref: "order-1", card: { player: "Nobody Known" } }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    expect(res.headers.get("ratelimit")).toMatch(/^"hourly";r=119;t=\d+$/);
+    const grading = res.body;
+    expect(grading).toMatchObject({ external_ref: "order-1", status: "complete", settled_at: expect.any(String) });
+    expect(grading.grading_id).toMatch(/^[0-9a-f-]{36}$/);
+    const certificate = grading.certificate;
+    expect(certificate.certificate_number).toMatch(/^\d{10}$/);
+    expect(certificate.certificate_url).toBe(`https://api.test/c/${certificate.certificate_number}`);
+    expect(certificate.revoked).toBe(false);
+    // The photo is drawn 55/45 left-right and 48.4/51.6 top-bottom.
+    expect(certificate.grade.centering_offset.horizontal).toBeCloseTo(5, 0);
+    expect(certificate.grade.centering_offset.vertical).toBeCloseTo(-1.6, 0);
+    for (const field of ["overall", "centering", "corners", "edges", "surface"]) {
+      expect(Number.isInteger(certificate.grade[field] * 2)).toBe(true);
+    }
+    expect(certificate.pipeline).toEqual({
+      engine: "builtin@svc-edge-1.0",
+      graded_by: "SVC Grading",
+      hosted_by: "Cloudflare Workers",
+    });
+    // Not in the catalog: the hint names the player, and nothing is valued.
+    expect(certificate.card.player).toBe("Nobody Known");
+    expect(certificate.estimated_value).toEqual({
+      currency: "USD",
+      low: null,
+      mid: null,
+      high: null,
+      confidence: "none",
+    });
+
+    const front = await call(new URL(certificate.images.front).pathname + new URL(certificate.images.front).search);
+    expect(front.status).toBe(200);
+    expect(front.headers.get("content-type")).toBe("image/jpeg");
+    expect((await storedObjects(`submissions/${grading.grading_id}/`)).sort()).toEqual([
+      `submissions/${grading.grading_id}/back.jpg`,
+      `submissions/${grading.grading_id}/damage-report-back.png`,
+      `submissions/${grading.grading_id}/damage-report-front.png`,
+      `submissions/${grading.grading_id}/front.jpg`,
+    ]);
+
+    const polled = await callPublic(`/gradings/${grading.grading_id}`, client.key);
+    expect(polled.status).toBe(200);
+    expect(polled.body.certificate.certificate_number).toBe(certificate.certificate_number);
+    const lookup = await callPublic(`/certificates/${certificate.certificate_number}`, client.key);
+    expect(lookup.status).toBe(200);
+    expect(lookup.body.certificate.grade).toEqual(certificate.grade);
+  });
+
+  it("accepts multipart/form-data with files and hints, and a data: URL in base64", async () => {
+    const client = await createPublicClient();
+    const pair = rawPair();
+    const form = new FormData();
+    form.set("front_image", new File([pair.front], "front.jpg", { type: "image/jpeg" }));
+    form.set("back_image", new File([pair.back], "back.jpg", { type: "image/jpeg" }));
+    form.set("external_ref", "multipart-1");
+    form.set("card", JSON.stringify({ player: "Form Player" }));
+    const multipart = await callPublic("/gradings", client.key, { body: form });
+    expect(multipart.status).toBe(201);
+    expect(multipart.body).toMatchObject({ external_ref: "multipart-1", status: "complete" });
+    expect(multipart.body.certificate.card.player).toBe("Form Player");
+
+    const dataUrl = await callPublic("/gradings", client.key, {
+      body: {
+        front_image: { base64: `data:image/jpeg;base64,${toBase64(pair.front)}`, content_type: "image/jpeg" },
+        back_image: { base64: toBase64(pair.back) },
+      },
+    });
+    expect(dataUrl.status).toBe(201);
+    expect(dataUrl.body.external_ref).toBeNull();
+  });
+
+  it("identifies a catalog card by its reference image and values it", async () => {
+    const client = await createPublicClient();
+    const pair = rawPair();
+    const card = await createCatalogCard({ referenceHash: referenceHash(pair.front), svcValue: 10_000 });
+    forgetCatalogReferences();
+    const res = await callPublic("/gradings", client.key, { body: jsonSubmission(pair) });
+    expect(res.status).toBe(201);
+    expect(res.body.certificate.card).toEqual({
+      player: card.playerName,
+      year: card.year,
+      brand: card.brand,
+      set: card.setName,
+      card_number: card.cardNumber,
+      variant: null,
+      category: "Baseball",
+    });
+    expect(res.body.certificate.estimated_value.confidence).toBe("high");
+    expect(res.body.certificate.estimated_value.mid).toBeGreaterThan(100);
+  });
+
+  it("also shows a linked user's submission in that user's Partner API, under the same id", async () => {
+    const partner = await createPartner();
+    const client = await createPublicClient({ userId: partner.userId });
+    const pair = rawPair({ ...RAW_CARD, seed: 12 });
+    const card = await createCatalogCard({ referenceHash: referenceHash(pair.front) });
+    forgetCatalogReferences();
+    const res = await callPublic("/gradings", client.key, { body: jsonSubmission(pair) });
+    expect(res.status).toBe(201);
+    const id = res.body.grading_id;
+    const session = await call(`/v1/gradings/${id}`, { key: partner.key });
+    expect(session.status).toBe(200);
+    expect(JSON.stringify(session.body)).toContain(res.body.certificate.certificate_number);
+    const cards = await call("/v1/cards", { key: partner.key });
+    expect(cards.status).toBe(200);
+    const owned = cards.body.cards.find((c: { card_id?: number }) => JSON.stringify(c).includes(card.playerName));
+    expect(owned).toBeTruthy();
+    expect(JSON.stringify(owned)).toContain(String(res.body.certificate.grade.overall));
+    // Another partner user sees none of it.
+    const other = await createPartner();
+    expect((await call(`/v1/gradings/${id}`, { key: other.key })).status).toBe(404);
+  });
+});
+
+describe("POST /gradings: rejected", { timeout: 30_000 }, () => {
+  it("answers 422 grading_failed with holder_detected for a slabbed card, and refunds the quota unit", async () => {
+    const client = await createPublicClient({ hourlyQuota: 5 });
+    const res = await callPublic("/gradings", client.key, {
+      body: jsonSubmission({ front: photo(SLAB), back: photo({ ...backOf(SLAB), holder: true }) }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      error: { code: "grading_failed", message: expect.any(String), request_id: expect.any(String) },
+      grading_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: "rejected",
+      reason: "holder_detected",
+    });
+    expect(res.headers.get("ratelimit")).toMatch(/r=4;/);
+    // The refund: the next request counts from 5 again.
+    const next = await callPublic(`/gradings/${res.body.grading_id}`, client.key);
+    expect(next.headers.get("ratelimit")).toMatch(/r=4;/);
+    expect(next.body).toMatchObject({ status: "rejected", reason: "holder_detected", settled_at: expect.any(String) });
+    expect(next.body.certificate).toBeUndefined();
+    const rows = await db().select().from(certificates).where(eq(certificates.gradingId, res.body.grading_id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("answers 422 face_check_failed when front and back are the same photo", async () => {
+    const client = await createPublicClient();
+    const front = photo(RAW_CARD);
+    const res = await callPublic("/gradings", client.key, { body: jsonSubmission({ front, back: front }) });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ status: "rejected", reason: "face_check_failed" });
+  });
+
+  it("answers 422 grading_failed for an image that is too dark to read", async () => {
+    const client = await createPublicClient();
+    const dark = { ...RAW_CARD, exposure: 0.12 };
+    const res = await callPublic("/gradings", client.key, {
+      body: jsonSubmission({ front: photo(dark), back: photo(backOf(dark)) }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ status: "rejected", reason: "grading_failed" });
+  });
+});
+
+describe("POST /gradings: bad input never grades, stores or answers 500", { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const pair = () => rawPair();
+  const b64 = () => toBase64(pair().front);
+
+  const badBodies: [string, () => unknown, number, string][] = [
+    ["a body that is not JSON", () => "{not json", 400, "json"],
+    [
+      "both url and base64",
+      () => ({ front_image: { url: "https://x.test/a.jpg", base64: b64() }, back_image: { base64: b64() } }),
+      400,
+      "json.front_image",
+    ],
+    ["neither url nor base64", () => ({ front_image: {}, back_image: { base64: b64() } }), 400, "json.front_image"],
+    ["a missing back image", () => ({ front_image: { base64: b64() } }), 400, "json.back_image"],
+    [
+      "invalid base64",
+      () => ({ front_image: { base64: "@@not base64@@" }, back_image: { base64: b64() } }),
+      400,
+      "json.front_image.base64",
+    ],
+    [
+      "an empty image",
+      () => ({ front_image: { base64: "" }, back_image: { base64: b64() } }),
+      400,
+      "json.front_image.base64",
+    ],
+    [
+      "a non-image",
+      () => ({ front_image: { base64: btoa("just some text, not a photo") }, back_image: { base64: b64() } }),
+      400,
+      "json.front_image.base64",
+    ],
+    [
+      "a content_type that does not match",
+      () => ({ front_image: { base64: b64(), content_type: "image/png" }, back_image: { base64: b64() } }),
+      400,
+      "json.front_image.content_type",
+    ],
+    ["an unknown field", () => ({ ...jsonSubmission(pair()), priority: "high" }), 400, "json"],
+    [
+      "an external_ref over 200 characters",
+      () => jsonSubmission(pair(), { external_ref: "x".repeat(201) }),
+      400,
+      "json.external_ref",
+    ],
+    [
+      "a http:// URL",
+      () => ({ front_image: { url: "http://images.example.com/a.jpg" }, back_image: { base64: b64() } }),
+      400,
+      "json.front_image.url",
+    ],
+    [
+      "a URL to 127.0.0.1",
+      () => ({ front_image: { url: "https://127.0.0.1/a.jpg" }, back_image: { base64: b64() } }),
+      400,
+      "json.front_image.url",
+    ],
+    [
+      "a URL to the metadata address",
+      () => ({ front_image: { url: "https://169.254.169.254/latest" }, back_image: { base64: b64() } }),
+      400,
+      "json.front_image.url",
+    ],
+  ];
+
+  for (const [name, body, status, path] of badBodies) {
+    it(`refuses ${name} with ${status} and leaves nothing behind`, async () => {
+      const client = await createPublicClient();
+      const fetchSpy = vi.spyOn(globalThis, "fetch");
+      const res = await callPublic("/gradings", client.key, {
+        body: body(),
+        headers: { "content-type": "application/json" },
+      });
+      expect(res.status).toBe(status);
+      expect(res.body.error.code).toBe("invalid_request");
+      expect(res.body.error.request_id).toBeTruthy();
+      expect(res.body.error.details[0].path.startsWith(path)).toBe(true);
+      expect(fetchSpy).not.toHaveBeenCalled();
+      expect(await submissionsOf(client.clientId)).toHaveLength(0);
+    });
+  }
+
+  it("refuses an image over 12 MB with 413 payload_too_large", async () => {
+    const client = await createPublicClient();
+    const big = new Uint8Array(12 * 1024 * 1024 + 1);
+    big.set(pair().front);
+    const res = await callPublic("/gradings", client.key, {
+      body: { front_image: { base64: toBase64(big) }, back_image: { base64: b64() } },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe("payload_too_large");
+    expect(await submissionsOf(client.clientId)).toHaveLength(0);
+  });
+
+  it("refuses a body over the limit while it streams in (no Content-Length), with 413", async () => {
+    const client = await createPublicClient();
+    const chunk = new Uint8Array(1024 * 1024).fill(65);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 40) return controller.close();
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+    const { exports } = await import("cloudflare:workers");
+    const response = await exports.default.fetch("https://api.test/api/public/v1/gradings", {
+      method: "POST",
+      headers: { "x-api-key": client.key, "content-type": "application/json" },
+      body: stream,
+      // @ts-expect-error: workerd needs duplex for a streamed request body
+      duplex: "half",
+    });
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(40);
+  });
+
+  it("refuses a multipart body without the back file", async () => {
+    const client = await createPublicClient();
+    const form = new FormData();
+    form.set("front_image", new File([pair().front], "front.jpg"));
+    const res = await callPublic("/gradings", client.key, { body: form });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0].path).toBe("form.back_image");
+  });
+
+  it("refuses another content type with 400", async () => {
+    const client = await createPublicClient();
+    const res = await callPublic("/gradings", client.key, { body: "a=b", headers: { "content-type": "text/plain" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0].path).toBe("header.content-type");
+  });
+});
+
+describe("POST /gradings: image URLs", { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Stands in for the internet: image hosts answered by path. */
+  function imageHost(routes: Record<string, () => Response>) {
+    const seen: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      seen.push(url.toString());
+      const route = routes[url.pathname];
+      return route ? route() : new Response("not found", { status: 404 });
+    });
+    return seen;
+  }
+
+  const jpegResponse = (bytes: Uint8Array) =>
+    new Response(bytes, { headers: { "content-type": "image/jpeg", "content-length": String(bytes.length) } });
+  const redirect = (to: string) => new Response(null, { status: 302, headers: { location: to } });
+
+  it("fetches https images, following up to 3 redirects, and grades them", async () => {
+    const client = await createPublicClient();
+    const pair = rawPair();
+    const seen = imageHost({
+      "/front.jpg": () => jpegResponse(pair.front),
+      "/r1": () => redirect("/r2"),
+      "/r2": () => redirect("https://cdn.images.test/r3"),
+      "/r3": () => redirect("https://cdn.images.test/back.jpg"),
+      "/back.jpg": () => jpegResponse(pair.back),
+    });
+    const res = await callPublic("/gradings", client.key, {
+      body: { front_image: { url: "https://images.test/front.jpg" }, back_image: { url: "https://images.test/r1" } },
+    });
+    expect(res.status).toBe(201);
+    expect(seen).toContain("https://cdn.images.test/back.jpg");
+    const stored = await env.IMAGES.get(`submissions/${res.body.grading_id}/back.jpg`);
+    expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(pair.back);
+  });
+
+  it("refuses a host that redirects 4 times", async () => {
+    const client = await createPublicClient();
+    imageHost({
+      "/a": () => redirect("/b"),
+      "/b": () => redirect("/c"),
+      "/c": () => redirect("/d"),
+      "/d": () => redirect("/e"),
+      "/e": () => jpegResponse(photo(RAW_CARD)),
+    });
+    const res = await callPublic("/gradings", client.key, {
+      body: { front_image: { url: "https://images.test/a" }, back_image: { base64: toBase64(photo(RAW_CARD)) } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain("redirects more than 3 times");
+    expect(await submissionsOf(client.clientId)).toHaveLength(0);
+  });
+
+  it("refuses a redirect to a private address on any hop", async () => {
+    const client = await createPublicClient();
+    const seen = imageHost({ "/a": () => redirect("https://10.0.0.7/secret.jpg") });
+    const res = await callPublic("/gradings", client.key, {
+      body: { front_image: { url: "https://images.test/a" }, back_image: { base64: toBase64(photo(RAW_CARD)) } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain("redirects to a URL that must not point at");
+    expect(seen).toEqual(["https://images.test/a"]);
+  });
+
+  it("stops reading a 20 MB file at 12 MB and answers 413, with or without a declared length", async () => {
+    const client = await createPublicClient();
+    let pulled = 0;
+    imageHost({
+      "/declared.jpg": () =>
+        new Response(new Uint8Array(16), { headers: { "content-length": String(20 * 1024 * 1024) } }),
+      "/streamed.jpg": () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              if (pulled >= 20) return controller.close();
+              pulled++;
+              controller.enqueue(new Uint8Array(1024 * 1024));
+            },
+          }),
+        ),
+    });
+    for (const path of ["/declared.jpg", "/streamed.jpg"]) {
+      const res = await callPublic("/gradings", client.key, {
+        body: { front_image: { url: `https://images.test${path}` }, back_image: { base64: toBase64(photo(RAW_CARD)) } },
+      });
+      expect(res.status).toBe(413);
+      expect(res.body.error.code).toBe("payload_too_large");
+    }
+    expect(pulled).toBeLessThanOrEqual(14);
+    expect(await submissionsOf(client.clientId)).toHaveLength(0);
+  });
+
+  it("gives up on a URL that does not answer in time, with 400", async () => {
+    const client = await createPublicClient();
+    vi.spyOn(globalThis, "fetch").mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+        }),
+    );
+    const { callWithEnv } = await import("../helpers/request");
+    const res = await callWithEnv(
+      "/api/public/v1/gradings",
+      { IMAGE_FETCH_TIMEOUT_SECONDS: "0.2" },
+      {
+        method: "POST",
+        headers: { "x-api-key": client.key, "content-type": "application/json" },
+        body: JSON.stringify({
+          front_image: { url: "https://slow.images.test/a.jpg" },
+          back_image: { base64: toBase64(photo(RAW_CARD)) },
+        }),
+      },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain("did not answer within 0.2 s");
+  });
+
+  it("refuses a URL whose answer is not an image, or an error status", async () => {
+    const client = await createPublicClient();
+    imageHost({ "/page.html": () => new Response("<html></html>", { headers: { "content-type": "text/html" } }) });
+    for (const [path, message] of [
+      ["/page.html", "not a JPEG, PNG or WebP image"],
+      ["/missing.jpg", "answered HTTP 404"],
+    ]) {
+      const res = await callPublic("/gradings", client.key, {
+        body: { front_image: { url: `https://images.test${path}` }, back_image: { base64: toBase64(photo(RAW_CARD)) } },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain(message);
+    }
+  });
+});
+
+describe("POST /gradings: security", { timeout: 30_000 }, () => {
+  it("answers 401 missing_api_key, invalid_api_key and key_revoked before reading the body", async () => {
+    const revoked = await createPublicClient({ revoked: true });
+    const body = { front_image: { base64: "AAAA" }, back_image: { base64: "AAAA" } };
+    expect((await callPublic("/gradings", null, { body })).body.error.code).toBe("missing_api_key");
+    expect((await callPublic("/gradings", "svck_nope_nope", { body })).body.error.code).toBe("invalid_api_key");
+    const res = await callPublic("/gradings", revoked.key, { body });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe("key_revoked");
+  });
+});

@@ -5,6 +5,7 @@ import type { AppEnv } from "./env";
 import { ApiError } from "./errors/api-error";
 import { errorResponse, handleError, validationHook } from "./errors/handler";
 import { requestContext } from "./middleware/request-context";
+import { registerPages } from "./pages";
 import { createPartnerApp } from "./partner";
 import { createPublicApp, PUBLIC_API_PREFIX } from "./public";
 import { serveSignedFile } from "./storage/files-route";
@@ -40,6 +41,7 @@ export function createApp() {
   app.route("/v1", createPartnerApp());
   app.route(PUBLIC_API_PREFIX, createPublicApp());
   app.route("/admin/v1", createAdminApp());
+  registerPages(app);
 
   // The local stand-in for R2's S3 endpoint (DESIGN §6); its URLs are opaque, so it is not in the spec.
   app.on(["GET", "HEAD"], `${FILES_PREFIX}*`, serveSignedFile);

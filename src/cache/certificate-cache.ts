@@ -1,6 +1,7 @@
-// The edge cache for certificate lookups (Cache API, per data centre). It holds the certificate's
-// stored fields, not the response: image URLs are signed per request, so a hit reads nothing from
-// D1 and still hands out fresh URLs. Revocation deletes the entry.
+// The edge cache for certificates (Cache API, per data centre). For API lookups it holds the
+// certificate's stored fields, not the response: image URLs are signed per request, so a hit reads
+// nothing from D1 and still hands out fresh URLs. The public page and badge are cached whole.
+// Revocation deletes all three entries.
 
 const CACHE_ORIGIN = "https://certificate-cache.internal";
 export const CERTIFICATE_MAX_AGE_SECONDS = 3600;
@@ -48,6 +49,24 @@ export async function writeCertificate<T>(
   return { value, etag, stored };
 }
 
+/** The public page (`page`) or badge (`badge`) of a certificate, as last rendered. */
+function pageKey(number: string, kind: "page" | "badge"): Request {
+  return new Request(`${CACHE_ORIGIN}/c/${number}${kind === "badge" ? "/badge.svg" : ""}`);
+}
+
+export async function readPage(number: string, kind: "page" | "badge"): Promise<Response | undefined> {
+  return caches.default.match(pageKey(number, kind));
+}
+
+/** Stores a rendered page; the response must carry its own Cache-Control. */
+export async function writePage(number: string, kind: "page" | "badge", response: Response): Promise<void> {
+  await caches.default.put(pageKey(number, kind), response);
+}
+
 export async function purgeCertificate(number: string): Promise<void> {
-  await caches.default.delete(cacheKey(number));
+  await Promise.all([
+    caches.default.delete(cacheKey(number)),
+    caches.default.delete(pageKey(number, "page")),
+    caches.default.delete(pageKey(number, "badge")),
+  ]);
 }

@@ -1,0 +1,97 @@
+// Public pages: GET /c/{number} (the certificate as HTML) and GET /c/{number}/badge.svg, no key
+// needed. Both are cached whole at the edge for an hour and purged when the certificate is revoked;
+// a revoked certificate's page says so rather than disappearing, so a buyer who follows an old link
+// learns why.
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { CERTIFICATE_MAX_AGE_SECONDS, readPage, writePage } from "../cache/certificate-cache";
+import { certificates } from "../db/schema";
+import type { AppEnv } from "../env";
+import { isCertificateNumber } from "../public/certificates/number";
+import { CERTIFICATE_IMAGE_TTL_SECONDS } from "../public/certificates/serialize";
+import { presignImageUrl } from "../storage/presign";
+import { renderBadge, renderCertificatePage, renderNotFoundPage } from "./render";
+
+const PageParams = z.object({
+  number: z.string().openapi({ param: { name: "number", in: "path" }, example: "1234567897" }),
+});
+
+const CACHE_CONTROL = `public, max-age=${CERTIFICATE_MAX_AGE_SECONDS}`;
+
+const pageRoute = createRoute({
+  method: "get",
+  path: "/c/{number}",
+  tags: ["Public pages"],
+  summary: "Certificate page (HTML)",
+  description:
+    "The certificate as a page for people: grade and subgrades, centering, card, photos, issue date, and a banner when revoked. No key needed. Cached at the edge for an hour (`Cache-Control: public, max-age=3600`); revocation purges it.",
+  request: { params: PageParams },
+  responses: {
+    200: { description: "The page.", content: { "text/html": { schema: z.string() } } },
+    404: { description: "No certificate with this number.", content: { "text/html": { schema: z.string() } } },
+  },
+});
+
+const badgeRoute = createRoute({
+  method: "get",
+  path: "/c/{number}/badge.svg",
+  tags: ["Public pages"],
+  summary: '"Graded by" badge (SVG)',
+  description:
+    'An SVG badge with the overall grade for partners to embed (`<img src=".../c/{number}/badge.svg">`), `REVOKED` once revoked. Cached like the page.',
+  request: { params: PageParams },
+  responses: {
+    200: { description: "The badge.", content: { "image/svg+xml": { schema: z.string() } } },
+    404: { description: "No certificate with this number.", content: { "image/svg+xml": { schema: z.string() } } },
+  },
+});
+
+async function findCertificate(c: Context<AppEnv>, number: string) {
+  if (!isCertificateNumber(number)) return null;
+  const [row] = await c.var.db.select().from(certificates).where(eq(certificates.number, number)).limit(1);
+  return row ?? null;
+}
+
+/** Serves from the edge cache, or renders, answers and caches after the response. */
+async function cachedPage(
+  c: Context<AppEnv>,
+  number: string,
+  kind: "page" | "badge",
+  render: (row: typeof certificates.$inferSelect) => Promise<string>,
+): Promise<Response> {
+  const contentType = kind === "page" ? "text/html; charset=utf-8" : "image/svg+xml";
+  const hit = await readPage(number, kind);
+  if (hit) {
+    const response = new Response(hit.body, hit);
+    response.headers.set("x-cache", "HIT");
+    return response;
+  }
+  const row = await findCertificate(c, number);
+  if (!row) {
+    const body = kind === "page" ? renderNotFoundPage(number) : "";
+    return new Response(body, { status: 404, headers: { "content-type": contentType, "cache-control": "no-store" } });
+  }
+  const body = await render(row);
+  const headers = { "content-type": contentType, "cache-control": CACHE_CONTROL };
+  c.executionCtx.waitUntil(writePage(number, kind, new Response(body, { headers })));
+  return new Response(body, { headers: { ...headers, "x-cache": "MISS" } });
+}
+
+export function registerPages(app: OpenAPIHono<AppEnv>) {
+  app.openapi(pageRoute, (c) => {
+    const { number } = c.req.valid("param");
+    return cachedPage(c, number, "page", async (row) => {
+      const origin = new URL(c.req.url).origin;
+      const now = Date.now();
+      // The page may be served from the cache for an hour; its photo URLs stay valid for two.
+      const sign = (key: string) => presignImageUrl(c.var.config, origin, key, now, CERTIFICATE_IMAGE_TTL_SECONDS);
+      const [front, back] = await Promise.all([sign(row.frontImageKey), sign(row.backImageKey)]);
+      return renderCertificatePage(row, { front, back }, c.var.config.GRADED_BY);
+    });
+  });
+  app.openapi(badgeRoute, (c) => {
+    const { number } = c.req.valid("param");
+    return cachedPage(c, number, "badge", async (row) => renderBadge(row, c.var.config.GRADED_BY));
+  });
+}

@@ -1,0 +1,186 @@
+// The public certificate page and the "graded by" badge, rendered from a certificate row.
+// Plain HTML and SVG, no scripts: they load fast anywhere and are cached whole at the edge.
+import type { certificates } from "../db/schema";
+
+type CertificateRow = typeof certificates.$inferSelect;
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
+  );
+
+/** The words graders print beside a number. */
+export function gradeLabel(grade: number): string {
+  const labels: [number, string][] = [
+    [10, "Gem Mint"],
+    [9.5, "Mint+"],
+    [9, "Mint"],
+    [8.5, "NM-MT+"],
+    [8, "NM-MT"],
+    [7, "Near Mint"],
+    [6, "EX-MT"],
+    [5, "Excellent"],
+    [4, "VG-EX"],
+    [3, "Very Good"],
+    [2, "Good"],
+    [1, "Poor"],
+  ];
+  return labels.find(([min]) => grade >= min)?.[1] ?? "Poor";
+}
+
+const formatGrade = (grade: number) => (Number.isInteger(grade) ? String(grade) : grade.toFixed(1));
+
+/** "55/45": the share of the first border, from an offset in percentage points off centre. */
+const ratio = (offset: number) => {
+  const first = Math.round(50 + offset);
+  return `${first}/${100 - first}`;
+};
+
+const money = (value: number) =>
+  value.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+export interface PageImages {
+  front: string;
+  back: string;
+}
+
+export function renderCertificatePage(row: CertificateRow, images: PageImages, gradedBy: string): string {
+  const revoked = row.revokedAt !== null;
+  const title = [row.year, row.brand, row.player].filter(Boolean).join(" ") || "Unidentified card";
+  const cardFacts: [string, string | null][] = [
+    ["Player", row.player],
+    ["Year", row.year],
+    ["Brand", row.brand],
+    ["Set", row.setName],
+    ["Card number", row.cardNumber],
+    ["Variant", row.variant],
+    ["Category", row.category],
+  ];
+  const subgrades: [string, number][] = [
+    ["Centering", row.centering],
+    ["Corners", row.corners],
+    ["Edges", row.edges],
+    ["Surface", row.surface],
+  ];
+  const issued = new Date(row.issuedAt).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+  const value =
+    row.valueMid !== null && row.valueLow !== null && row.valueHigh !== null
+      ? `<p class="value"><span>Estimated value</span> ${money(row.valueMid)} <small>(${money(row.valueLow)}–${money(row.valueHigh)}, ${escapeHtml(row.valueConfidence)} confidence)</small></p>`
+      : "";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Certificate ${row.number} · ${escapeHtml(title)} · ${escapeHtml(gradedBy)}</title>
+<meta name="description" content="${escapeHtml(gradedBy)} certificate ${row.number}: ${escapeHtml(title)}, grade ${formatGrade(row.overall)}${revoked ? " (revoked)" : ""}.">
+${revoked ? '<meta name="robots" content="noindex">' : ""}
+<style>
+  :root { color-scheme: light; --ink: #14213d; --muted: #5c677d; --line: #e3e7ee; --accent: #0b6e4f; --bad: #b42318; }
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #f5f7fa; }
+  main { max-width: 960px; margin: 0 auto; padding: 24px 16px 48px; }
+  header { display: flex; justify-content: space-between; align-items: baseline; flex-wrap: wrap; gap: 8px; }
+  header .brand { font-weight: 700; letter-spacing: .04em; text-transform: uppercase; font-size: 14px; color: var(--accent); }
+  header .number { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; color: var(--muted); }
+  .revoked { margin: 16px 0; padding: 12px 16px; border-radius: 8px; background: #fef3f2; border: 1px solid #fecdca; color: var(--bad); font-weight: 600; }
+  .sheet { background: #fff; border: 1px solid var(--line); border-radius: 12px; padding: 24px; margin-top: 16px; display: grid; gap: 24px; grid-template-columns: 1fr; }
+  @media (min-width: 760px) { .sheet { grid-template-columns: 260px 1fr; } }
+  .grade { text-align: center; border-radius: 12px; padding: 20px; background: ${revoked ? "#f2f4f7" : "#ecfdf3"}; }
+  .grade .overall { font-size: 72px; font-weight: 800; line-height: 1; color: ${revoked ? "var(--muted)" : "var(--accent)"}; }
+  .grade .label { font-size: 18px; font-weight: 600; margin-top: 6px; }
+  .subgrades { display: grid; grid-template-columns: repeat(2, 1fr); gap: 8px; margin-top: 16px; }
+  .subgrades div { background: #fff; border-radius: 8px; padding: 8px; }
+  .subgrades b { display: block; font-size: 22px; }
+  .subgrades span, dt, .value span, .meta { color: var(--muted); font-size: 14px; }
+  h1 { font-size: 24px; margin: 0 0 12px; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; }
+  dd { margin: 0; font-weight: 500; }
+  .photos { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 16px; margin-top: 24px; }
+  figure { margin: 0; background: #fff; border: 1px solid var(--line); border-radius: 12px; padding: 12px; text-align: center; }
+  figure img { max-width: 100%; height: auto; border-radius: 6px; }
+  figcaption { color: var(--muted); font-size: 14px; margin-top: 6px; }
+  footer { margin-top: 24px; color: var(--muted); font-size: 13px; }
+</style>
+</head>
+<body>
+<main>
+  <header>
+    <span class="brand">${escapeHtml(gradedBy)} · Certificate</span>
+    <span class="number">No. ${row.number}</span>
+  </header>
+  ${revoked ? `<p class="revoked" role="alert">This certificate was revoked on ${escapeHtml(row.revokedAt?.slice(0, 10) ?? "")}. It no longer vouches for this card.</p>` : ""}
+  <section class="sheet">
+    <div class="grade" aria-label="Overall grade">
+      <div class="overall">${formatGrade(row.overall)}</div>
+      <div class="label">${gradeLabel(row.overall)}</div>
+      <div class="subgrades">
+        ${subgrades.map(([name, grade]) => `<div><b>${formatGrade(grade)}</b><span>${name}</span></div>`).join("\n        ")}
+      </div>
+    </div>
+    <div>
+      <h1>${escapeHtml(title)}</h1>
+      <dl>
+        ${cardFacts
+          .filter(([, fact]) => fact !== null)
+          .map(([name, fact]) => `<dt>${name}</dt><dd>${escapeHtml(fact ?? "")}</dd>`)
+          .join("\n        ")}
+        <dt>Centering (front)</dt><dd>${ratio(row.centeringHorizontal)} left/right · ${ratio(row.centeringVertical)} top/bottom</dd>
+        <dt>Issued</dt><dd><time datetime="${escapeHtml(row.issuedAt)}">${issued}</time></dd>
+        <dt>Status</dt><dd>${revoked ? "Revoked" : "Valid"}</dd>
+      </dl>
+      ${value}
+      <p class="meta">Graded by ${escapeHtml(row.pipelineGradedBy)} with ${escapeHtml(row.pipelineEngine)} (model ${escapeHtml(row.modelVersion)}), hosted on ${escapeHtml(row.pipelineHostedBy)}.</p>
+    </div>
+  </section>
+  <section class="photos">
+    <figure><img src="${escapeHtml(images.front)}" alt="Front of the card" loading="lazy" width="400"><figcaption>Front</figcaption></figure>
+    <figure><img src="${escapeHtml(images.back)}" alt="Back of the card" loading="lazy" width="400"><figcaption>Back</figcaption></figure>
+  </section>
+  <footer>Check any certificate by its number at this address. The photos are the ones submitted for grading.</footer>
+</main>
+</body>
+</html>
+`;
+}
+
+export function renderNotFoundPage(number: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No such certificate</title><meta name="robots" content="noindex">
+<style>body{font:16px/1.5 system-ui,sans-serif;color:#14213d;background:#f5f7fa;margin:0}main{max-width:640px;margin:0 auto;padding:48px 16px}</style>
+</head><body><main><h1>No certificate ${escapeHtml(number)}</h1><p>There is no certificate with this number. Check the number on the label and try again.</p></main></body></html>
+`;
+}
+
+/** A 180 × 40 "graded by" badge: the grader on the left, the grade (or REVOKED) on the right. */
+export function renderBadge(row: CertificateRow, gradedBy: string): string {
+  const revoked = row.revokedAt !== null;
+  const right = revoked ? "REVOKED" : `${formatGrade(row.overall)} ${gradeLabel(row.overall).toUpperCase()}`;
+  const left = `GRADED BY ${gradedBy.toUpperCase()}`;
+  const colour = revoked ? "#9aa4b2" : row.overall >= 9 ? "#0b6e4f" : row.overall >= 7 ? "#2e6fba" : "#b54708";
+  // Widths from the text at 11 px bold (about 7 px per character) plus padding.
+  const leftWidth = Math.max(90, left.length * 7 + 16);
+  const rightWidth = Math.max(60, right.length * 7.5 + 16);
+  const width = Math.round(leftWidth + rightWidth);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="40" viewBox="0 0 ${width} 40" role="img" aria-label="${escapeHtml(`${left}: ${right}, certificate ${row.number}`)}">
+<title>${escapeHtml(`${left}: ${right} (certificate ${row.number})`)}</title>
+<clipPath id="r"><rect width="${width}" height="40" rx="6"/></clipPath>
+<g clip-path="url(#r)">
+<rect width="${leftWidth}" height="40" fill="#14213d"/>
+<rect x="${leftWidth}" width="${width - leftWidth}" height="40" fill="${colour}"/>
+</g>
+<g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-weight="700" text-anchor="middle">
+<text x="${leftWidth / 2}" y="17" font-size="10">${escapeHtml(left)}</text>
+<text x="${leftWidth / 2}" y="31" font-size="9" fill-opacity=".75">No. ${row.number}</text>
+<text x="${leftWidth + (width - leftWidth) / 2}" y="25" font-size="12">${escapeHtml(right)}</text>
+</g>
+</svg>
+`;
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { gradeLabel } from "../../src/pages/render";
+import { createCertificate } from "../helpers/factories";
+import { call, callWithEnv } from "../helpers/request";
+
+const ADMIN = { authorization: "Bearer test-admin-token-0123456789" };
+
+describe("GET /c/{number}", () => {
+  it("renders the certificate for people: grade, subgrades, centering, card, photos, issue date", async () => {
+    const cert = await createCertificate({ overall: 9.5, centering: 10, corners: 9.5, edges: 9, surface: 9.5 });
+    const res = await callWithEnv(`/c/${cert.number}`, {});
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(res.headers.get("x-cache")).toBe("MISS");
+    const html = res.text;
+    expect(html).toContain(`No. ${cert.number}`);
+    expect(html).toContain('<div class="overall">9.5</div>');
+    expect(html).toContain("Mint+");
+    expect(html).toContain("<b>10</b><span>Centering</span>");
+    expect(html).toContain("<b>9</b><span>Edges</span>");
+    // Stored offsets +3.2 / −1.5 → 53/47 left/right, 49/51 top/bottom (rounded).
+    expect(html).toContain("53/47 left/right · 49/51 top/bottom");
+    expect(html).toContain("<dd>Shohei Ohtani</dd>");
+    expect(html).toContain("Status</dt><dd>Valid");
+    expect(html).toMatch(/<img src="https:\/\/api\.test\/files\/certificates\/[^"]+front\.jpg\?X-Amz-Expires=7200/);
+    expect(html).not.toContain("revoked on");
+  });
+
+  it("is served from the edge cache on the next request", async () => {
+    const cert = await createCertificate();
+    expect((await callWithEnv(`/c/${cert.number}`, {})).headers.get("x-cache")).toBe("MISS");
+    const again = await call(`/c/${cert.number}`);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(again.text).toContain(`No. ${cert.number}`);
+  });
+
+  it("escapes card text", async () => {
+    const cert = await createCertificate({ player: '<script>alert("x")</script>', brand: "A & B" });
+    const res = await callWithEnv(`/c/${cert.number}`, {});
+    expect(res.text).not.toContain("<script>alert");
+    expect(res.text).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(res.text).toContain("A &amp; B");
+  });
+
+  it("answers 404 (not cached) for an unknown or malformed number", async () => {
+    for (const number of ["1234567897", "12345", "abc"]) {
+      const res = await call(`/c/${number}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.text).toContain("No certificate");
+    }
+  });
+});
+
+describe("GET /c/{number}/badge.svg", () => {
+  it("draws the grade and is cached", async () => {
+    const cert = await createCertificate({ overall: 8 });
+    const res = await callWithEnv(`/c/${cert.number}/badge.svg`, {});
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml");
+    expect(res.text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(res.text).toContain("GRADED BY SVC GRADING");
+    expect(res.text).toContain(">8 NM-MT</text>");
+    expect((await call(`/c/${cert.number}/badge.svg`)).headers.get("x-cache")).toBe("HIT");
+  });
+});
+
+describe("revocation", () => {
+  it("purges the cached page and badge; both then show the revoked state", async () => {
+    const cert = await createCertificate();
+    await callWithEnv(`/c/${cert.number}`, {});
+    await callWithEnv(`/c/${cert.number}/badge.svg`, {});
+    expect((await call(`/c/${cert.number}`)).headers.get("x-cache")).toBe("HIT");
+
+    const revoked = await callWithEnv(
+      `/admin/v1/certificates/${cert.number}/revoke`,
+      {},
+      { method: "POST", headers: ADMIN },
+    );
+    expect(revoked.status).toBe(200);
+
+    const page = await callWithEnv(`/c/${cert.number}`, {});
+    expect(page.headers.get("x-cache")).toBe("MISS");
+    expect(page.text).toContain("This certificate was revoked on");
+    expect(page.text).toContain("Status</dt><dd>Revoked");
+    expect(page.text).toContain('<meta name="robots" content="noindex">');
+    const badge = await callWithEnv(`/c/${cert.number}/badge.svg`, {});
+    expect(badge.text).toContain(">REVOKED</text>");
+  });
+});
+
+describe("gradeLabel", () => {
+  it("names each half point the way graders print it", () => {
+    expect([10, 9.5, 9, 8.5, 8, 7.5, 7, 6, 5, 4, 3, 2, 1].map(gradeLabel)).toEqual([
+      "Gem Mint",
+      "Mint+",
+      "Mint",
+      "NM-MT+",
+      "NM-MT",
+      "Near Mint",
+      "Near Mint",
+      "EX-MT",
+      "Excellent",
+      "VG-EX",
+      "Very Good",
+      "Good",
+      "Poor",
+    ]);
+  });
+});

@@ -9,7 +9,7 @@ import { DecodeError, detectFormat } from "../grading/engine/decode";
 import { referenceHash } from "../grading/engine/reference";
 import { forgetCatalogReferences } from "../grading/references";
 import { decodeBase64 } from "../net/body";
-import { jsonBody } from "./schemas";
+import { IdParams, jsonBody } from "./schemas";
 
 const MAX_IMAGE_BYTES = 12 * 1024 * 1024;
 
@@ -86,21 +86,90 @@ const invalidImage = (message: string) =>
     details: [{ path: "json.reference_image.base64", message }],
   });
 
+const ReferenceImageSchema = z
+  .object({
+    reference_image: CatalogImportSchema.shape.reference_image,
+  })
+  .strict()
+  .openapi("CatalogReferenceImage");
+
+const replaceReferenceRoute = createRoute({
+  method: "put",
+  path: "/catalog-cards/{id}/reference-image",
+  tags: ["Operator"],
+  summary: "Set or replace a catalog card's reference image",
+  description: "Stores the image, recomputes the perceptual hash identification uses, and removes the previous image.",
+  security: [{ adminToken: [] }],
+  request: { params: IdParams, ...jsonBody(ReferenceImageSchema) },
+  responses: {
+    200: {
+      description: "The catalog card's new reference image and hash.",
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              id: z.number().int().openapi({ example: 1 }),
+              reference_image_key: z.string().openapi({ example: "catalog/6f1c2a.jpg" }),
+              reference_hash: z.string().openapi({ example: "c3a1f0e07c3e1f08" }),
+            })
+            .openapi("CatalogReference"),
+        },
+      },
+    },
+    ...errorResponses,
+    ...bodyErrorResponses,
+  },
+});
+
+/** The reference image's bytes, format and perceptual hash; 400/413 for anything unusable. */
+function readReferenceImage(base64: string) {
+  const bytes = decodeBase64(base64);
+  if (!bytes || bytes.length === 0) throw invalidImage("not valid base64");
+  if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError("payload_too_large", "The reference image is over 12 MB.");
+  const format = detectFormat(bytes);
+  if (!format) throw invalidImage("not a JPEG, PNG or WebP image");
+  try {
+    return {
+      bytes,
+      format,
+      hash: referenceHash(bytes),
+      key: `catalog/${crypto.randomUUID()}.${format === "jpeg" ? "jpg" : format}`,
+    };
+  } catch (error) {
+    if (error instanceof DecodeError) throw invalidImage(error.message);
+    throw error;
+  }
+}
+
 export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(importRoute, async (c) => {
-    const body = c.req.valid("json");
-    const bytes = decodeBase64(body.reference_image.base64);
-    if (!bytes || bytes.length === 0) throw invalidImage("not valid base64");
-    if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError("payload_too_large", "The reference image is over 12 MB.");
-    const format = detectFormat(bytes);
-    if (!format) throw invalidImage("not a JPEG, PNG or WebP image");
-    let hash: string;
+  app.openapi(replaceReferenceRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const image = readReferenceImage(c.req.valid("json").reference_image.base64);
+    const db = c.var.db;
+    const [card] = await db
+      .select({ key: catalogCards.referenceImageKey })
+      .from(catalogCards)
+      .where(eq(catalogCards.id, id))
+      .limit(1);
+    if (!card) throw new ApiError("not_found", `No catalog card ${id}.`);
+    await c.env.IMAGES.put(image.key, image.bytes, { httpMetadata: { contentType: `image/${image.format}` } });
     try {
-      hash = referenceHash(bytes);
+      await db
+        .update(catalogCards)
+        .set({ referenceImageKey: image.key, referenceHash: image.hash })
+        .where(eq(catalogCards.id, id));
     } catch (error) {
-      if (error instanceof DecodeError) throw invalidImage(error.message);
+      await c.env.IMAGES.delete(image.key);
       throw error;
     }
+    if (card.key) await c.env.IMAGES.delete(card.key);
+    forgetCatalogReferences();
+    return c.json({ id, reference_image_key: image.key, reference_hash: image.hash }, 200);
+  });
+
+  app.openapi(importRoute, async (c) => {
+    const body = c.req.valid("json");
+    const { bytes, format, hash, key } = readReferenceImage(body.reference_image.base64);
     const db = c.var.db;
     let [category] = await db
       .select()
@@ -111,7 +180,6 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>) {
     if (!category) throw new Error("category insert returned nothing");
 
     // The image first, then the row; if the row cannot be written the image is removed again.
-    const key = `catalog/${crypto.randomUUID()}.${format === "jpeg" ? "jpg" : format}`;
     await c.env.IMAGES.put(key, bytes, { httpMetadata: { contentType: `image/${format}` } });
     try {
       const [card] = await db

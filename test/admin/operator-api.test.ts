@@ -10,12 +10,12 @@ const TOKEN = "test-admin-token-0123456789";
 // A zero key-cache TTL makes revocations visible at once.
 const configured = { ADMIN_TOKEN: TOKEN, KEY_CACHE_TTL_SECONDS: "0" };
 
-async function admin(path: string, body?: unknown, init: { token?: string | null } = {}) {
+async function admin(path: string, body?: unknown, init: { token?: string | null; method?: string } = {}) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   const token = init.token === undefined ? TOKEN : init.token;
   if (token) headers.authorization = `Bearer ${token}`;
   return callWithEnv(`/admin/v1${path}`, configured, {
-    method: "POST",
+    method: init.method ?? "POST",
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -204,5 +204,33 @@ describe("catalog import", () => {
     expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual(
       expect.arrayContaining(["json.brand", "json.reference_image"]),
     );
+  });
+
+  it("replaces a card's reference image: new hash, old image removed; 404 for an unknown card", async () => {
+    const first = await admin("/catalog-cards", card(base64(encodeJpeg(drawCardScene(photo), 90))));
+    expect(first.status).toBe(201);
+    const other = encodeJpeg(drawCardScene({ ...photo, artColor: [200, 40, 60], seed: 77 }), 90);
+    const res = await admin(
+      `/catalog-cards/${first.body.id}/reference-image`,
+      { reference_image: { base64: base64(other) } },
+      { method: "PUT" },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(first.body.id);
+    expect(res.body.reference_hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(res.body.reference_hash).not.toBe(first.body.reference_hash);
+    expect(await env.IMAGES.head(first.body.reference_image_key)).toBeNull();
+    expect(await env.IMAGES.head(res.body.reference_image_key)).not.toBeNull();
+    const row = await env.DB.prepare("SELECT reference_hash FROM catalog_cards WHERE id = ?").bind(first.body.id).first();
+    expect(row).toEqual({ reference_hash: res.body.reference_hash });
+
+    const missing = await admin("/catalog-cards/999999/reference-image", { reference_image: { base64: base64(other) } }, { method: "PUT" });
+    expect(missing.status).toBe(404);
+    const unauthorised = await admin(
+      `/catalog-cards/${first.body.id}/reference-image`,
+      { reference_image: { base64: base64(other) } },
+      { method: "PUT", token: "wrong-token-0123456789" },
+    );
+    expect(unauthorised.status).toBe(401);
   });
 });

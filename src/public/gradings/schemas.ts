@@ -109,12 +109,15 @@ export const GradingsQuery = z.object({
 export const RejectionSchema = z
   .object({
     error: z.object({
-      code: z.literal("grading_failed"),
-      message: z.string(),
-      request_id: z.string(),
+      code: z.literal("grading_failed").openapi({ example: "grading_failed" }),
+      message: z.string().openapi({ example: "The card is in a graded holder; submit the raw card." }),
+      request_id: z.string().openapi({ example: "0b7c2f43-8d0e-4a51-bb0f-3f1f2f0c9a77" }),
     }),
-    grading_id: z.string().uuid(),
-    status: z.literal("rejected"),
+    grading_id: z.string().uuid().openapi({
+      description: "The rejected submission; `GET /gradings/{id}` shows it too.",
+      example: "5f0c8a5e-3f7a-4d8e-9a51-0b6f1f7c2d11",
+    }),
+    status: z.literal("rejected").openapi({ example: "rejected" }),
     reason: z.enum(["holder_detected", "face_check_failed", "grading_failed"]).openapi({
       description:
         "`holder_detected`: the card is in a graded slab. `face_check_failed`: a side is missing, the faces are duplicates, or front and back do not match. `grading_failed`: the images are unreadable (too small, dark, bright, blurred, no card found).",

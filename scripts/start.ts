@@ -1,18 +1,22 @@
 // `npm start`: local development on http://localhost:4000 with seeded demo data.
 // 1. writes .dev.vars with local settings and a random signing secret (once);
 // 2. applies the D1 migrations to the local database;
-// 3. seeds the demo data unless it is there, and prints the demo keys;
-// 4. runs `wrangler dev` until stopped.
+// 3. seeds the demo data unless it is there, writes the demo photos, and prints the demo keys;
+// 4. runs `wrangler dev` until stopped; on a fresh seed it first imports the demo catalog's
+//    reference images through the operator API (the path an operator uses), then prints a ready line.
 // Extra arguments go to `wrangler dev`; `--persist-to <dir>` also moves the migrated and seeded
 // local state (the benchmark uses its own directory so it cannot use up the demo key's quota).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { DEMO_EMAIL, type DemoBindings, demoPartnerKey, demoPublicKey, seedDemoData } from "./lib/demo-data.ts";
+import { DEMO_REFERENCE_CARDS, demoPhotoFiles } from "./lib/demo-photos.ts";
 import { readDevVar } from "./lib/dev-vars.ts";
 
 const DEV_VARS = ".dev.vars";
+const DEMO_PHOTOS = ".wrangler/demo-photos";
 const SEED_FILE = ".wrangler/demo-seed";
 
 function ensureDevVars(): void {
@@ -70,6 +74,7 @@ const proxy = await getPlatformProxy<DemoBindings>({
   configPath: seedConfig,
   persist: persistTo ? { path: `${persistTo}/v3` } : true,
 });
+let referencesMissing: number[] = [];
 try {
   const existing = await proxy.env.DB.prepare("SELECT id FROM dashboard_accounts WHERE email = ?")
     .bind(DEMO_EMAIL)
@@ -80,8 +85,19 @@ try {
     console.log("Seeding demo data…");
     await seedDemoData(proxy.env, seed);
   }
+  const withReference = await proxy.env.DB.prepare(
+    "SELECT id FROM catalog_cards WHERE reference_hash IS NOT NULL",
+  ).all<{ id: number }>();
+  const present = new Set(withReference.results.map((row) => row.id));
+  referencesMissing = DEMO_REFERENCE_CARDS.map((card) => card.catalogId).filter((id) => !present.has(id));
 } finally {
   await proxy.dispose();
+}
+
+const photoFiles = existsSync(join(DEMO_PHOTOS, "slab-back.jpg")) ? null : demoPhotoFiles();
+if (photoFiles) {
+  mkdirSync(DEMO_PHOTOS, { recursive: true });
+  for (const [name, bytes] of photoFiles) writeFileSync(join(DEMO_PHOTOS, name), bytes);
 }
 
 console.log("");
@@ -90,8 +106,40 @@ console.log(`DEMO_PARTNER_KEY_2=${await demoPartnerKey(seed, "demo-partner-2")}`
 console.log(`DEMO_PUBLIC_KEY=${(await demoPublicKey(seed)).key}`);
 const adminToken = readDevVar("ADMIN_TOKEN");
 if (adminToken) console.log(`ADMIN_TOKEN=${adminToken}`);
+console.log(`DEMO_PHOTOS=${DEMO_PHOTOS}`);
 console.log("");
 
 const dev = spawn("npx", ["wrangler", "dev", ...devArgs], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));
+
+const portIndex = devArgs.indexOf("--port");
+const base = `http://127.0.0.1:${portIndex >= 0 ? devArgs[portIndex + 1] : "4000"}`;
+await waitForHealth(base);
+if (referencesMissing.length > 0 && adminToken) await importDemoReferences(base, adminToken, referencesMissing);
+console.log(`Ready: ${base} (demo catalog with reference images for ${DEMO_REFERENCE_CARDS.length} cards).`);
+
+async function waitForHealth(url: string): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  console.error(`${url}/health did not answer within 60 s.`);
+}
+
+/** Reference scans of the demo cards, imported like an operator would (PUT …/reference-image). */
+async function importDemoReferences(url: string, token: string, catalogIds: number[]): Promise<void> {
+  for (const card of DEMO_REFERENCE_CARDS.filter((c) => catalogIds.includes(c.catalogId))) {
+    const bytes = readFileSync(join(DEMO_PHOTOS, `${card.slug}-reference.jpg`));
+    const res = await fetch(`${url}/admin/v1/catalog-cards/${card.catalogId}/reference-image`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ reference_image: { base64: bytes.toString("base64") } }),
+    });
+    if (!res.ok) console.error(`Importing the ${card.slug} reference failed: ${res.status} ${await res.text()}`);
+  }
+}

@@ -48,8 +48,13 @@ try {
     await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0), null, {
       timeout: 10_000,
     });
-    const widths = await page.locator("figure img").evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth));
-    check(widths.length === 2 && widths.every((w) => w > 0), `${viewport.name}: both photos load (${widths.join(", ")} px wide)`);
+    const widths = await page
+      .locator("figure img")
+      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth));
+    check(
+      widths.length === 2 && widths.every((w) => w > 0),
+      `${viewport.name}: both photos load (${widths.join(", ")} px wide)`,
+    );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     check(overflow <= 0, `${viewport.name}: no horizontal scrolling (overflow ${overflow} px)`);
     await page.evaluate(() => window.scrollTo(0, 0));

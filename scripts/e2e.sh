@@ -74,6 +74,59 @@ if [[ -n "${DEMO_PUBLIC_KEY:-}" ]]; then
   check "quota headers on public responses" '"hourly";q=120;w=3600' "$(curl -s -o /dev/null -D - "$BASE/api/public/v1/certificates/1234567897" -H "$PUB" | tr -d '\r' | awk -F': ' 'tolower($1)=="ratelimit-policy"{print $2}')"
 fi
 
+echo "== grading submission (public API): submit, poll, find, cached lookup, page, partner view"
+PHOTOS="${DEMO_PHOTOS:-.wrangler/demo-photos}"
+if [[ -n "${DEMO_PUBLIC_KEY:-}" && -f "$PHOTOS/ohtani-front.jpg" ]]; then
+  PUB="x-api-key: $DEMO_PUBLIC_KEY"
+  ref="e2e-$(date +%s)-$RANDOM"
+  submitted=$(curl -s -X POST "$BASE/api/public/v1/gradings" -H "$PUB" \
+    -F "front_image=@$PHOTOS/ohtani-front.jpg" -F "back_image=@$PHOTOS/ohtani-back.jpg" -F "external_ref=$ref")
+  check "multipart submission is complete" complete "$(echo "$submitted" | json j.status)"
+  check "the demo catalog identifies the card" "Shohei Ohtani" "$(echo "$submitted" | json j.certificate.card.player)"
+  sub_id=$(echo "$submitted" | json j.grading_id)
+  number=$(echo "$submitted" | json j.certificate.certificate_number)
+  check "poll GET /gradings/{id} shows the same certificate" "$number" "$(curl -s "$BASE/api/public/v1/gradings/$sub_id" -H "$PUB" | json j.certificate.certificate_number)"
+  check "GET /gradings?external_ref finds it" "$sub_id" "$(curl -s "$BASE/api/public/v1/gradings?external_ref=$ref" -H "$PUB" | json 'j.gradings[0].grading_id')"
+
+  node -e 'const fs=require("fs");const d=process.argv[1];const b=f=>fs.readFileSync(d+"/"+f).toString("base64");process.stdout.write(JSON.stringify({external_ref:process.argv[2],front_image:{base64:b("trout-front.jpg")},back_image:{base64:"data:image/jpeg;base64,"+b("trout-back.jpg")},card:{player:"Mike Trout"}}))' "$PHOTOS" "$ref-json" >"${TMPDIR:-/tmp}/e2e-submission.json"
+  first=$(curl -s -D "${TMPDIR:-/tmp}/e2e-h1" -X POST "$BASE/api/public/v1/gradings" -H "$PUB" -H 'content-type: application/json' -H "Idempotency-Key: $ref" --data-binary "@${TMPDIR:-/tmp}/e2e-submission.json")
+  check "base64 JSON submission answers 201" 201 "$(head -1 "${TMPDIR:-/tmp}/e2e-h1" | awk '{print $2}')"
+  replay=$(curl -s -D "${TMPDIR:-/tmp}/e2e-h2" -X POST "$BASE/api/public/v1/gradings" -H "$PUB" -H 'content-type: application/json' -H "Idempotency-Key: $ref" --data-binary "@${TMPDIR:-/tmp}/e2e-submission.json")
+  check "the same Idempotency-Key replays the same grading" "$(echo "$first" | json j.grading_id)" "$(echo "$replay" | json j.grading_id)"
+  check "the replay says so" true "$(tr -d '\r' <"${TMPDIR:-/tmp}/e2e-h2" | awk -F': ' 'tolower($1)=="idempotent-replayed"{print $2}')"
+
+  rejected=$(curl -s -X POST "$BASE/api/public/v1/gradings" -H "$PUB" -F "front_image=@$PHOTOS/slab-front.jpg" -F "back_image=@$PHOTOS/slab-back.jpg")
+  check "a slabbed card is rejected with holder_detected" "grading_failed holder_detected" "$(echo "$rejected" | json '[j.error.code, j.reason].join(" ")')"
+
+  lookup_headers() { curl -s -o /dev/null -D - "$BASE/api/public/v1/certificates/$number" -H "$PUB" "$@" | tr -d '\r'; }
+  lookup_headers >/dev/null
+  cached=$(lookup_headers)
+  check "a repeated certificate lookup is served from the edge cache" HIT "$(echo "$cached" | awk -F': ' 'tolower($1)=="x-cache"{print $2}')"
+  etag=$(echo "$cached" | awk -F': ' 'tolower($1)=="etag"{print $2}')
+  check "If-None-Match answers 304" 304 "$(status "$BASE/api/public/v1/certificates/$number" -H "$PUB" -H "If-None-Match: $etag")"
+  check "the certificate page is public HTML" 200 "$(status "$BASE/c/$number")"
+  check "the badge names the grade" true "$(curl -s "$BASE/c/$number/badge.svg" | grep -q 'GRADED BY' && echo true || echo false)"
+  check "the linked partner user sees the grading under the same id" "$sub_id" "$(curl -s "$BASE/v1/gradings/$sub_id" -H "$AUTH" | json j.grading.id)"
+  check "the second partner user does not" 404 "$(status "$BASE/v1/gradings/$sub_id" -H "Authorization: Bearer $DEMO_PARTNER_KEY_2")"
+  if [[ "${BROWSER_CHECK:-on}" != "off" ]]; then
+    if npx --no-install node scripts/browser-check.ts "$BASE" "$number" "${E2E_OUT:-.wrangler/e2e}"; then
+      check "the certificate page passes the headless-Chromium check" ok ok
+    else
+      check "the certificate page passes the headless-Chromium check" ok failed
+    fi
+  fi
+  if [[ -n "${ADMIN_TOKEN:-}" ]]; then
+    revoke_number=$(echo "$first" | json j.certificate.certificate_number)
+    lookup_once() { status "$BASE/api/public/v1/certificates/$revoke_number" -H "$PUB"; }
+    lookup_once >/dev/null
+    npm run --silent admin -- revoke-certificate --number "$revoke_number" --url "$BASE" --token "$ADMIN_TOKEN" >/dev/null
+    check "a revoked certificate answers 404 at once (cache purged)" 404 "$(lookup_once)"
+    check "its page says it was revoked" true "$(curl -s "$BASE/c/$revoke_number" | grep -q 'was revoked on' && echo true || echo false)"
+  fi
+else
+  check "DEMO_PUBLIC_KEY and the demo photos are available" yes no
+fi
+
 echo "== operator CLI"
 if [[ -n "${ADMIN_TOKEN:-}" ]]; then
   client_id=$(npm run --silent admin -- create-client --name "e2e client" --url "$BASE" --token "$ADMIN_TOKEN" | json j.id)

@@ -221,10 +221,16 @@ describe("catalog import", () => {
     expect(res.body.reference_hash).not.toBe(first.body.reference_hash);
     expect(await env.IMAGES.head(first.body.reference_image_key)).toBeNull();
     expect(await env.IMAGES.head(res.body.reference_image_key)).not.toBeNull();
-    const row = await env.DB.prepare("SELECT reference_hash FROM catalog_cards WHERE id = ?").bind(first.body.id).first();
+    const row = await env.DB.prepare("SELECT reference_hash FROM catalog_cards WHERE id = ?")
+      .bind(first.body.id)
+      .first();
     expect(row).toEqual({ reference_hash: res.body.reference_hash });
 
-    const missing = await admin("/catalog-cards/999999/reference-image", { reference_image: { base64: base64(other) } }, { method: "PUT" });
+    const missing = await admin(
+      "/catalog-cards/999999/reference-image",
+      { reference_image: { base64: base64(other) } },
+      { method: "PUT" },
+    );
     expect(missing.status).toBe(404);
     const unauthorised = await admin(
       `/catalog-cards/${first.body.id}/reference-image`,

@@ -93,6 +93,7 @@ describe("GET /api/public/v1/certificates/{number}", () => {
       { headers: { "x-api-key": client.key } },
     );
     expect(second.status).toBe(200);
+    expect([first.headers.get("x-cache"), second.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
     expect(counter.roundTrips()).toBe(0);
     expect(second.body.certificate.certificate_number).toBe(certificate.number);
     const conditional = await get(certificate.number, client.key, { "if-none-match": first.headers.get("etag") ?? "" });

@@ -1,9 +1,9 @@
 // The README walkthrough submits these photos and promises the demo catalog identifies them.
 import { describe, expect, it } from "vitest";
+import { DEMO_REFERENCE_CARDS, jpeg, photoScene, referenceScene } from "../../scripts/lib/demo-photos";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { CatalogReference } from "../../src/grading/engine/identify";
 import { referenceHash } from "../../src/grading/engine/reference";
-import { DEMO_REFERENCE_CARDS, jpeg, photoScene, referenceScene } from "../../scripts/lib/demo-photos";
 import { backOf } from "../helpers/card-images";
 
 describe("demo photos", { timeout: 60_000 }, () => {

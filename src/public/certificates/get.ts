@@ -37,6 +37,7 @@ export function registerGetCertificate(app: OpenAPIHono<AppEnv>) {
   app.openapi(getCertificateRoute, async (c) => {
     const { number } = c.req.valid("param");
     let entry = await readCertificate<CertificateRow>(number);
+    c.header("x-cache", entry ? "HIT" : "MISS");
     if (!entry) {
       const [row] = await c.var.db
         .select()

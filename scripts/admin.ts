@@ -18,6 +18,7 @@ Commands:
   revoke-certificate     --number <certificate number>
   import-catalog-card    --category <c> --player <p> --brand <b> --year <y> --set <s>
                          --card-number <n> --value <cents> --image <file> [--team <t>] [--variant <v>]
+  set-reference-image    --id <catalog card id> --image <file>  (replaces the image and its hash)
 
 Options:
   --url <base URL>   default http://localhost:4000 (or ADMIN_URL)
@@ -79,7 +80,7 @@ const base = (values.url ?? process.env.ADMIN_URL ?? "http://localhost:4000").re
 const token = values.token ?? process.env.ADMIN_TOKEN ?? readDevVar("ADMIN_TOKEN");
 if (!token) fail("No admin token: pass --token, set ADMIN_TOKEN, or run `npm start` once to write .dev.vars.");
 
-function request(): { path: string; body?: unknown } {
+function request(): { path: string; method?: string; body?: unknown } {
   switch (command) {
     case "create-user":
       return { path: "/users" };
@@ -123,16 +124,22 @@ function request(): { path: string; body?: unknown } {
           reference_image: { base64: readFileSync(required("image")).toString("base64") },
         },
       };
+    case "set-reference-image":
+      return {
+        path: `/catalog-cards/${integer("id")}/reference-image`,
+        method: "PUT",
+        body: { reference_image: { base64: readFileSync(required("image")).toString("base64") } },
+      };
     default:
       return fail(`Unknown command ${command}.\n\n${USAGE}`);
   }
 }
 
-const { path, body } = request();
+const { path, method = "POST", body } = request();
 let response: Response;
 try {
   response = await fetch(`${base}/admin/v1${path}`, {
-    method: "POST",
+    method,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

@@ -266,6 +266,7 @@ describe("POST /gradings: bad input never grades, stores or answers 500", { time
       expect(res.body.error.details[0].path.startsWith(path)).toBe(true);
       expect(fetchSpy).not.toHaveBeenCalled();
       expect(await submissionsOf(client.clientId)).toHaveLength(0);
+      expect(await storedObjects("submissions/")).toHaveLength(objectsBefore);
     });
   }
 

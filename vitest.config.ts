@@ -4,10 +4,12 @@ import { defineConfig } from "vitest/config";
 
 const TEST_FILES_SIGNING_SECRET = "test-files-signing-secret-0123456789";
 const TEST_ADMIN_TOKEN = "test-admin-token-0123456789";
+const TEST_SECRETS_KEY = "test-secrets-key-0123456789-0123456789";
 // wrangler.toml lists FILES_SIGNING_SECRET as required; giving it here keeps a checkout without
 // .dev.vars from warning about it (the binding below is what the tests actually use).
 process.env.FILES_SIGNING_SECRET ??= TEST_FILES_SIGNING_SECRET;
 process.env.ADMIN_TOKEN ??= TEST_ADMIN_TOKEN;
+process.env.SECRETS_KEY ??= TEST_SECRETS_KEY;
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
@@ -22,6 +24,8 @@ export default defineConfig(async () => {
             // Pinned so a developer's .dev.vars (written by `npm start`) cannot change test results.
             FILES_SIGNING_SECRET: TEST_FILES_SIGNING_SECRET,
             ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+            SECRETS_KEY: TEST_SECRETS_KEY,
+            WEBHOOK_RETRY_BASE_SECONDS: "5",
             PARTNER_HOURLY_QUOTA: "1000",
             ALLOW_HTTP_WEBHOOKS: "false",
             PRIVATE_HOSTS_ALLOWED: "",

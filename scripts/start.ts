@@ -25,6 +25,7 @@ function ensureDevVars(): void {
     PRIVATE_HOSTS_ALLOWED: () => "127.0.0.1,localhost",
     FILES_SIGNING_SECRET: () => randomBytes(32).toString("hex"),
     ADMIN_TOKEN: () => randomBytes(24).toString("hex"),
+    SECRETS_KEY: () => randomBytes(32).toString("hex"),
   };
   // Settings added since a developer's .dev.vars was written are appended; existing ones stay.
   const missing = Object.entries(wanted).filter(([name]) => readDevVar(name, DEV_VARS) === undefined);

@@ -7,9 +7,11 @@ import { adminAuth } from "../middleware/admin-auth";
 import { registerAccountRoutes } from "./accounts";
 import { registerCatalogRoutes } from "./catalog";
 import { registerClientRoutes } from "./clients";
+import { registerGradingSessionRoutes } from "./grading-sessions";
+import { registerWebhookRoutes } from "./webhooks";
 
-/** A 12 MB reference image is about 16 MB of base64. */
-const MAX_BODY_BYTES = 17 * 1024 * 1024;
+/** A 12 MB reference image is about 16 MB of base64; an ingested grading may carry two. */
+const MAX_BODY_BYTES = 34 * 1024 * 1024;
 
 /** The operator API, mounted at /admin/v1: only with ADMIN_TOKEN set, and only with that token. */
 export function createAdminApp() {
@@ -20,12 +22,14 @@ export function createAdminApp() {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new ApiError("payload_too_large", "Request bodies are limited to 17 MB.");
+        throw new ApiError("payload_too_large", "Request bodies are limited to 34 MB.");
       },
     }),
   );
   registerAccountRoutes(app);
   registerClientRoutes(app);
   registerCatalogRoutes(app);
+  registerWebhookRoutes(app);
+  registerGradingSessionRoutes(app);
   return app;
 }

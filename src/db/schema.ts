@@ -174,6 +174,9 @@ export const apiClients = sqliteTable("api_clients", {
   webhookUrl: text("webhook_url"),
   // AES-GCM ciphertext (base64) of the webhook signing secret, keyed by SECRETS_KEY.
   webhookSecretEncrypted: text("webhook_secret_encrypted"),
+  // After a rotation the previous secret still signs deliveries for 24 h (WEBHOOK_SECRET_GRACE).
+  webhookSecretPreviousEncrypted: text("webhook_secret_previous_encrypted"),
+  webhookSecretRotatedAt: text("webhook_secret_rotated_at"),
   createdAt: text("created_at").notNull(),
 });
 
@@ -272,4 +275,58 @@ export const submissions = sqliteTable(
     // Housekeeping frees Idempotency-Keys older than 24 h.
     index("submissions_created_idx").on(t.createdAt),
   ],
+);
+
+// Webhook deliveries (DESIGN §2, §4): one row per delivery (a public event to a client's URL, or a
+// partner notification to one webhook target), written in the same D1 batch that settles the
+// grading (the outbox), then sent to the `webhooks` queue. `id` is the svc-delivery-id.
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["public", "partner"] }).notNull(),
+    clientId: integer("client_id").references(() => apiClients.id),
+    userId: integer("user_id").references(() => users.id),
+    targetId: integer("target_id"),
+    gradingId: text("grading_id").notNull(),
+    event: text("event", {
+      enum: ["grading.completed", "grading.failed", "grading_session.success", "grading_session.failure"],
+    }).notNull(),
+    url: text("url").notNull(),
+    // The body without `sent_at` (added per attempt), as JSON.
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    nextAttemptAt: text("next_attempt_at"),
+    // Null until the delivery's message is on the queue; housekeeping sends any left behind.
+    enqueuedAt: text("enqueued_at"),
+    createdAt: text("created_at").notNull(),
+    deliveredAt: text("delivered_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_status_created_idx").on(t.status, t.createdAt),
+    index("webhook_deliveries_client_created_idx").on(t.clientId, t.createdAt),
+    index("webhook_deliveries_user_created_idx").on(t.userId, t.createdAt),
+    index("webhook_deliveries_grading_idx").on(t.gradingId),
+    index("webhook_deliveries_outbox_idx").on(t.enqueuedAt, t.createdAt),
+  ],
+);
+
+/** Every delivery attempt: when, the answer's status (null on a network error or timeout), latency, error. */
+export const webhookAttempts = sqliteTable(
+  "webhook_attempts",
+  {
+    id: integer("id").primaryKey(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id),
+    attempt: integer("attempt").notNull(),
+    startedAt: text("started_at").notNull(),
+    status: integer("status"),
+    latencyMs: integer("latency_ms").notNull(),
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
 );

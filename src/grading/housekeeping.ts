@@ -1,8 +1,10 @@
 // The cron trigger's work (every 10 minutes): free Idempotency-Keys older than 24 h, and re-drive
 // submissions still processing long after the whole retry schedule should have settled them (a
-// lost message, an isolate that died mid-grade). Past a day they are rejected instead.
-import { and, eq, isNotNull, lt } from "drizzle-orm";
-import { submissions } from "../db/schema";
+// lost message, an isolate that died mid-grade). Past a day they are rejected instead. And queue
+// webhook deliveries whose settlement committed but whose message was never sent.
+import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { submissions, webhookDeliveries } from "../db/schema";
+import { enqueueDeliveries } from "../webhooks/outbox";
 import { enqueueGradingRetry, settleDeps } from "./queue";
 import { recordRejected } from "./settle";
 
@@ -12,11 +14,13 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 export const STUCK_AFTER_MS = 3600 * 1000;
 const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
 const REDRIVE_BATCH = 100;
+/** A settlement queues its deliveries right after its batch; ones still unqueued a minute later were missed. */
+const OUTBOX_GRACE_MS = 60_000;
 
 export async function runHousekeeping(
   env: Env,
   now = Date.now(),
-): Promise<{ freedKeys: number; redriven: number; abandoned: number }> {
+): Promise<{ freedKeys: number; redriven: number; abandoned: number; deliveriesQueued: number }> {
   const deps = settleDeps(env);
   const freed = await deps.db
     .update(submissions)
@@ -51,5 +55,21 @@ export async function runHousekeeping(
       redriven++;
     }
   }
-  return { freedKeys: freed.length, redriven, abandoned };
+  // Deliveries a settlement wrote but never got onto the queue (the isolate stopped in between).
+  const unsent = await deps.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        isNull(webhookDeliveries.enqueuedAt),
+        lt(webhookDeliveries.createdAt, new Date(now - OUTBOX_GRACE_MS).toISOString()),
+      ),
+    )
+    .limit(REDRIVE_BATCH);
+  const deliveriesQueued = await enqueueDeliveries(
+    env,
+    deps.db,
+    unsent.map((row) => row.id),
+  );
+  return { freedKeys: freed.length, redriven, abandoned, deliveriesQueued };
 }

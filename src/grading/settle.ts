@@ -8,9 +8,16 @@ import type { Database } from "../db/client";
 import { errorChainText } from "../db/errors";
 import { certificates, gradeRuns, gradingSessions, submissions, userCards } from "../db/schema";
 import type { Config } from "../env";
-import { generateCertificateNumber } from "../public/certificates/number";
 import { publicQuotaKey, refundQuota } from "../quota/client";
 import { presignImageUrl } from "../storage/presign";
+import {
+  completedEventPayload,
+  dispatchPending,
+  failedEventPayload,
+  partnerNotificationsInsert,
+  publicEventInsert,
+} from "../webhooks/outbox";
+import { certificateUrl, generateCertificateNumber } from "./certificate-number";
 import type { EngineImage, Graded, GradingEngine, RejectionReason } from "./engine/types";
 import { loadCatalogReferences } from "./references";
 
@@ -81,16 +88,41 @@ export async function recordRejected(
   reason: RejectionReason,
   message: string,
 ): Promise<Settlement> {
-  const [updated] = await deps.db
-    .update(submissions)
-    .set({ status: "rejected", reason, message, engine: deps.engine.id, settledAt: new Date().toISOString() })
-    .where(and(eq(submissions.gradingId, submission.gradingId), eq(submissions.status, "processing")))
-    .returning({ gradingId: submissions.gradingId });
-  if (!updated) return currentSettlement(deps.db, submission.gradingId);
+  const db = deps.db;
+  const settledAt = new Date().toISOString();
+  const [updated] = await db.batch([
+    db
+      .update(submissions)
+      .set({ status: "rejected", reason, message, engine: deps.engine.id, settledAt })
+      .where(and(eq(submissions.gradingId, submission.gradingId), eq(submissions.status, "processing")))
+      .returning({ gradingId: submissions.gradingId }),
+    // The client's grading.failed event, only if the update above is the one that settled it.
+    publicEventInsert(db, {
+      clientId: submission.clientId,
+      gradingId: submission.gradingId,
+      event: "grading.failed",
+      payload: failedEventPayload({ gradingId: submission.gradingId, externalRef: submission.externalRef, reason }),
+      now: settledAt,
+      condition: sql`EXISTS (SELECT 1 FROM submissions WHERE grading_id = ${submission.gradingId} AND status = 'rejected' AND settled_at = ${settledAt})`,
+    }),
+  ]);
+  if (updated.length === 0) return currentSettlement(db, submission.gradingId);
   if (submission.quotaWindowStart !== null) {
     await refundQuota(deps.env.QUOTA, publicQuotaKey(submission.apiKeyId), submission.quotaWindowStart);
   }
+  await dispatchAfterSettling(deps, submission.gradingId);
   return { status: "rejected", reason, message };
+}
+
+/** Queues the deliveries the settlement wrote; a failure here leaves them to housekeeping. */
+async function dispatchAfterSettling(deps: SettleDeps, gradingId: string): Promise<void> {
+  try {
+    await dispatchPending(deps.env, deps.db, gradingId);
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: "error", grading_id: gradingId, error: `dispatch failed: ${String(error)}` }),
+    );
+  }
 }
 
 async function recordGraded(deps: SettleDeps, submission: SubmissionRow, graded: Graded): Promise<Settlement> {
@@ -164,12 +196,35 @@ async function recordGraded(deps: SettleDeps, submission: SubmissionRow, graded:
       .returning({ gradingId: submissions.gradingId });
     const insertCertificate = db.insert(certificates).values(certificate);
     // The user's view (DESIGN §3) needs a catalog card: an unidentified card gets a certificate only.
-    const partnerRows =
-      userId !== null && card.catalog_id !== null
-        ? partnerViewInserts(db, { userId, catalogId: card.catalog_id, submission, graded, certificate, reportKeys })
-        : [];
+    const partnerView = userId !== null && card.catalog_id !== null;
+    const partnerRows = partnerView
+      ? [
+          ...partnerViewInserts(db, {
+            userId,
+            catalogId: card.catalog_id as number,
+            submission,
+            graded,
+            certificate,
+            reportKeys,
+          }),
+          partnerNotificationsInsert(db, { userId, gradingSessionId: gradingId, outcome: "success", now }),
+        ]
+      : [];
+    const event = publicEventInsert(db, {
+      clientId: submission.clientId,
+      gradingId,
+      event: "grading.completed",
+      payload: completedEventPayload({
+        gradingId,
+        externalRef: submission.externalRef,
+        certificate,
+        certificateUrl: certificateUrl(deps.config, submission.requestOrigin, certificate.number),
+      }),
+      now,
+    });
     try {
-      await db.batch([settle, insertCertificate, ...partnerRows]);
+      await db.batch([settle, insertCertificate, event, ...partnerRows]);
+      await dispatchAfterSettling(deps, gradingId);
       return { status: "complete", certificate };
     } catch (error) {
       const message = errorChainText(error);

@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import { CERTIFICATE_MAX_AGE_SECONDS, readPage, writePage } from "../cache/certificate-cache";
 import { certificates } from "../db/schema";
 import type { AppEnv } from "../env";
-import { isCertificateNumber } from "../public/certificates/number";
+import { isCertificateNumber } from "../grading/certificate-number";
 import { CERTIFICATE_IMAGE_TTL_SECONDS } from "../public/certificates/serialize";
 import { presignImageUrl } from "../storage/presign";
 import { renderBadge, renderCertificatePage, renderNotFoundPage } from "./render";

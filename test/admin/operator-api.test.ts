@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { readCertificate, writeCertificate } from "../../src/cache/certificate-cache";
-import { generateCertificateNumber } from "../../src/public/certificates/number";
+import { generateCertificateNumber } from "../../src/grading/certificate-number";
 import { type CardScene, drawCardScene, encodeJpeg } from "../helpers/card-images";
 import { createCertificate, createUser } from "../helpers/factories";
 import { callWithEnv, type Json } from "../helpers/request";

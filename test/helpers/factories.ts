@@ -17,7 +17,7 @@ import {
   users,
   webhookTargets,
 } from "../../src/db/schema";
-import { generateCertificateNumber } from "../../src/public/certificates/number";
+import { generateCertificateNumber } from "../../src/grading/certificate-number";
 
 export const db = () => createDatabase(env.DB);
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { purgeCertificate } from "../../src/cache/certificate-cache";
 import { certificates } from "../../src/db/schema";
-import { generateCertificateNumber, isCertificateNumber, luhnCheckDigit } from "../../src/public/certificates/number";
+import { generateCertificateNumber, isCertificateNumber, luhnCheckDigit } from "../../src/grading/certificate-number";
 import { countingD1 } from "../helpers/counting-d1";
 import { createCertificate, createPublicClient, db } from "../helpers/factories";
 import { call, callWithEnv } from "../helpers/request";

@@ -256,6 +256,7 @@ describe("POST /gradings: bad input never grades, stores or answers 500", { time
     it(`refuses ${name} with ${status} and leaves nothing behind`, async () => {
       const client = await createPublicClient();
       const fetchSpy = vi.spyOn(globalThis, "fetch");
+      const objectsBefore = (await storedObjects("submissions/")).length;
       const res = await callPublic("/gradings", client.key, {
         body: body(),
         headers: { "content-type": "application/json" },

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { isCertificateNumber } from "./number";
+import { isCertificateNumber } from "../../grading/certificate-number";
 
 const halfPoint = (what: string, example: number) =>
   z.number().openapi({ description: `${what}, 1–10 in half points.`, example });

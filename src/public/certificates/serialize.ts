@@ -3,16 +3,13 @@
 import { CERTIFICATE_MAX_AGE_SECONDS } from "../../cache/certificate-cache";
 import type { certificates } from "../../db/schema";
 import type { Config } from "../../env";
+import { certificateUrl } from "../../grading/certificate-number";
 import { presignImageUrl } from "../../storage/presign";
 
 export type CertificateRow = typeof certificates.$inferSelect;
 
 /** Image URLs in a certificate outlive the hour a client or the edge may cache it. */
 export const CERTIFICATE_IMAGE_TTL_SECONDS = 2 * CERTIFICATE_MAX_AGE_SECONDS;
-
-export function certificateUrl(config: Config, origin: string, number: string): string {
-  return `${(config.PUBLIC_BASE_URL ?? origin).replace(/\/$/, "")}/c/${number}`;
-}
 
 export async function serializeCertificate(config: Config, origin: string, row: CertificateRow) {
   const now = Date.now();

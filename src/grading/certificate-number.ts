@@ -32,3 +32,8 @@ export function generateCertificateNumber(): string {
   const body = String(100_000_000 + (value % BODY_RANGE));
   return `${body}${luhnCheckDigit(body)}`;
 }
+
+/** The certificate's public page: PUBLIC_BASE_URL (or the request's origin) + /c/{number}. */
+export function certificateUrl(config: { PUBLIC_BASE_URL?: string }, origin: string, number: string): string {
+  return `${(config.PUBLIC_BASE_URL ?? origin).replace(/\/$/, "")}/c/${number}`;
+}

@@ -1,0 +1,216 @@
+// Ingesting a grading produced elsewhere (DESIGN §3): the user's card, its grading session and (on
+// success) the grade run go in with the partner notifications in one D1 batch, so the Partner Read
+// API serves it and the matching webhook targets are told, exactly as for a public submission.
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { eq, sql } from "drizzle-orm";
+import { catalogCards, gradeRuns, gradingSessions, userCards, users } from "../db/schema";
+import type { AppEnv } from "../env";
+import { ApiError } from "../errors/api-error";
+import { bodyErrorResponses, errorResponses } from "../errors/openapi";
+import { detectFormat } from "../grading/engine/decode";
+import { decodeBase64 } from "../net/body";
+import { dispatchPending, partnerNotificationsInsert } from "../webhooks/outbox";
+import { jsonBody } from "./schemas";
+
+const MAX_IMAGE_BYTES = 12 * 1024 * 1024;
+
+const halfPoint = z
+  .number()
+  .min(1)
+  .max(10)
+  .refine((value) => Number.isInteger(value * 2), "must be a whole or half point");
+
+const IngestSchema = z
+  .object({
+    user_id: z.number().int().positive().openapi({ example: 1 }),
+    card_id: z.number().int().positive().openapi({ description: "Catalog card id.", example: 1 }),
+    outcome: z.enum(["success", "failure"]).openapi({ example: "success" }),
+    grades: z
+      .object({
+        overall: halfPoint.openapi({ example: 9 }),
+        centering: halfPoint.openapi({ example: 9.5 }),
+        corners: halfPoint.openapi({ example: 9 }),
+        edges: halfPoint.openapi({ example: 9 }),
+        surface: halfPoint.openapi({ example: 8.5 }),
+      })
+      .strict()
+      .optional()
+      .openapi({ description: "Required for `success`, absent for `failure`." }),
+    grader: z.string().trim().min(1).max(60).default("SVC").openapi({ example: "SVC" }),
+    model_grade: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({
+        description: "The grader's own measurements, stored as the grade run's model_grade.",
+        example: { model_version: "external-2" },
+      }),
+    images: z
+      .object({
+        front: z
+          .object({ base64: z.string().min(1) })
+          .strict()
+          .optional(),
+        back: z
+          .object({ base64: z.string().min(1) })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional()
+      .openapi({ description: "Photos of the card (JPEG, PNG or WebP, base64, ≤ 12 MB each)." }),
+  })
+  .strict()
+  .refine((body) => (body.outcome === "success") === (body.grades !== undefined), {
+    message: "grades are required for success and not allowed for failure",
+    path: ["grades"],
+  })
+  .openapi("IngestGradingSession");
+
+const ingestRoute = createRoute({
+  method: "post",
+  path: "/grading-sessions",
+  tags: ["Operator"],
+  summary: "Ingest a grading produced elsewhere",
+  description:
+    "Creates the user's card, the grading session and (on success) its grade run, and notifies the user's webhook targets for that outcome.",
+  security: [{ adminToken: [] }],
+  request: jsonBody(IngestSchema),
+  responses: {
+    201: {
+      description: "The new grading session.",
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              grading_session_id: z.string().openapi({ example: "5f0c8a5e-3f7a-4d8e-9a51-0b6f1f7c2d11" }),
+              user_card_id: z.number().int().openapi({ example: 53 }),
+              outcome: z.enum(["success", "failure"]).openapi({ example: "success" }),
+              notifications: z.number().int().openapi({ description: "Partner notifications queued.", example: 1 }),
+            })
+            .openapi("IngestedGradingSession"),
+        },
+      },
+    },
+    ...errorResponses,
+    ...bodyErrorResponses,
+  },
+});
+
+function readImage(base64: string | undefined, face: "front" | "back") {
+  if (base64 === undefined) return null;
+  const bytes = decodeBase64(base64);
+  const path = `json.images.${face}.base64`;
+  if (!bytes || bytes.length === 0) {
+    throw new ApiError("invalid_request", `Invalid ${path}: not valid base64.`, {
+      details: [{ path, message: "not valid base64" }],
+    });
+  }
+  if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError("payload_too_large", `The ${face} image is over 12 MB.`);
+  const format = detectFormat(bytes);
+  if (!format) {
+    throw new ApiError("invalid_request", `Invalid ${path}: not a JPEG, PNG or WebP image.`, {
+      details: [{ path, message: "not a JPEG, PNG or WebP image" }],
+    });
+  }
+  return { bytes, format };
+}
+
+export function registerGradingSessionRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(ingestRoute, async (c) => {
+    const body = c.req.valid("json");
+    const db = c.var.db;
+    const front = readImage(body.images?.front?.base64, "front");
+    const back = readImage(body.images?.back?.base64, "back");
+    const [[user], [card]] = await db.batch([
+      db.select({ id: users.id }).from(users).where(eq(users.id, body.user_id)).limit(1),
+      db.select({ id: catalogCards.id }).from(catalogCards).where(eq(catalogCards.id, body.card_id)).limit(1),
+    ]);
+    if (!user) throw new ApiError("not_found", `No user ${body.user_id}.`);
+    if (!card) throw new ApiError("not_found", `No catalog card ${body.card_id}.`);
+
+    const sessionId = crypto.randomUUID();
+    const now = new Date().toISOString();
+    const extension = (format: string) => (format === "jpeg" ? "jpg" : format);
+    const keys = {
+      front: front ? `gradings/${sessionId}/front.${extension(front.format)}` : null,
+      back: back ? `gradings/${sessionId}/back.${extension(back.format)}` : null,
+    };
+    await Promise.all([
+      front && keys.front
+        ? c.env.IMAGES.put(keys.front, front.bytes, { httpMetadata: { contentType: `image/${front.format}` } })
+        : null,
+      back && keys.back
+        ? c.env.IMAGES.put(keys.back, back.bytes, { httpMetadata: { contentType: `image/${back.format}` } })
+        : null,
+    ]);
+    const shareSlug = `svc-${sessionId}`;
+    const userCardId = sql`(SELECT id FROM user_cards WHERE share_slug = ${shareSlug})`;
+    const grades = body.grades;
+    try {
+      const [insertedCard] = await db.batch([
+        db
+          .insert(userCards)
+          .values({
+            userId: body.user_id,
+            cardId: body.card_id,
+            grade: grades ? String(grades.overall) : null,
+            grader: grades ? body.grader : null,
+            shareSlug,
+            frontImageKey: keys.front,
+            backImageKey: keys.back,
+            addedAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: userCards.id }),
+        db.insert(gradingSessions).values({
+          id: sessionId,
+          userId: body.user_id,
+          userCardId,
+          // Sequential per installation, like the numbers graders print on their labels.
+          uniqueIdentifier: sql`(SELECT coalesce(max(unique_identifier), 0) + 1 FROM grading_sessions)`,
+          outcome: body.outcome,
+          createdAt: now,
+          updatedAt: now,
+        }),
+        ...(grades
+          ? [
+              db.insert(gradeRuns).values({
+                gradingSessionId: sessionId,
+                userCardId,
+                centeringOverallGrade: grades.centering,
+                cornersOverallGrade: grades.corners,
+                edgesOverallGrade: grades.edges,
+                surfaceOverallGrade: grades.surface,
+                fullOverallGrade: grades.overall,
+                modelGrade: body.model_grade ?? null,
+                createdAt: now,
+              }),
+            ]
+          : []),
+        partnerNotificationsInsert(db, {
+          userId: body.user_id,
+          gradingSessionId: sessionId,
+          outcome: body.outcome,
+          now,
+        }),
+      ]);
+      const notifications = await dispatchPending(c.env, db, sessionId).catch((error) => {
+        // Housekeeping queues them if this fails.
+        console.error(JSON.stringify({ level: "error", grading_id: sessionId, error: String(error) }));
+        return 0;
+      });
+      return c.json(
+        {
+          grading_session_id: sessionId,
+          user_card_id: insertedCard[0]?.id ?? 0,
+          outcome: body.outcome,
+          notifications,
+        },
+        201,
+      );
+    } catch (error) {
+      await c.env.IMAGES.delete([keys.front, keys.back].filter((key) => key !== null));
+      throw error;
+    }
+  });
+}

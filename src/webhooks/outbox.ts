@@ -1,0 +1,192 @@
+// The outbox: deliveries are rows written by the same D1 batch that settles a grading, so a
+// settlement and its deliveries exist together or not at all. After the batch commits, the pending
+// rows are put on the `webhooks` queue; any that miss it (the isolate died in between) are sent by
+// housekeeping. A delivery is never queued for something that did not settle.
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import type { certificates } from "../db/schema";
+import { apiClients, webhookDeliveries, webhookTargets } from "../db/schema";
+
+export const API_VERSION = "v1";
+
+type CertificateRow = typeof certificates.$inferSelect;
+
+/** `grading.completed`: the body without `sent_at` (added per attempt). */
+export function completedEventPayload(args: {
+  gradingId: string;
+  externalRef: string | null;
+  certificate: CertificateRow;
+  certificateUrl: string;
+}): Record<string, unknown> {
+  const c = args.certificate;
+  return {
+    event: "grading.completed",
+    api_version: API_VERSION,
+    external_ref: args.externalRef,
+    data: {
+      grading_id: args.gradingId,
+      status: "complete",
+      certificate: {
+        certificate_number: c.number,
+        certificate_url: args.certificateUrl,
+        issued_at: c.issuedAt,
+        grade: {
+          overall: c.overall,
+          centering: c.centering,
+          corners: c.corners,
+          edges: c.edges,
+          surface: c.surface,
+          centering_offset: { horizontal: c.centeringHorizontal, vertical: c.centeringVertical },
+          model_version: c.modelVersion,
+          graded_at: c.gradedAt,
+        },
+        card: {
+          player: c.player,
+          year: c.year,
+          brand: c.brand,
+          set: c.setName,
+          card_number: c.cardNumber,
+          variant: c.variant,
+          category: c.category,
+        },
+        estimated_value: {
+          currency: c.valueCurrency,
+          low: c.valueLow,
+          mid: c.valueMid,
+          high: c.valueHigh,
+          confidence: c.valueConfidence,
+        },
+      },
+    },
+  };
+}
+
+/** `grading.failed`: `data` is `{ grading_id, status: "rejected", reason }` (DESIGN §4). */
+export function failedEventPayload(args: { gradingId: string; externalRef: string | null; reason: string }) {
+  return {
+    event: "grading.failed",
+    api_version: API_VERSION,
+    external_ref: args.externalRef,
+    data: { grading_id: args.gradingId, status: "rejected", reason: args.reason },
+  };
+}
+
+export interface WebhookMessage {
+  delivery_id: string;
+}
+
+// A random UUID made by SQLite, for rows inserted by INSERT … SELECT.
+const sqlUuid = sql<string>`lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
+
+/**
+ * The public event for a client's webhook URL, if the client has one (INSERT … SELECT, so it goes in
+ * the settling batch). `condition` must also hold, e.g. that this batch's conditional update won.
+ */
+export function publicEventInsert(
+  db: Database,
+  args: {
+    clientId: number;
+    gradingId: string;
+    event: "grading.completed" | "grading.failed";
+    payload: Record<string, unknown>;
+    now: string;
+    condition?: SQL;
+  },
+) {
+  return db.insert(webhookDeliveries).select(
+    db
+      .select({
+        id: sql<string>`${crypto.randomUUID()}`.as("id"),
+        kind: sql<"public">`'public'`.as("kind"),
+        clientId: apiClients.id,
+        userId: sql<null>`NULL`.as("user_id"),
+        targetId: sql<null>`NULL`.as("target_id"),
+        gradingId: sql<string>`${args.gradingId}`.as("grading_id"),
+        event: sql<string>`${args.event}`.as("event"),
+        url: sql<string>`${apiClients.webhookUrl}`.as("url"),
+        payload: sql<string>`${JSON.stringify(args.payload)}`.as("payload"),
+        status: sql<"pending">`'pending'`.as("status"),
+        attempts: sql<number>`0`.as("attempts"),
+        lastStatus: sql<null>`NULL`.as("last_status"),
+        lastError: sql<null>`NULL`.as("last_error"),
+        nextAttemptAt: sql<null>`NULL`.as("next_attempt_at"),
+        enqueuedAt: sql<null>`NULL`.as("enqueued_at"),
+        createdAt: sql<string>`${args.now}`.as("created_at"),
+        deliveredAt: sql<null>`NULL`.as("delivered_at"),
+      })
+      .from(apiClients)
+      .where(
+        and(
+          eq(apiClients.id, args.clientId),
+          isNotNull(apiClients.webhookUrl),
+          isNotNull(apiClients.webhookSecretEncrypted),
+          args.condition,
+        ),
+      ),
+  );
+}
+
+/** One partner notification per webhook target of the user whose outcome matches (INSERT … SELECT). */
+export function partnerNotificationsInsert(
+  db: Database,
+  args: { userId: number; gradingSessionId: string; outcome: "success" | "failure"; now: string },
+) {
+  const payload = JSON.stringify({ grading_session_id: args.gradingSessionId, outcome: args.outcome });
+  return db.insert(webhookDeliveries).select(
+    db
+      .select({
+        id: sqlUuid.as("id"),
+        kind: sql<"partner">`'partner'`.as("kind"),
+        clientId: sql<null>`NULL`.as("client_id"),
+        userId: webhookTargets.userId,
+        targetId: webhookTargets.id,
+        gradingId: sql<string>`${args.gradingSessionId}`.as("grading_id"),
+        event: sql<string>`${`grading_session.${args.outcome}`}`.as("event"),
+        url: webhookTargets.url,
+        payload: sql<string>`${payload}`.as("payload"),
+        status: sql<"pending">`'pending'`.as("status"),
+        attempts: sql<number>`0`.as("attempts"),
+        lastStatus: sql<null>`NULL`.as("last_status"),
+        lastError: sql<null>`NULL`.as("last_error"),
+        nextAttemptAt: sql<null>`NULL`.as("next_attempt_at"),
+        enqueuedAt: sql<null>`NULL`.as("enqueued_at"),
+        createdAt: sql<string>`${args.now}`.as("created_at"),
+        deliveredAt: sql<null>`NULL`.as("delivered_at"),
+      })
+      .from(webhookTargets)
+      .where(and(eq(webhookTargets.userId, args.userId), eq(webhookTargets.outcome, args.outcome))),
+  );
+}
+
+/** Puts the grading's not-yet-queued deliveries on the queue and marks them queued. */
+export async function dispatchPending(env: Env, db: Database, gradingId: string): Promise<number> {
+  const pending = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.gradingId, gradingId), isNull(webhookDeliveries.enqueuedAt)));
+  return enqueueDeliveries(
+    env,
+    db,
+    pending.map((row) => row.id),
+  );
+}
+
+export async function enqueueDeliveries(env: Env, db: Database, ids: string[], delaySeconds = 0): Promise<number> {
+  if (ids.length === 0) return 0;
+  // sendBatch takes at most 100 messages.
+  for (let i = 0; i < ids.length; i += 100) {
+    const chunk = ids.slice(i, i + 100);
+    await env.WEBHOOKS.sendBatch(
+      chunk.map((id) => ({
+        body: { delivery_id: id } satisfies WebhookMessage,
+        contentType: "json" as const,
+        delaySeconds,
+      })),
+    );
+    await db
+      .update(webhookDeliveries)
+      .set({ enqueuedAt: new Date().toISOString() })
+      .where(inArray(webhookDeliveries.id, chunk));
+  }
+  return ids.length;
+}

@@ -18,6 +18,7 @@ import {
   webhookTargets,
 } from "../../src/db/schema";
 import { generateCertificateNumber } from "../../src/grading/certificate-number";
+import { encryptSecret } from "../../src/webhooks/secret-box";
 
 export const db = () => createDatabase(env.DB);
 
@@ -194,7 +195,13 @@ export interface PublicClientFixture {
 
 /** An API client with one live (or revoked) public key. */
 export async function createPublicClient(
-  options: { hourlyQuota?: number; revoked?: boolean; userId?: number | null } = {},
+  options: {
+    hourlyQuota?: number;
+    revoked?: boolean;
+    userId?: number | null;
+    /** A webhook URL and its signing secret (encrypted with the test SECRETS_KEY). */
+    webhook?: { url: string; secret: string };
+  } = {},
 ): Promise<PublicClientFixture> {
   const now = new Date().toISOString();
   const [client] = await db()
@@ -203,6 +210,8 @@ export async function createPublicClient(
       name: `client-${unique()}`,
       userId: options.userId ?? null,
       hourlyQuota: options.hourlyQuota ?? 120,
+      webhookUrl: options.webhook?.url ?? null,
+      webhookSecretEncrypted: options.webhook ? await encryptSecret(env.SECRETS_KEY, options.webhook.secret) : null,
       createdAt: now,
     })
     .returning();

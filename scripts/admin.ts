@@ -19,6 +19,15 @@ Commands:
   import-catalog-card    --category <c> --player <p> --brand <b> --year <y> --set <s>
                          --card-number <n> --value <cents> --image <file> [--team <t>] [--variant <v>]
   set-reference-image    --id <catalog card id> --image <file>  (replaces the image and its hash)
+  set-webhook            --client <id> --url <https URL | none>  (a first secret is shown once)
+  rotate-webhook-secret  --client <id>                          (new secret shown once; old one valid 24 h)
+  deliveries             [--status pending|delivered|failed] [--client <id>] [--user <id>]
+                         [--event <name>] [--grading <id>] [--since <ISO time>] [--until <ISO time>] [--limit <n>]
+  delivery               --id <delivery id>                     (with every attempt)
+  replay-delivery        --id <delivery id>
+  replay-failed          --client <id> --since <ISO time>        (every failed delivery of the client since then)
+  ingest-grading         --user <id> --card <catalog card id> --outcome success|failure
+                         [--grades overall,centering,corners,edges,surface] [--front <file>] [--back <file>]
 
 Options:
   --url <base URL>   default http://localhost:4000 (or ADMIN_URL)
@@ -50,6 +59,17 @@ const { values, positionals } = parseArgs({
     image: { type: "string" },
     team: { type: "string" },
     variant: { type: "string" },
+    status: { type: "string" },
+    event: { type: "string" },
+    grading: { type: "string" },
+    since: { type: "string" },
+    until: { type: "string" },
+    limit: { type: "string" },
+    card: { type: "string" },
+    outcome: { type: "string" },
+    grades: { type: "string" },
+    front: { type: "string" },
+    back: { type: "string" },
   },
 });
 
@@ -130,6 +150,53 @@ function request(): { path: string; method?: string; body?: unknown } {
         method: "PUT",
         body: { reference_image: { base64: readFileSync(required("image")).toString("base64") } },
       };
+    case "set-webhook": {
+      const url = required("url");
+      return {
+        path: `/clients/${integer("client")}/webhook`,
+        method: "PUT",
+        body: { url: url === "none" ? null : url },
+      };
+    }
+    case "rotate-webhook-secret":
+      return { path: `/clients/${integer("client")}/webhook-secret/rotate` };
+    case "deliveries": {
+      const query = new URLSearchParams();
+      const filters: [string, string | undefined][] = [
+        ["status", values.status],
+        ["client_id", values.client],
+        ["user_id", values.user],
+        ["event", values.event],
+        ["grading_id", values.grading],
+        ["since", values.since],
+        ["until", values.until],
+        ["limit", values.limit],
+      ];
+      for (const [name, value] of filters) if (value) query.set(name, value);
+      return { path: `/webhook-deliveries${query.size > 0 ? `?${query}` : ""}`, method: "GET" };
+    }
+    case "delivery":
+      return { path: `/webhook-deliveries/${required("id")}`, method: "GET" };
+    case "replay-delivery":
+      return { path: `/webhook-deliveries/${required("id")}/replay` };
+    case "replay-failed":
+      return { path: `/clients/${integer("client")}/webhook-deliveries/replay`, body: { since: required("since") } };
+    case "ingest-grading": {
+      const grades = values.grades?.split(",").map(Number);
+      const names = ["overall", "centering", "corners", "edges", "surface"];
+      const image = (file: string | undefined) =>
+        file ? { base64: readFileSync(file).toString("base64") } : undefined;
+      return {
+        path: "/grading-sessions",
+        body: {
+          user_id: integer("user"),
+          card_id: integer("card"),
+          outcome: required("outcome"),
+          ...(grades ? { grades: Object.fromEntries(names.map((name, i) => [name, grades[i]])) } : {}),
+          ...(values.front || values.back ? { images: { front: image(values.front), back: image(values.back) } } : {}),
+        },
+      };
+    }
     default:
       return fail(`Unknown command ${command}.\n\n${USAGE}`);
   }

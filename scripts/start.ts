@@ -11,12 +11,21 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { DEMO_EMAIL, type DemoBindings, demoPartnerKey, demoPublicKey, seedDemoData } from "./lib/demo-data.ts";
+import { encryptSecret } from "../src/webhooks/secret-box.ts";
+import {
+  DEMO_EMAIL,
+  type DemoBindings,
+  demoPartnerKey,
+  demoPublicKey,
+  demoWebhookSecret,
+  seedDemoData,
+} from "./lib/demo-data.ts";
 import { DEMO_REFERENCE_CARDS, demoPhotoFiles } from "./lib/demo-photos.ts";
 import { readDevVar } from "./lib/dev-vars.ts";
 
 const DEV_VARS = ".dev.vars";
 const DEMO_PHOTOS = ".wrangler/demo-photos";
+const DEMO_WEBHOOK_URL = process.env.DEMO_WEBHOOK_URL ?? "http://127.0.0.1:4900/webhooks";
 const SEED_FILE = ".wrangler/demo-seed";
 
 function ensureDevVars(): void {
@@ -86,6 +95,15 @@ try {
     console.log("Seeding demo data…");
     await seedDemoData(proxy.env, seed);
   }
+  // The demo client's webhook (DESIGN §3): a receiver on this machine, its secret derived from the
+  // seed and encrypted with this checkout's SECRETS_KEY (rewritten on every start, so a new
+  // SECRETS_KEY or DEMO_WEBHOOK_URL takes effect).
+  const secretsKey = readDevVar("SECRETS_KEY");
+  if (secretsKey) {
+    await proxy.env.DB.prepare("UPDATE api_clients SET webhook_url = ?, webhook_secret_encrypted = ? WHERE id = 1")
+      .bind(DEMO_WEBHOOK_URL, await encryptSecret(secretsKey, await demoWebhookSecret(seed)))
+      .run();
+  }
   const withReference = await proxy.env.DB.prepare(
     "SELECT id FROM catalog_cards WHERE reference_hash IS NOT NULL",
   ).all<{ id: number }>();
@@ -107,6 +125,7 @@ console.log(`DEMO_PARTNER_KEY_2=${await demoPartnerKey(seed, "demo-partner-2")}`
 console.log(`DEMO_PUBLIC_KEY=${(await demoPublicKey(seed)).key}`);
 const adminToken = readDevVar("ADMIN_TOKEN");
 if (adminToken) console.log(`ADMIN_TOKEN=${adminToken}`);
+console.log(`DEMO_WEBHOOK_SECRET=${await demoWebhookSecret(seed)}`);
 console.log(`DEMO_PHOTOS=${DEMO_PHOTOS}`);
 console.log("");
 

@@ -24,6 +24,11 @@ export async function demoPublicKey(seed: string): Promise<{ key: string; keyId:
   return { key: `svck_${keyId}_${await demoSecret(seed, "demo-public-key")}`, keyId };
 }
 
+/** The demo client's webhook signing secret, derived like the keys. */
+export async function demoWebhookSecret(seed: string): Promise<string> {
+  return `whsec_${await demoSecret(seed, "demo-webhook-secret")}`;
+}
+
 async function demoSecret(seed: string, label: string): Promise<string> {
   const mac = await crypto.subtle.sign(
     "HMAC",

@@ -109,7 +109,7 @@ export async function consumeWebhookBatch(batch: MessageBatch, env: Env, fetcher
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.id, parsed.data.delivery_id))
       .limit(1);
-    if (!delivery || delivery.status !== "pending") {
+    if (delivery?.status !== "pending") {
       message.ack();
       continue;
     }

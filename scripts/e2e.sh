@@ -127,6 +127,43 @@ else
   check "DEMO_PUBLIC_KEY and the demo photos are available" yes no
 fi
 
+echo "== webhooks: signed public event with retries, partner notifications by outcome"
+# Needs a receiver (scripts/webhook-receiver.ts --fail-first 2 --log "$RECEIVER_LOG") on 127.0.0.1:4900
+# and a server started with a short retry base (npm start -- --var WEBHOOK_RETRY_BASE_SECONDS:0.05).
+if [[ -n "${RECEIVER_LOG:-}" && -n "${sub_id:-}" && -n "${ADMIN_TOKEN:-}" ]]; then
+  admin() { npm run --silent admin -- "$@" --url "$BASE" --token "$ADMIN_TOKEN"; }
+  delivery=""
+  for _ in $(seq 1 60); do
+    delivery=$(admin deliveries --grading "$sub_id" --event grading.completed | json 'j.deliveries[0] || null')
+    [[ "$(echo "$delivery" | json 'j && j.status')" == "delivered" ]] && break
+    sleep 0.5
+  done
+  delivery_id=$(echo "$delivery" | json j.id)
+  check "the grading.completed delivery ends delivered" delivered "$(echo "$delivery" | json j.status)"
+  check "after exactly 3 attempts (500, 500, 200)" 3 "$(echo "$delivery" | json j.attempts)"
+  attempts=$(admin delivery --id "$delivery_id")
+  check "the attempt log records 500, 500, 200" "500,500,200" "$(echo "$attempts" | json 'j.attempts.map(a => a.status).join(",")')"
+  echo "     attempt log: $(echo "$attempts" | json 'j.attempts.map(a => `#${a.attempt} ${a.started_at} → ${a.status} in ${a.latency_ms} ms`).join("; ")')"
+  seen=$(grep "\"delivery_id\":\"$delivery_id\"" "$RECEIVER_LOG" || true)
+  check "the receiver saw 3 attempts, each with a valid signature" "valid,valid,valid" "$(echo "$seen" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(s.trim().split("\n").map(l=>JSON.parse(l).signature).join(",")))')"
+  check "the delivered body names the certificate" "$number" "$(echo "$seen" | tail -1 | json j.body.data.certificate.certificate_number)"
+  check "the demo partner's success target was told" true "$(grep -q "\"path\":\"/partner/1/success\".*\"grading_session_id\":\"$sub_id\"" "$RECEIVER_LOG" && echo true || echo false)"
+
+  target=$(curl -s -X POST "$BASE/v1/webhook-targets" -H "$AUTH" -H 'content-type: application/json' \
+    -d '{"outcome":"failure","url":"http://127.0.0.1:4900/partner/1/failure"}' | json j.id)
+  failed_session=$(admin ingest-grading --user 1 --card 1 --outcome failure | json j.grading_session_id)
+  for _ in $(seq 1 40); do
+    grep -q "\"grading_session_id\":\"$failed_session\"" "$RECEIVER_LOG" && break
+    sleep 0.25
+  done
+  sleep 1
+  check "a failed grading reaches the failure target" true "$(grep -q "\"path\":\"/partner/1/failure\".*\"grading_session_id\":\"$failed_session\"" "$RECEIVER_LOG" && echo true || echo false)"
+  check "and not the success target" false "$(grep -q "\"path\":\"/partner/1/success\".*\"grading_session_id\":\"$failed_session\"" "$RECEIVER_LOG" && echo true || echo false)"
+  curl -s -o /dev/null -X DELETE "$BASE/v1/webhook-targets/$target" -H "$AUTH"
+else
+  echo "     (skipped: set RECEIVER_LOG and run a receiver; .ci/run does)"
+fi
+
 echo "== operator CLI"
 if [[ -n "${ADMIN_TOKEN:-}" ]]; then
   client_id=$(npm run --silent admin -- create-client --name "e2e client" --url "$BASE" --token "$ADMIN_TOKEN" | json j.id)

@@ -4,9 +4,11 @@
 //   concurrency 16 (requests per second);
 // - Public API: certificate lookups served from the edge cache vs read from D1 (each certificate's
 //   first lookup), beside /health, the same way;
-// - POST /gradings end to end for a 2 MP and a 12 MP photo pair (median of 5).
+// - POST /gradings end to end for a 2 MP and a 12 MP photo pair (median of 5);
+// - settle-to-delivery latency of the grading.completed webhook to a receiver on 127.0.0.1 (20).
 // Bounded in count and time; loopback only.
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:http";
 import { backOf, drawCardScene, encodeJpeg } from "../test/helpers/card-images.ts";
 import { benchScene } from "../test/helpers/scene-sets.ts";
 
@@ -94,9 +96,9 @@ async function bench(
   );
 }
 
-async function admin(path: string, body: unknown, token: string): Promise<Record<string, unknown>> {
+async function admin(path: string, body: unknown, token: string, method = "POST"): Promise<Record<string, unknown>> {
   const response = await fetch(`${base}/admin/v1${path}`, {
-    method: "POST",
+    method,
     headers: { ...bearer(token), "content-type": "application/json" },
     body: JSON.stringify(body),
   });
@@ -104,7 +106,11 @@ async function admin(path: string, body: unknown, token: string): Promise<Record
   return (await response.json()) as Record<string, unknown>;
 }
 
-async function submit(publicKey: string, front: Uint8Array, back: Uint8Array): Promise<{ ms: number; number: string }> {
+async function submit(
+  publicKey: string,
+  front: Uint8Array,
+  back: Uint8Array,
+): Promise<{ ms: number; number: string; gradingId: string; settledAt: string }> {
   const form = new FormData();
   form.set("front_image", new Blob([new Uint8Array(front)], { type: "image/jpeg" }), "front.jpg");
   form.set("back_image", new Blob([new Uint8Array(back)], { type: "image/jpeg" }), "back.jpg");
@@ -114,10 +120,14 @@ async function submit(publicKey: string, front: Uint8Array, back: Uint8Array): P
     headers: { "x-api-key": publicKey },
     body: form,
   });
-  const body = (await response.json()) as { certificate?: { certificate_number: string } };
+  const body = (await response.json()) as {
+    grading_id: string;
+    settled_at: string;
+    certificate?: { certificate_number: string };
+  };
   const ms = performance.now() - start;
   if (response.status !== 201 || !body.certificate) throw new Error(`submission answered ${response.status}`);
-  return { ms, number: body.certificate.certificate_number };
+  return { ms, number: body.certificate.certificate_number, gradingId: body.grading_id, settledAt: body.settled_at };
 }
 
 function photoPair(width: number, height: number) {
@@ -188,6 +198,40 @@ try {
   await bench("GET /health (same server)", same(`${base}/health`), {}, lookups);
   await bench("certificate, uncached (D1 read)", (i) => lookup(numbers[i] ?? ""), pub, lookups);
   await bench("certificate, cached (edge cache)", same(lookup(numbers[0] ?? "")), pub, lookups);
+
+  // Settle → first delivery attempt: a receiver here, the bench client's webhook pointed at it.
+  const arrivals = new Map<string, number>();
+  const receiver = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => {
+      raw += chunk;
+    });
+    req.on("end", () => {
+      const at = Date.now();
+      res.writeHead(200).end();
+      const gradingId = (JSON.parse(raw) as { data?: { grading_id?: string } }).data?.grading_id;
+      if (gradingId && !arrivals.has(gradingId)) arrivals.set(gradingId, at);
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(4901, "127.0.0.1", resolve));
+  try {
+    await admin(`/clients/${client.id}/webhook`, { url: "http://127.0.0.1:4901/hooks" }, server.adminToken, "PUT");
+    const latencies: number[] = [];
+    for (let n = 0; n < 20; n++) {
+      const graded = await submit(publicKey, small.front, small.back);
+      const deadline = Date.now() + 15_000;
+      while (!arrivals.has(graded.gradingId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const arrived = arrivals.get(graded.gradingId);
+      if (arrived === undefined) throw new Error(`no delivery for ${graded.gradingId} within 15 s`);
+      latencies.push(arrived - Date.parse(graded.settledAt));
+    }
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `\nWebhook settle → first delivery (20 submissions): median ${percentile(latencies, 50)} ms  p95 ${percentile(latencies, 95)} ms  min ${latencies[0]} ms  max ${latencies.at(-1)} ms`,
+    );
+  } finally {
+    receiver.close();
+  }
 } finally {
   if (server.child.pid) process.kill(-server.child.pid, "SIGTERM");
 }

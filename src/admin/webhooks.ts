@@ -132,7 +132,9 @@ const listDeliveriesRoute = createRoute({
       description: "The deliveries.",
       content: {
         "application/json": {
-          schema: z.object({ deliveries: z.array(DeliverySchema) }).openapi("WebhookDeliveryList"),
+          schema: z
+            .object({ deliveries: z.array(DeliverySchema).openapi({ description: "Newest first." }) })
+            .openapi("WebhookDeliveryList"),
         },
       },
     },
@@ -160,7 +162,10 @@ const getDeliveryRoute = createRoute({
       content: {
         "application/json": {
           schema: z
-            .object({ delivery: DeliverySchema, attempts: z.array(AttemptSchema) })
+            .object({
+              delivery: DeliverySchema,
+              attempts: z.array(AttemptSchema).openapi({ description: "Every attempt, oldest first." }),
+            })
             .openapi("WebhookDeliveryDetail"),
         },
       },

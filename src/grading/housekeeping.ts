@@ -1,9 +1,10 @@
 // The cron trigger's work (every 10 minutes): free Idempotency-Keys older than 24 h, and re-drive
 // submissions still processing long after the whole retry schedule should have settled them (a
 // lost message, an isolate that died mid-grade). Past a day they are rejected instead. And queue
-// webhook deliveries whose settlement committed but whose message was never sent.
-import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
-import { submissions, webhookDeliveries } from "../db/schema";
+// webhook deliveries whose settlement committed but whose message was never sent; prune the delivery
+// log after 30 days.
+import { and, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { submissions, webhookAttempts, webhookDeliveries } from "../db/schema";
 import { enqueueDeliveries } from "../webhooks/outbox";
 import { enqueueGradingRetry, settleDeps } from "./queue";
 import { recordRejected } from "./settle";
@@ -16,11 +17,20 @@ const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
 const REDRIVE_BATCH = 100;
 /** A settlement queues its deliveries right after its batch; ones still unqueued a minute later were missed. */
 const OUTBOX_GRACE_MS = 60_000;
+export const DELIVERY_LOG_RETENTION_MS = 30 * 24 * 3600 * 1000;
+// D1 binds at most 100 parameters per statement.
+const PRUNE_BATCH = 90;
 
 export async function runHousekeeping(
   env: Env,
   now = Date.now(),
-): Promise<{ freedKeys: number; redriven: number; abandoned: number; deliveriesQueued: number }> {
+): Promise<{
+  freedKeys: number;
+  redriven: number;
+  abandoned: number;
+  deliveriesQueued: number;
+  deliveriesPruned: number;
+}> {
   const deps = settleDeps(env);
   const freed = await deps.db
     .update(submissions)
@@ -71,5 +81,19 @@ export async function runHousekeeping(
     deps.db,
     unsent.map((row) => row.id),
   );
-  return { freedKeys: freed.length, redriven, abandoned, deliveriesQueued };
+  // The delivery log keeps settled deliveries (and their attempts) for 30 days.
+  const cutoff = new Date(now - DELIVERY_LOG_RETENTION_MS).toISOString();
+  const old = await deps.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.status, ["delivered", "failed"]), lt(webhookDeliveries.createdAt, cutoff)))
+    .limit(PRUNE_BATCH);
+  const oldIds = old.map((row) => row.id);
+  if (oldIds.length > 0) {
+    await deps.db.batch([
+      deps.db.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, oldIds)),
+      deps.db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, oldIds)),
+    ]);
+  }
+  return { freedKeys: freed.length, redriven, abandoned, deliveriesQueued, deliveriesPruned: oldIds.length };
 }

@@ -306,7 +306,7 @@ describe("housekeeping (cron)", { timeout: 30_000 }, () => {
       ...env,
       GRADING: { send: async (body: unknown) => void sent.push(body) },
     } as unknown as Env);
-    expect(result).toEqual({ freedKeys: 1, redriven: 1, abandoned: 1, deliveriesQueued: 0 });
+    expect(result).toEqual({ freedKeys: 1, redriven: 1, abandoned: 1, deliveriesQueued: 0, deliveriesPruned: 0 });
     expect(sent).toEqual([{ grading_id: stuck }]);
     expect(await submission(ancient)).toMatchObject({
       status: "rejected",

@@ -309,3 +309,37 @@ describe("the webhooks consumer", { timeout: 30_000 }, () => {
     expect(again.received).toHaveLength(0);
   });
 });
+
+describe("housekeeping of deliveries", { timeout: 30_000 }, () => {
+  it("queues deliveries a settlement wrote but never sent, and prunes settled ones after 30 days", async () => {
+    const { runHousekeeping } = await import("../../src/grading/housekeeping");
+    const client = await createPublicClient({ webhook: { url: "https://client.test/hooks", secret: SECRET } });
+    const { queue } = capturingQueue();
+    const res = await submitWith(client, queue);
+    const [row] = await db()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.gradingId, res.body.grading_id));
+    if (!row) throw new Error("no delivery");
+    // As if the isolate had stopped between the batch and the queue.
+    await db()
+      .update(webhookDeliveries)
+      .set({ enqueuedAt: null, createdAt: new Date(Date.now() - 120_000).toISOString() })
+      .where(eq(webhookDeliveries.id, row.id));
+    const sweep = capturingQueue();
+    const first = await runHousekeeping({ ...env, WEBHOOKS: sweep.queue, GRADING: sweep.queue } as unknown as Env);
+    expect(first.deliveriesQueued).toBeGreaterThanOrEqual(1);
+    expect(sweep.sent).toContainEqual({ delivery_id: row.id });
+    expect((await delivery(row.id)).enqueuedAt).not.toBeNull();
+
+    await consume(row.id, 1, receiver(200).fetcher);
+    await db()
+      .update(webhookDeliveries)
+      .set({ createdAt: new Date(Date.now() - 31 * 24 * 3600_000).toISOString() })
+      .where(eq(webhookDeliveries.id, row.id));
+    const second = await runHousekeeping({ ...env, WEBHOOKS: sweep.queue, GRADING: sweep.queue } as unknown as Env);
+    expect(second.deliveriesPruned).toBeGreaterThanOrEqual(1);
+    expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row.id))).toEqual([]);
+    expect(await db().select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, row.id))).toEqual([]);
+  });
+});

@@ -47,11 +47,11 @@ const IngestSchema = z
     images: z
       .object({
         front: z
-          .object({ base64: z.string().min(1) })
+          .object({ base64: z.string().min(1).openapi({ description: "The front photo, base64." }) })
           .strict()
           .optional(),
         back: z
-          .object({ base64: z.string().min(1) })
+          .object({ base64: z.string().min(1).openapi({ description: "The back photo, base64." }) })
           .strict()
           .optional(),
       })

@@ -32,6 +32,7 @@ CREATE TABLE `webhook_deliveries` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
+CREATE INDEX `webhook_deliveries_created_idx` ON `webhook_deliveries` (`created_at`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_status_created_idx` ON `webhook_deliveries` (`status`,`created_at`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_client_created_idx` ON `webhook_deliveries` (`client_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_user_created_idx` ON `webhook_deliveries` (`user_id`,`created_at`);--> statement-breakpoint

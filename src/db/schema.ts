@@ -306,6 +306,8 @@ export const webhookDeliveries = sqliteTable(
     deliveredAt: text("delivered_at"),
   },
   (t) => [
+    // The operator's unfiltered list walks this newest first and stops at its limit.
+    index("webhook_deliveries_created_idx").on(t.createdAt),
     index("webhook_deliveries_status_created_idx").on(t.status, t.createdAt),
     index("webhook_deliveries_client_created_idx").on(t.clientId, t.createdAt),
     index("webhook_deliveries_user_created_idx").on(t.userId, t.createdAt),

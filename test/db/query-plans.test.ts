@@ -104,3 +104,49 @@ describe("query plans", () => {
     }
   });
 });
+
+describe("query plans of the public and operator lists", () => {
+  it("never scans submissions, certificates or webhook_deliveries in full", async () => {
+    const { createPublicClient } = await import("../helpers/factories");
+    const client = await createPublicClient();
+    const id = "00000000-0000-4000-8000-000000000000";
+    const since = encodeURIComponent("2026-01-01T00:00:00Z");
+    const requests: [string, Record<string, string>][] = [
+      ["/api/public/v1/gradings?external_ref=order-1", { "x-api-key": client.key }],
+      [`/api/public/v1/gradings/${id}`, { "x-api-key": client.key }],
+      ["/api/public/v1/certificates/1234567897", { "x-api-key": client.key }],
+      ...[
+        "status=failed",
+        `client_id=${client.clientId}`,
+        "user_id=1",
+        `grading_id=${id}`,
+        `client_id=${client.clientId}&status=failed&since=${since}`,
+        "",
+      ].map((query): [string, Record<string, string>] => [
+        `/admin/v1/webhook-deliveries?${query}`,
+        { authorization: "Bearer test-admin-token-0123456789" },
+      ]),
+    ];
+    for (const [path, headers] of requests) {
+      const counter = countingD1(env.DB);
+      const res = await callWithEnv(path, { DB: counter.db }, { headers });
+      expect(res.status, path).toBeLessThan(500);
+      for (const statement of counter.executed) {
+        if (!/^\s*select/i.test(statement.sql)) continue;
+        const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
+          .bind(...statement.params)
+          .all<{ detail: string }>();
+        const details = plan.results.map((row) => row.detail);
+        for (const detail of details) {
+          for (const table of ["submissions", "certificates", "webhook_deliveries"]) {
+            // Only the unfiltered delivery list may walk an index in order (it stops at its limit).
+            const unfiltered = path.endsWith("webhook-deliveries?");
+            expect(detail, `${path}\n${statement.sql}\n${details.join("\n")}`).not.toMatch(
+              new RegExp(unfiltered ? `^SCAN ${table}$` : `^SCAN ${table}\\b`),
+            );
+          }
+        }
+      }
+    }
+  });
+});

@@ -78,6 +78,31 @@ export interface WebhookMessage {
 // A random UUID made by SQLite, for rows inserted by INSERT … SELECT.
 const sqlUuid = sql<string>`lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
 
+/** The columns every new delivery row starts with, for INSERT … SELECT (the caller adds who and where). */
+// Drizzle wants the selected fields in the table's column order.
+function newDeliveryColumns(args: {
+  gradingId: string;
+  event: string;
+  url: SQL.Aliased<string>;
+  payload: string;
+  now: string;
+}) {
+  return {
+    gradingId: sql<string>`${args.gradingId}`.as("grading_id"),
+    event: sql<string>`${args.event}`.as("event"),
+    url: args.url,
+    payload: sql<string>`${args.payload}`.as("payload"),
+    status: sql<"pending">`'pending'`.as("status"),
+    attempts: sql<number>`0`.as("attempts"),
+    lastStatus: sql<null>`NULL`.as("last_status"),
+    lastError: sql<null>`NULL`.as("last_error"),
+    nextAttemptAt: sql<null>`NULL`.as("next_attempt_at"),
+    enqueuedAt: sql<null>`NULL`.as("enqueued_at"),
+    createdAt: sql<string>`${args.now}`.as("created_at"),
+    deliveredAt: sql<null>`NULL`.as("delivered_at"),
+  };
+}
+
 /**
  * The public event for a client's webhook URL, if the client has one (INSERT … SELECT, so it goes in
  * the settling batch). `condition` must also hold, e.g. that this batch's conditional update won.
@@ -101,18 +126,11 @@ export function publicEventInsert(
         clientId: apiClients.id,
         userId: sql<null>`NULL`.as("user_id"),
         targetId: sql<null>`NULL`.as("target_id"),
-        gradingId: sql<string>`${args.gradingId}`.as("grading_id"),
-        event: sql<string>`${args.event}`.as("event"),
-        url: sql<string>`${apiClients.webhookUrl}`.as("url"),
-        payload: sql<string>`${JSON.stringify(args.payload)}`.as("payload"),
-        status: sql<"pending">`'pending'`.as("status"),
-        attempts: sql<number>`0`.as("attempts"),
-        lastStatus: sql<null>`NULL`.as("last_status"),
-        lastError: sql<null>`NULL`.as("last_error"),
-        nextAttemptAt: sql<null>`NULL`.as("next_attempt_at"),
-        enqueuedAt: sql<null>`NULL`.as("enqueued_at"),
-        createdAt: sql<string>`${args.now}`.as("created_at"),
-        deliveredAt: sql<null>`NULL`.as("delivered_at"),
+        ...newDeliveryColumns({
+          ...args,
+          url: sql<string>`${apiClients.webhookUrl}`.as("url"),
+          payload: JSON.stringify(args.payload),
+        }),
       })
       .from(apiClients)
       .where(
@@ -140,18 +158,13 @@ export function partnerNotificationsInsert(
         clientId: sql<null>`NULL`.as("client_id"),
         userId: webhookTargets.userId,
         targetId: webhookTargets.id,
-        gradingId: sql<string>`${args.gradingSessionId}`.as("grading_id"),
-        event: sql<string>`${`grading_session.${args.outcome}`}`.as("event"),
-        url: webhookTargets.url,
-        payload: sql<string>`${payload}`.as("payload"),
-        status: sql<"pending">`'pending'`.as("status"),
-        attempts: sql<number>`0`.as("attempts"),
-        lastStatus: sql<null>`NULL`.as("last_status"),
-        lastError: sql<null>`NULL`.as("last_error"),
-        nextAttemptAt: sql<null>`NULL`.as("next_attempt_at"),
-        enqueuedAt: sql<null>`NULL`.as("enqueued_at"),
-        createdAt: sql<string>`${args.now}`.as("created_at"),
-        deliveredAt: sql<null>`NULL`.as("delivered_at"),
+        ...newDeliveryColumns({
+          gradingId: args.gradingSessionId,
+          event: `grading_session.${args.outcome}`,
+          url: sql<string>`${webhookTargets.url}`.as("url"),
+          payload,
+          now: args.now,
+        }),
       })
       .from(webhookTargets)
       .where(and(eq(webhookTargets.userId, args.userId), eq(webhookTargets.outcome, args.outcome))),

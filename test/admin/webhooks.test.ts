@@ -7,22 +7,11 @@ import { consumeWebhookBatch } from "../../src/webhooks/consumer";
 import { decryptSecret } from "../../src/webhooks/secret-box";
 import { verifyWebhookSignature } from "../../src/webhooks/signature";
 import { createCatalogCard, createPartner, createPublicClient, createWebhookTarget, db } from "../helpers/factories";
+import { capturingQueue } from "../helpers/queues";
 import { call, callWithEnv } from "../helpers/request";
 import { jsonSubmission, rawPair } from "../helpers/submissions";
 
 const TOKEN = "test-admin-token-0123456789";
-
-function capturingQueue() {
-  const sent: { delivery_id: string }[] = [];
-  return {
-    sent,
-    queue: {
-      send: async (body: { delivery_id: string }) => void sent.push(body),
-      sendBatch: async (messages: { body: { delivery_id: string } }[]) =>
-        void sent.push(...messages.map((m) => m.body)),
-    },
-  };
-}
 
 async function admin(
   method: string,

@@ -6,24 +6,12 @@ import { webhookAttempts, webhookDeliveries } from "../../src/db/schema";
 import { consumeWebhookBatch, consumeWebhookDeadLetters } from "../../src/webhooks/consumer";
 import { verifyWebhookSignature } from "../../src/webhooks/signature";
 import { createCatalogCard, createPartner, createPublicClient, createWebhookTarget, db } from "../helpers/factories";
+import { capturingQueue } from "../helpers/queues";
 import { callWithEnv } from "../helpers/request";
 import { jsonSubmission, photo, RAW_CARD, rawPair } from "../helpers/submissions";
 
 const SECRET = "whsec_delivery_test_secret";
 const ADMIN = { authorization: "Bearer test-admin-token-0123456789", "content-type": "application/json" };
-
-/** A queue binding that keeps what is sent, so the test decides when the consumer runs. */
-function capturingQueue() {
-  const sent: { delivery_id: string }[] = [];
-  return {
-    sent,
-    queue: {
-      send: async (body: { delivery_id: string }) => void sent.push(body),
-      sendBatch: async (messages: { body: { delivery_id: string } }[]) =>
-        void sent.push(...messages.map((m) => m.body)),
-    },
-  };
-}
 
 /** A receiver: answers each request with the next status (the last repeats) and keeps what it got. */
 function receiver(...statuses: number[]) {

@@ -6,6 +6,7 @@ import { publicQuota } from "../middleware/quota";
 import { registerGetCertificate } from "./certificates/get";
 import { registerCreateGrading } from "./gradings/create";
 import { registerGetGrading } from "./gradings/get";
+import { registerPublicWebhooks } from "./webhooks";
 
 export const PUBLIC_API_PREFIX = "/api/public/v1";
 
@@ -29,6 +30,7 @@ export function createPublicApp() {
     },
     servers: [{ url: `${new URL(c.req.url).origin}${PUBLIC_API_PREFIX}` }],
   }));
+  registerPublicWebhooks(app);
   app.use("*", publicAuth, publicQuota);
   registerCreateGrading(app);
   registerGetGrading(app);

@@ -182,5 +182,12 @@ describe("GET /api/public/v1/openapi.json", () => {
       in: "header",
       name: "x-api-key",
     });
+    // Submissions in both body forms, and the events the service sends.
+    expect(Object.keys(res.body.paths["/gradings"].post.requestBody.content).sort()).toEqual([
+      "application/json",
+      "multipart/form-data",
+    ]);
+    expect(Object.keys(res.body.webhooks).sort()).toEqual(["grading.completed", "grading.failed"]);
+    expect(Object.keys(res.body.webhooks["grading.completed"].post.responses)).toEqual(["200", "410", "500"]);
   });
 });

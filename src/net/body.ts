@@ -28,10 +28,23 @@ export async function readCapped(
   return bytes;
 }
 
+type FromBase64 = (value: string) => Uint8Array;
+// Where the runtime has it (TC39 Uint8Array.fromBase64), bytes are decoded without the intermediate
+// binary string atob makes: for a 12 MB image that is 12 MB less at the peak.
+const fromBase64 = (Uint8Array as unknown as { fromBase64?: FromBase64 }).fromBase64;
+
 /** Standard base64 (whitespace ignored, a `data:` URL prefix stripped), or null when it is not. */
 export function decodeBase64(value: string): Uint8Array | null {
   const data = value.replace(/^data:[^,]*;base64,/, "").replace(/\s+/g, "");
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 === 1) return null;
+  if (fromBase64) {
+    try {
+      // Unpadded input is valid base64 too; fromBase64 wants it padded.
+      return fromBase64(data.length % 4 === 0 ? data : data + "=".repeat(4 - (data.length % 4)));
+    } catch {
+      return null;
+    }
+  }
   try {
     const binary = atob(data);
     const bytes = new Uint8Array(binary.length);

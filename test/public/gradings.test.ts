@@ -306,6 +306,23 @@ describe("POST /gradings: bad input never grades, stores or answers 500", { time
     expect(sent).toBeLessThan(40);
   });
 
+  it("refuses a multipart file over 12 MB with 413, and a multipart body over the cap", async () => {
+    const client = await createPublicClient();
+    const big = new Uint8Array(12 * 1024 * 1024 + 1);
+    big.set(pair().front);
+    const form = new FormData();
+    form.set("front_image", new File([big], "front.jpg"));
+    form.set("back_image", new File([pair().back], "back.jpg"));
+    const res = await callPublic("/gradings", client.key, { body: form });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe("payload_too_large");
+    const huge = new FormData();
+    huge.set("front_image", new File([big], "front.jpg"));
+    huge.set("back_image", new File([big, big], "back.jpg"));
+    expect((await callPublic("/gradings", client.key, { body: huge })).status).toBe(413);
+    expect(await submissionsOf(client.clientId)).toHaveLength(0);
+  });
+
   it("refuses a multipart body without the back file", async () => {
     const client = await createPublicClient();
     const form = new FormData();

@@ -69,18 +69,30 @@ async function readJson(c: Context<AppEnv>): Promise<SubmissionInput> {
   return finish(body.external_ref ?? null, body.card ?? {}, sources);
 }
 
-async function readMultipart(c: Context<AppEnv>): Promise<SubmissionInput> {
-  const raw = await readBodyCapped(c.req.raw, MAX_MULTIPART_BODY_BYTES);
-  let form: FormData;
-  try {
-    form = await new Request(c.req.url, {
+/**
+ * The form. With a declared length within the cap the runtime parses the body as it streams in
+ * (no second copy of it); a body of unknown length is read under the cap first.
+ */
+async function parseForm(c: Context<AppEnv>): Promise<FormData> {
+  const declared = Number(c.req.header("content-length"));
+  let request = c.req.raw;
+  if (!(declared > 0 && declared <= MAX_MULTIPART_BODY_BYTES)) {
+    const raw = await readBodyCapped(c.req.raw, MAX_MULTIPART_BODY_BYTES);
+    request = new Request(c.req.url, {
       method: "POST",
       headers: { "content-type": c.req.header("content-type") ?? "" },
       body: raw,
-    }).formData();
+    });
+  }
+  try {
+    return await request.formData();
   } catch {
     throw invalid("form", "the body is not valid multipart/form-data");
   }
+}
+
+async function readMultipart(c: Context<AppEnv>): Promise<SubmissionInput> {
+  const form = await parseForm(c);
   const known = new Set(["front_image", "back_image", "external_ref", "card"]);
   for (const name of form.keys()) {
     if (!known.has(name)) throw invalid(`form.${name}`, "is not a field of this request");

@@ -1,4 +1,5 @@
 import { createApp } from "./app";
+import { logEvent } from "./errors/log";
 import { runHousekeeping } from "./grading/housekeeping";
 import {
   consumeGradingBatch,
@@ -31,7 +32,7 @@ export default {
         return consumeWebhookDeadLetters(batch, env);
       default:
         // A queue this Worker does not own: leave the messages for a later redelivery.
-        console.error(JSON.stringify({ level: "error", error: `no consumer for queue ${batch.queue}` }));
+        logEvent("error", { queue: batch.queue, problem: "no consumer for this queue" });
         batch.retryAll();
     }
   },

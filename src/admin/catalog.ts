@@ -5,13 +5,11 @@ import { catalogCards, catalogCategories } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
 import { bodyErrorResponses, errorResponses } from "../errors/openapi";
-import { DecodeError, detectFormat } from "../grading/engine/decode";
+import { DecodeError } from "../grading/engine/decode";
 import { referenceHash } from "../grading/engine/reference";
 import { forgetCatalogReferences } from "../grading/references";
-import { decodeBase64 } from "../net/body";
-import { IdParams, jsonBody } from "./schemas";
-
-const MAX_IMAGE_BYTES = 12 * 1024 * 1024;
+import { imageExtension } from "../storage/images";
+import { IdParams, jsonBody, readBase64Image } from "./schemas";
 
 const CatalogImportSchema = z
   .object({
@@ -81,11 +79,6 @@ const importRoute = createRoute({
   },
 });
 
-const invalidImage = (message: string) =>
-  new ApiError("invalid_request", `Invalid json.reference_image: ${message}.`, {
-    details: [{ path: "json.reference_image.base64", message }],
-  });
-
 const ReferenceImageSchema = z
   .object({
     reference_image: CatalogImportSchema.shape.reference_image,
@@ -123,20 +116,21 @@ const replaceReferenceRoute = createRoute({
 
 /** The reference image's bytes, format and perceptual hash; 400/413 for anything unusable. */
 function readReferenceImage(base64: string) {
-  const bytes = decodeBase64(base64);
-  if (!bytes || bytes.length === 0) throw invalidImage("not valid base64");
-  if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError("payload_too_large", "The reference image is over 12 MB.");
-  const format = detectFormat(bytes);
-  if (!format) throw invalidImage("not a JPEG, PNG or WebP image");
+  const path = "json.reference_image.base64";
+  const { bytes, format } = readBase64Image(base64, path);
   try {
     return {
       bytes,
       format,
       hash: referenceHash(bytes),
-      key: `catalog/${crypto.randomUUID()}.${format === "jpeg" ? "jpg" : format}`,
+      key: `catalog/${crypto.randomUUID()}.${imageExtension(format)}`,
     };
   } catch (error) {
-    if (error instanceof DecodeError) throw invalidImage(error.message);
+    if (error instanceof DecodeError) {
+      throw new ApiError("invalid_request", `Invalid ${path}: ${error.message}.`, {
+        details: [{ path, message: error.message }],
+      });
+    }
     throw error;
   }
 }

@@ -7,12 +7,9 @@ import { catalogCards, gradeRuns, gradingSessions, userCards, users } from "../d
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
 import { bodyErrorResponses, errorResponses } from "../errors/openapi";
-import { detectFormat } from "../grading/engine/decode";
-import { decodeBase64 } from "../net/body";
-import { dispatchPending, partnerNotificationsInsert } from "../webhooks/outbox";
-import { jsonBody } from "./schemas";
-
-const MAX_IMAGE_BYTES = 12 * 1024 * 1024;
+import { imageExtension } from "../storage/images";
+import { dispatchDeliveries, partnerNotificationsInsert } from "../webhooks/outbox";
+import { jsonBody, readBase64Image } from "./schemas";
 
 const halfPoint = z
   .number()
@@ -96,31 +93,16 @@ const ingestRoute = createRoute({
   },
 });
 
-function readImage(base64: string | undefined, face: "front" | "back") {
-  if (base64 === undefined) return null;
-  const bytes = decodeBase64(base64);
-  const path = `json.images.${face}.base64`;
-  if (!bytes || bytes.length === 0) {
-    throw new ApiError("invalid_request", `Invalid ${path}: not valid base64.`, {
-      details: [{ path, message: "not valid base64" }],
-    });
-  }
-  if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError("payload_too_large", `The ${face} image is over 12 MB.`);
-  const format = detectFormat(bytes);
-  if (!format) {
-    throw new ApiError("invalid_request", `Invalid ${path}: not a JPEG, PNG or WebP image.`, {
-      details: [{ path, message: "not a JPEG, PNG or WebP image" }],
-    });
-  }
-  return { bytes, format };
-}
-
 export function registerGradingSessionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(ingestRoute, async (c) => {
     const body = c.req.valid("json");
     const db = c.var.db;
-    const front = readImage(body.images?.front?.base64, "front");
-    const back = readImage(body.images?.back?.base64, "back");
+    const image = (face: "front" | "back") => {
+      const base64 = body.images?.[face]?.base64;
+      return base64 === undefined ? null : readBase64Image(base64, `json.images.${face}.base64`);
+    };
+    const front = image("front");
+    const back = image("back");
     const [[user], [card]] = await db.batch([
       db.select({ id: users.id }).from(users).where(eq(users.id, body.user_id)).limit(1),
       db.select({ id: catalogCards.id }).from(catalogCards).where(eq(catalogCards.id, body.card_id)).limit(1),
@@ -130,10 +112,9 @@ export function registerGradingSessionRoutes(app: OpenAPIHono<AppEnv>) {
 
     const sessionId = crypto.randomUUID();
     const now = new Date().toISOString();
-    const extension = (format: string) => (format === "jpeg" ? "jpg" : format);
     const keys = {
-      front: front ? `gradings/${sessionId}/front.${extension(front.format)}` : null,
-      back: back ? `gradings/${sessionId}/back.${extension(back.format)}` : null,
+      front: front ? `gradings/${sessionId}/front.${imageExtension(front.format)}` : null,
+      back: back ? `gradings/${sessionId}/back.${imageExtension(back.format)}` : null,
     };
     await Promise.all([
       front && keys.front
@@ -147,7 +128,7 @@ export function registerGradingSessionRoutes(app: OpenAPIHono<AppEnv>) {
     const userCardId = sql`(SELECT id FROM user_cards WHERE share_slug = ${shareSlug})`;
     const grades = body.grades;
     try {
-      const [insertedCard] = await db.batch([
+      const [insertedCard, deliveries] = await db.batch([
         db
           .insert(userCards)
           .values({
@@ -162,6 +143,12 @@ export function registerGradingSessionRoutes(app: OpenAPIHono<AppEnv>) {
             updatedAt: now,
           })
           .returning({ id: userCards.id }),
+        partnerNotificationsInsert(db, {
+          userId: body.user_id,
+          gradingSessionId: sessionId,
+          outcome: body.outcome,
+          now,
+        }),
         db.insert(gradingSessions).values({
           id: sessionId,
           userId: body.user_id,
@@ -187,18 +174,13 @@ export function registerGradingSessionRoutes(app: OpenAPIHono<AppEnv>) {
               }),
             ]
           : []),
-        partnerNotificationsInsert(db, {
-          userId: body.user_id,
-          gradingSessionId: sessionId,
-          outcome: body.outcome,
-          now,
-        }),
       ]);
-      const notifications = await dispatchPending(c.env, db, sessionId).catch((error) => {
-        // Housekeeping queues them if this fails.
-        console.error(JSON.stringify({ level: "error", grading_id: sessionId, error: String(error) }));
-        return 0;
-      });
+      const notifications = await dispatchDeliveries(
+        c.env,
+        db,
+        sessionId,
+        deliveries.map((row) => row.id),
+      );
       return c.json(
         {
           grading_session_id: sessionId,

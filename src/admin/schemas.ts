@@ -1,4 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import { ApiError } from "../errors/api-error";
+import { detectFormat, type ImageFormat } from "../grading/engine/decode";
+import { decodeBase64 } from "../net/body";
+import { MAX_IMAGE_BYTES } from "../storage/images";
 
 export const IdParams = z.object({
   id: z
@@ -32,3 +36,15 @@ export const RevokedSchema = z
 export const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
   body: { required: true, content: { "application/json": { schema } } },
 });
+
+/** An image sent as base64 at `path`: its bytes and format; 400 naming the field, or 413 over 12 MB. */
+export function readBase64Image(base64: string, path: string): { bytes: Uint8Array; format: ImageFormat } {
+  const invalid = (message: string) =>
+    new ApiError("invalid_request", `Invalid ${path}: ${message}.`, { details: [{ path, message }] });
+  const bytes = decodeBase64(base64);
+  if (!bytes || bytes.length === 0) throw invalid("not valid base64");
+  if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError("payload_too_large", `The image at ${path} is over 12 MB.`);
+  const format = detectFormat(bytes);
+  if (!format) throw invalid("not a JPEG, PNG or WebP image");
+  return { bytes, format };
+}

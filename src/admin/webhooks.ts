@@ -2,7 +2,7 @@
 // the delivery log with its attempts, and replays.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, gte, lte, type SQL } from "drizzle-orm";
-import { apiClients, webhookAttempts, webhookDeliveries, webhookTargets } from "../db/schema";
+import { apiClients, type WebhookDeliveryRow, webhookAttempts, webhookDeliveries, webhookTargets } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
 import { bodyErrorResponses, errorResponses } from "../errors/openapi";
@@ -216,9 +216,7 @@ const replayClientRoute = createRoute({
   },
 });
 
-type Delivery = typeof webhookDeliveries.$inferSelect;
-
-export function serializeDelivery(row: Delivery) {
+export function serializeDelivery(row: WebhookDeliveryRow) {
   return {
     id: row.id,
     kind: row.kind,
@@ -390,8 +388,12 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
 }
 
 /** Back to pending, pointed at the current URL (the client's, or the target's), and queued now. */
-async function replay(env: Env, db: AppEnv["Variables"]["db"], rows: Delivery[]): Promise<Delivery[]> {
-  const replayed: Delivery[] = [];
+async function replay(
+  env: Env,
+  db: AppEnv["Variables"]["db"],
+  rows: WebhookDeliveryRow[],
+): Promise<WebhookDeliveryRow[]> {
+  const replayed: WebhookDeliveryRow[] = [];
   for (const row of rows) {
     let url = row.url;
     if (row.kind === "public" && row.clientId !== null) {

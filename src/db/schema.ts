@@ -332,3 +332,8 @@ export const webhookAttempts = sqliteTable(
   },
   (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
 );
+
+// Row types shared by the pipeline and the surfaces.
+export type CertificateRow = typeof certificates.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -5,11 +5,13 @@
 import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { createDatabase } from "../db/client";
+import type { SubmissionRow } from "../db/schema";
 import { submissions } from "../db/schema";
 import { loadConfig } from "../env";
+import { logEvent } from "../errors/log";
 import type { EngineImage } from "./engine/types";
 import { createGradingEngine } from "./engines";
-import { gradeSubmission, recordRejected, type SettleDeps, type SubmissionRow } from "./settle";
+import { gradeSubmission, recordRejected, type SettleDeps } from "./settle";
 
 export const GRADING_QUEUE = "grading";
 export const GRADING_DEAD_LETTER_QUEUE = "grading-dlq";
@@ -58,9 +60,7 @@ export async function consumeGradingBatch(batch: MessageBatch, env: Env): Promis
   for (const message of batch.messages) {
     const parsed = gradingMessage.safeParse(message.body);
     if (!parsed.success) {
-      console.error(
-        JSON.stringify({ level: "error", queue: GRADING_QUEUE, error: "malformed message", id: message.id }),
-      );
+      logEvent("error", { queue: GRADING_QUEUE, message_id: message.id, problem: "malformed message" });
       message.ack();
       continue;
     }
@@ -109,9 +109,7 @@ export async function consumeGradingDeadLetters(batch: MessageBatch, env: Env): 
     if (submission) {
       await recordRejected(deps, submission, "grading_failed", "The submission could not be graded.");
     }
-    console.error(
-      JSON.stringify({ level: "error", queue: GRADING_DEAD_LETTER_QUEUE, id: message.id, body: message.body }),
-    );
+    logEvent("error", { queue: GRADING_DEAD_LETTER_QUEUE, message_id: message.id, body: message.body });
     message.ack();
   }
 }

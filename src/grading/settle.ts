@@ -6,13 +6,22 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { errorChainText } from "../db/errors";
-import { certificates, gradeRuns, gradingSessions, submissions, userCards } from "../db/schema";
+import {
+  type CertificateRow,
+  certificates,
+  gradeRuns,
+  gradingSessions,
+  type SubmissionRow,
+  submissions,
+  userCards,
+} from "../db/schema";
 import type { Config } from "../env";
+import { logEvent } from "../errors/log";
 import { publicQuotaKey, refundQuota } from "../quota/client";
 import { presignImageUrl } from "../storage/presign";
 import {
   completedEventPayload,
-  dispatchPending,
+  dispatchDeliveries,
   failedEventPayload,
   partnerNotificationsInsert,
   publicEventInsert,
@@ -20,9 +29,6 @@ import {
 import { certificateUrl, generateCertificateNumber } from "./certificate-number";
 import type { EngineImage, Graded, GradingEngine, RejectionReason } from "./engine/types";
 import { loadCatalogReferences } from "./references";
-
-export type SubmissionRow = typeof submissions.$inferSelect;
-export type CertificateRow = typeof certificates.$inferSelect;
 
 export interface SettleDeps {
   env: Env;
@@ -41,10 +47,16 @@ const HOSTED_BY = "Cloudflare Workers";
 // The certificate number is random; a collision with an existing one is retried with a new draw.
 const NUMBER_ATTEMPTS = 3;
 
+/** Who the submitting client belongs to, when the caller knows it already (the request's key does). */
+export interface SettleContext {
+  clientUserId?: number | null;
+}
+
 export async function gradeSubmission(
   deps: SettleDeps,
   submission: SubmissionRow,
   images: { front: EngineImage; back: EngineImage },
+  context: SettleContext = {},
 ): Promise<Settlement> {
   const references = await loadCatalogReferences(deps.db);
   const now = Date.now();
@@ -60,19 +72,12 @@ export async function gradeSubmission(
     });
   } catch (error) {
     // An engine that throws has a bug or ran out of something; a later attempt may get through.
-    console.error(
-      JSON.stringify({
-        level: "error",
-        grading_id: submission.gradingId,
-        error: String(error),
-        stack: (error as Error)?.stack,
-      }),
-    );
+    logEvent("error", { grading_id: submission.gradingId, step: "engine" }, error);
     return { status: "retry", message: "The grading engine failed unexpectedly." };
   }
   switch (result.status) {
     case "graded":
-      return recordGraded(deps, submission, result);
+      return recordGraded(deps, submission, result, context);
     case "rejected":
       return recordRejected(deps, submission, result.reason, result.message);
     case "failed":
@@ -90,7 +95,7 @@ export async function recordRejected(
 ): Promise<Settlement> {
   const db = deps.db;
   const settledAt = new Date().toISOString();
-  const [updated] = await db.batch([
+  const [updated, events] = await db.batch([
     db
       .update(submissions)
       .set({ status: "rejected", reason, message, engine: deps.engine.id, settledAt })
@@ -110,22 +115,21 @@ export async function recordRejected(
   if (submission.quotaWindowStart !== null) {
     await refundQuota(deps.env.QUOTA, publicQuotaKey(submission.apiKeyId), submission.quotaWindowStart);
   }
-  await dispatchAfterSettling(deps, submission.gradingId);
+  await dispatchDeliveries(
+    deps.env,
+    db,
+    submission.gradingId,
+    events.map((row) => row.id),
+  );
   return { status: "rejected", reason, message };
 }
 
-/** Queues the deliveries the settlement wrote; a failure here leaves them to housekeeping. */
-async function dispatchAfterSettling(deps: SettleDeps, gradingId: string): Promise<void> {
-  try {
-    await dispatchPending(deps.env, deps.db, gradingId);
-  } catch (error) {
-    console.error(
-      JSON.stringify({ level: "error", grading_id: gradingId, error: `dispatch failed: ${String(error)}` }),
-    );
-  }
-}
-
-async function recordGraded(deps: SettleDeps, submission: SubmissionRow, graded: Graded): Promise<Settlement> {
+async function recordGraded(
+  deps: SettleDeps,
+  submission: SubmissionRow,
+  graded: Graded,
+  context: SettleContext,
+): Promise<Settlement> {
   const { db, env } = deps;
   const gradingId = submission.gradingId;
   const reportKeys = {
@@ -146,11 +150,15 @@ async function recordGraded(deps: SettleDeps, submission: SubmissionRow, graded:
   ]);
   const removeReports = () => env.IMAGES.delete([reportKeys.front, reportKeys.back].filter((k) => k !== null));
 
-  const client = await db.query.apiClients.findFirst({
-    where: (clients, { eq }) => eq(clients.id, submission.clientId),
-    columns: { userId: true },
-  });
-  const userId = client?.userId ?? null;
+  const userId =
+    context.clientUserId !== undefined
+      ? context.clientUserId
+      : ((
+          await db.query.apiClients.findFirst({
+            where: (clients, { eq }) => eq(clients.id, submission.clientId),
+            columns: { userId: true },
+          })
+        )?.userId ?? null);
   const now = new Date().toISOString();
   const card = graded.card;
   const value = graded.estimated_value;
@@ -196,20 +204,14 @@ async function recordGraded(deps: SettleDeps, submission: SubmissionRow, graded:
       .returning({ gradingId: submissions.gradingId });
     const insertCertificate = db.insert(certificates).values(certificate);
     // The user's view (DESIGN §3) needs a catalog card: an unidentified card gets a certificate only.
-    const partnerView = userId !== null && card.catalog_id !== null;
-    const partnerRows = partnerView
-      ? [
-          ...partnerViewInserts(db, {
-            userId,
-            catalogId: card.catalog_id as number,
-            submission,
-            graded,
-            certificate,
-            reportKeys,
-          }),
-          partnerNotificationsInsert(db, { userId, gradingSessionId: gradingId, outcome: "success", now }),
-        ]
-      : [];
+    const partnerRows =
+      userId !== null && card.catalog_id !== null
+        ? partnerViewInserts(db, { userId, catalogId: card.catalog_id, submission, graded, certificate, reportKeys })
+        : [];
+    const notifications =
+      partnerRows.length > 0 && userId !== null
+        ? [partnerNotificationsInsert(db, { userId, gradingSessionId: gradingId, outcome: "success", now })]
+        : [];
     const event = publicEventInsert(db, {
       clientId: submission.clientId,
       gradingId,
@@ -223,8 +225,20 @@ async function recordGraded(deps: SettleDeps, submission: SubmissionRow, graded:
       now,
     });
     try {
-      await db.batch([settle, insertCertificate, event, ...partnerRows]);
-      await dispatchAfterSettling(deps, gradingId);
+      const [, , events, ...rest] = await db.batch([
+        settle,
+        insertCertificate,
+        event,
+        ...notifications,
+        ...partnerRows,
+      ]);
+      const partnerIds = notifications.length > 0 ? (rest[0] as { id: string }[]) : [];
+      await dispatchDeliveries(
+        deps.env,
+        db,
+        gradingId,
+        [...events, ...partnerIds].map((row) => row.id),
+      );
       return { status: "complete", certificate };
     } catch (error) {
       const message = errorChainText(error);

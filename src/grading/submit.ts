@@ -2,10 +2,13 @@
 // then the first grading attempt. Nothing is left half-written: if the photos cannot be stored the
 // row is removed again.
 import { eq } from "drizzle-orm";
+import type { SubmissionRow } from "../db/schema";
 import { submissions } from "../db/schema";
+import { logEvent } from "../errors/log";
+import { imageExtension } from "../storage/images";
 import type { CardHints, EngineImage } from "./engine/types";
 import { enqueueGradingRetry, GRADING_RETRY_DELAYS_SECONDS } from "./queue";
-import { gradeSubmission, type SettleDeps, type Settlement, type SubmissionRow } from "./settle";
+import { gradeSubmission, type SettleContext, type SettleDeps, type Settlement } from "./settle";
 
 export interface NewSubmission {
   clientId: number;
@@ -18,8 +21,6 @@ export interface NewSubmission {
   idempotencyKey: string | null;
   fingerprint: string;
 }
-
-const extension = (contentType: string) => (contentType === "image/jpeg" ? "jpg" : contentType.replace("image/", ""));
 
 /** Stores the submission (row, then photos). Throws the D1 error when the Idempotency-Key is taken. */
 export async function storeSubmission(deps: SettleDeps, input: NewSubmission): Promise<SubmissionRow> {
@@ -34,8 +35,8 @@ export async function storeSubmission(deps: SettleDeps, input: NewSubmission): P
       externalRef: input.externalRef,
       status: "processing",
       hints: input.hints as Record<string, string>,
-      frontImageKey: `submissions/${gradingId}/front.${extension(input.images.front.contentType)}`,
-      backImageKey: `submissions/${gradingId}/back.${extension(input.images.back.contentType)}`,
+      frontImageKey: `submissions/${gradingId}/front.${imageExtension(input.images.front.contentType)}`,
+      backImageKey: `submissions/${gradingId}/back.${imageExtension(input.images.back.contentType)}`,
       requestOrigin: input.requestOrigin,
       idempotencyKey: input.idempotencyKey,
       requestFingerprint: input.fingerprint,
@@ -68,19 +69,13 @@ export async function settleSubmission(
   deps: SettleDeps,
   submission: SubmissionRow,
   images: { front: EngineImage; back: EngineImage },
+  context: SettleContext = {},
 ): Promise<Settlement> {
   let settlement: Settlement;
   try {
-    settlement = await gradeSubmission(deps, submission, images);
+    settlement = await gradeSubmission(deps, submission, images, context);
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        grading_id: submission.gradingId,
-        error: String(error),
-        stack: (error as Error)?.stack,
-      }),
-    );
+    logEvent("error", { grading_id: submission.gradingId, step: "settle" }, error);
     settlement = { status: "retry", message: "Recording the grade failed." };
   }
   if (settlement.status === "retry") {

@@ -6,7 +6,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { CERTIFICATE_MAX_AGE_SECONDS, readPage, writePage } from "../cache/certificate-cache";
-import { certificates } from "../db/schema";
+import { type CertificateRow, certificates } from "../db/schema";
 import type { AppEnv } from "../env";
 import { isCertificateNumber } from "../grading/certificate-number";
 import { CERTIFICATE_IMAGE_TTL_SECONDS } from "../public/certificates/serialize";
@@ -58,7 +58,7 @@ async function cachedPage(
   c: Context<AppEnv>,
   number: string,
   kind: "page" | "badge",
-  render: (row: typeof certificates.$inferSelect) => Promise<string>,
+  render: (row: CertificateRow) => Promise<string>,
 ): Promise<Response> {
   const contentType = kind === "page" ? "text/html; charset=utf-8" : "image/svg+xml";
   const hit = await readPage(number, kind);

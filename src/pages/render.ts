@@ -1,8 +1,6 @@
 // The public certificate page and the "graded by" badge, rendered from a certificate row.
 // Plain HTML and SVG, no scripts: they load fast anywhere and are cached whole at the edge.
-import type { certificates } from "../db/schema";
-
-type CertificateRow = typeof certificates.$inferSelect;
+import type { CertificateRow } from "../db/schema";
 
 const escapeHtml = (value: string) =>
   value.replace(

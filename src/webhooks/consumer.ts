@@ -6,8 +6,9 @@
 import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { createDatabase, type Database } from "../db/client";
-import { apiClients, webhookAttempts, webhookDeliveries, webhookTargets } from "../db/schema";
+import { apiClients, type WebhookDeliveryRow, webhookAttempts, webhookDeliveries, webhookTargets } from "../db/schema";
 import { type Config, loadConfig } from "../env";
+import { logEvent } from "../errors/log";
 import { type AttemptResult, attemptDelivery } from "./deliver";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "./schedule";
 import { decryptSecret } from "./secret-box";
@@ -18,7 +19,6 @@ export const WEBHOOKS_DEAD_LETTER_QUEUE = "webhooks-dlq";
 export const SECRET_GRACE_MS = 24 * 3600 * 1000;
 
 const webhookMessage = z.object({ delivery_id: z.string().min(1).max(64) });
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /** The client's signing secrets: the current one, then the previous one while in its grace period. */
 export async function signingSecrets(
@@ -48,7 +48,7 @@ export async function signingSecrets(
 async function attempt(
   db: Database,
   config: Config,
-  delivery: DeliveryRow,
+  delivery: WebhookDeliveryRow,
   fetcher?: typeof fetch,
 ): Promise<AttemptResult> {
   let secrets: string[] = [];
@@ -98,9 +98,7 @@ export async function consumeWebhookBatch(batch: MessageBatch, env: Env, fetcher
   for (const message of batch.messages) {
     const parsed = webhookMessage.safeParse(message.body);
     if (!parsed.success) {
-      console.error(
-        JSON.stringify({ level: "error", queue: WEBHOOKS_QUEUE, error: "malformed message", id: message.id }),
-      );
+      logEvent("error", { queue: WEBHOOKS_QUEUE, message_id: message.id, problem: "malformed message" });
       message.ack();
       continue;
     }
@@ -158,9 +156,7 @@ export async function consumeWebhookDeadLetters(batch: MessageBatch, env: Env): 
         .set({ status: "failed", nextAttemptAt: null })
         .where(eq(webhookDeliveries.id, parsed.data.delivery_id));
     }
-    console.error(
-      JSON.stringify({ level: "warn", queue: WEBHOOKS_DEAD_LETTER_QUEUE, id: message.id, body: message.body }),
-    );
+    logEvent("warn", { queue: WEBHOOKS_DEAD_LETTER_QUEUE, message_id: message.id, body: message.body });
     message.ack();
   }
 }

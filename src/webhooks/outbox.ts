@@ -2,14 +2,13 @@
 // settlement and its deliveries exist together or not at all. After the batch commits, the pending
 // rows are put on the `webhooks` queue; any that miss it (the isolate died in between) are sent by
 // housekeeping. A delivery is never queued for something that did not settle.
-import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import type { certificates } from "../db/schema";
+import type { CertificateRow } from "../db/schema";
 import { apiClients, webhookDeliveries, webhookTargets } from "../db/schema";
+import { logEvent } from "../errors/log";
 
 export const API_VERSION = "v1";
-
-type CertificateRow = typeof certificates.$inferSelect;
 
 /** `grading.completed`: the body without `sent_at` (added per attempt). */
 export function completedEventPayload(args: {
@@ -118,30 +117,33 @@ export function publicEventInsert(
     condition?: SQL;
   },
 ) {
-  return db.insert(webhookDeliveries).select(
-    db
-      .select({
-        id: sql<string>`${crypto.randomUUID()}`.as("id"),
-        kind: sql<"public">`'public'`.as("kind"),
-        clientId: apiClients.id,
-        userId: sql<null>`NULL`.as("user_id"),
-        targetId: sql<null>`NULL`.as("target_id"),
-        ...newDeliveryColumns({
-          ...args,
-          url: sql<string>`${apiClients.webhookUrl}`.as("url"),
-          payload: JSON.stringify(args.payload),
-        }),
-      })
-      .from(apiClients)
-      .where(
-        and(
-          eq(apiClients.id, args.clientId),
-          isNotNull(apiClients.webhookUrl),
-          isNotNull(apiClients.webhookSecretEncrypted),
-          args.condition,
+  return db
+    .insert(webhookDeliveries)
+    .select(
+      db
+        .select({
+          id: sql<string>`${crypto.randomUUID()}`.as("id"),
+          kind: sql<"public">`'public'`.as("kind"),
+          clientId: apiClients.id,
+          userId: sql<null>`NULL`.as("user_id"),
+          targetId: sql<null>`NULL`.as("target_id"),
+          ...newDeliveryColumns({
+            ...args,
+            url: sql<string>`${apiClients.webhookUrl}`.as("url"),
+            payload: JSON.stringify(args.payload),
+          }),
+        })
+        .from(apiClients)
+        .where(
+          and(
+            eq(apiClients.id, args.clientId),
+            isNotNull(apiClients.webhookUrl),
+            isNotNull(apiClients.webhookSecretEncrypted),
+            args.condition,
+          ),
         ),
-      ),
-  );
+    )
+    .returning({ id: webhookDeliveries.id });
 }
 
 /** One partner notification per webhook target of the user whose outcome matches (INSERT … SELECT). */
@@ -150,38 +152,41 @@ export function partnerNotificationsInsert(
   args: { userId: number; gradingSessionId: string; outcome: "success" | "failure"; now: string },
 ) {
   const payload = JSON.stringify({ grading_session_id: args.gradingSessionId, outcome: args.outcome });
-  return db.insert(webhookDeliveries).select(
-    db
-      .select({
-        id: sqlUuid.as("id"),
-        kind: sql<"partner">`'partner'`.as("kind"),
-        clientId: sql<null>`NULL`.as("client_id"),
-        userId: webhookTargets.userId,
-        targetId: webhookTargets.id,
-        ...newDeliveryColumns({
-          gradingId: args.gradingSessionId,
-          event: `grading_session.${args.outcome}`,
-          url: sql<string>`${webhookTargets.url}`.as("url"),
-          payload,
-          now: args.now,
-        }),
-      })
-      .from(webhookTargets)
-      .where(and(eq(webhookTargets.userId, args.userId), eq(webhookTargets.outcome, args.outcome))),
-  );
+  return db
+    .insert(webhookDeliveries)
+    .select(
+      db
+        .select({
+          id: sqlUuid.as("id"),
+          kind: sql<"partner">`'partner'`.as("kind"),
+          clientId: sql<null>`NULL`.as("client_id"),
+          userId: webhookTargets.userId,
+          targetId: webhookTargets.id,
+          ...newDeliveryColumns({
+            gradingId: args.gradingSessionId,
+            event: `grading_session.${args.outcome}`,
+            url: sql<string>`${webhookTargets.url}`.as("url"),
+            payload,
+            now: args.now,
+          }),
+        })
+        .from(webhookTargets)
+        .where(and(eq(webhookTargets.userId, args.userId), eq(webhookTargets.outcome, args.outcome))),
+    )
+    .returning({ id: webhookDeliveries.id });
 }
 
-/** Puts the grading's not-yet-queued deliveries on the queue and marks them queued. */
-export async function dispatchPending(env: Env, db: Database, gradingId: string): Promise<number> {
-  const pending = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.gradingId, gradingId), isNull(webhookDeliveries.enqueuedAt)));
-  return enqueueDeliveries(
-    env,
-    db,
-    pending.map((row) => row.id),
-  );
+/**
+ * Queues the deliveries a settlement wrote (the ids its INSERTs returned). A failure here is logged
+ * and left to housekeeping, which queues rows still unqueued a minute later.
+ */
+export async function dispatchDeliveries(env: Env, db: Database, gradingId: string, ids: string[]): Promise<number> {
+  try {
+    return await enqueueDeliveries(env, db, ids);
+  } catch (error) {
+    logEvent("error", { grading_id: gradingId, step: "dispatch deliveries" }, error);
+    return 0;
+  }
 }
 
 export async function enqueueDeliveries(env: Env, db: Database, ids: string[], delaySeconds = 0): Promise<number> {

@@ -4,21 +4,14 @@ import { loadConfig } from "../../src/env";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import { createGradingEngine } from "../../src/grading/engines";
 import { HttpEngine } from "../../src/grading/http-engine";
+import { HOSTED_MODEL_GRADE } from "../helpers/fixtures";
 
 const images = {
   front: { bytes: new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3]), contentType: "image/jpeg" },
   back: { bytes: new Uint8Array([0xff, 0xd8, 0xff, 4, 5, 6]), contentType: "image/jpeg" },
 };
 
-const graded = {
-  status: "graded",
-  model_version: "remote-7",
-  grades: { overall: 9, centering: 9.5, corners: 9, edges: 9, surface: 8.5 },
-  confidence: { centering: 0.9, corners: 0.8, edges: 0.8, surface: 0.7 },
-  centering_offset: { horizontal: 3.2, vertical: -1.5 },
-  centering: { front: { left_right: 53.2, top_bottom: 48.5 }, back: null },
-  model_grade: { layers: 12 },
-};
+const graded = HOSTED_MODEL_GRADE;
 
 /** A request interceptor standing in for the hosted model. */
 function interceptor(answer: (request: Request) => Response | Promise<Response>) {

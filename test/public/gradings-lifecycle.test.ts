@@ -2,10 +2,12 @@ import { createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { submissions } from "../../src/db/schema";
+import { certificates, submissions } from "../../src/db/schema";
 import { runHousekeeping } from "../../src/grading/housekeeping";
-import { consumeGradingBatch, consumeGradingDeadLetters } from "../../src/grading/queue";
+import { consumeGradingBatch, consumeGradingDeadLetters, settleDeps } from "../../src/grading/queue";
+import { gradeSubmission, recordRejected } from "../../src/grading/settle";
 import { createPublicClient, db } from "../helpers/factories";
+import { HOSTED_MODEL_GRADE } from "../helpers/fixtures";
 import { callWithEnv } from "../helpers/request";
 import { callPublic, jsonSubmission, photo, RAW_CARD, rawPair, toBase64 } from "../helpers/submissions";
 
@@ -23,15 +25,7 @@ const submit = (key: string, body: unknown, overrides: Partial<Record<keyof Env,
   });
 
 const HTTP_ENGINE = { GRADING_ENGINE: "http", GRADING_ENGINE_URL: "https://model.test/grade" };
-const modelAnswer = {
-  status: "graded",
-  model_version: "remote-7",
-  grades: { overall: 9, centering: 9.5, corners: 9, edges: 9, surface: 8.5 },
-  confidence: { centering: 0.9, corners: 0.8, edges: 0.8, surface: 0.7 },
-  centering_offset: { horizontal: 3.2, vertical: -1.5 },
-  centering: { front: { left_right: 53.2, top_bottom: 48.5 }, back: null },
-  model_grade: { layers: 12 },
-};
+const modelAnswer = HOSTED_MODEL_GRADE;
 
 /** The hosted model, answering each call with the next response. */
 function hostedModel(...answers: (() => Response)[]) {
@@ -144,6 +138,54 @@ describe("POST /gradings: waiting and retrying", { timeout: 30_000 }, () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     await consumeGradingDeadLetters(batch, env);
     expect(await submission(res.body.grading_id)).toMatchObject({ status: "rejected", reason: "grading_failed" });
+  });
+});
+
+describe("racing settlements", { timeout: 30_000 }, () => {
+  it("a settlement that lost the race changes nothing: one certificate, the first result stands", async () => {
+    const client = await createPublicClient();
+    hostedModel(() => new Response("busy", { status: 503 }));
+    const res = await submit(client.key, jsonSubmission(rawPair()), HTTP_ENGINE);
+    expect(res.status).toBe(202);
+    // Both settlers hold the same row, read while it was still processing.
+    const stale = await submission(res.body.grading_id);
+    const deps = settleDeps({ ...env, ...HTTP_ENGINE } as Env);
+    hostedModel(() => Response.json(modelAnswer));
+    const pair = rawPair();
+    const images = {
+      front: { bytes: pair.front, contentType: "image/jpeg" },
+      back: { bytes: pair.back, contentType: "image/jpeg" },
+    };
+    const first = await gradeSubmission(deps, stale, images);
+    const second = await gradeSubmission(deps, stale, images);
+    if (first.status !== "complete" || second.status !== "complete") throw new Error("expected two completes");
+    expect(second.certificate.number).toBe(first.certificate.number);
+    const issued = await db().select().from(certificates).where(eq(certificates.gradingId, stale.gradingId));
+    expect(issued.map((c) => c.number)).toEqual([first.certificate.number]);
+    const late = await recordRejected(deps, stale, "grading_failed", "too late");
+    expect(late.status).toBe("complete");
+    expect(await submission(stale.gradingId)).toMatchObject({
+      status: "complete",
+      certificateNumber: first.certificate.number,
+    });
+  });
+
+  it("a grade that arrives after the submission was rejected issues no certificate", async () => {
+    const client = await createPublicClient();
+    hostedModel(() => new Response("busy", { status: 503 }));
+    const res = await submit(client.key, jsonSubmission(rawPair()), HTTP_ENGINE);
+    const stale = await submission(res.body.grading_id);
+    const deps = settleDeps({ ...env, ...HTTP_ENGINE } as Env);
+    expect((await recordRejected(deps, stale, "grading_failed", "gave up")).status).toBe("rejected");
+    hostedModel(() => Response.json(modelAnswer));
+    const pair = rawPair();
+    const late = await gradeSubmission(deps, stale, {
+      front: { bytes: pair.front, contentType: "image/jpeg" },
+      back: { bytes: pair.back, contentType: "image/jpeg" },
+    });
+    expect(late).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    expect(await db().select().from(certificates).where(eq(certificates.gradingId, stale.gradingId))).toEqual([]);
+    expect(await env.IMAGES.head(`submissions/${stale.gradingId}/damage-report-front.png`)).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import { referenceHash } from "../../src/grading/engine/reference";
 import { forgetCatalogReferences } from "../../src/grading/references";
 import { backOf } from "../helpers/card-images";
 import { createCatalogCard, createPartner, createPublicClient, db } from "../helpers/factories";
-import { call } from "../helpers/request";
+import { call, callWithEnv } from "../helpers/request";
 import { callPublic, jsonSubmission, photo, RAW_CARD, rawPair, toBase64 } from "../helpers/submissions";
 
 const SLAB = { ...RAW_CARD, cardWidth: 280, holder: true };
@@ -116,6 +116,27 @@ describe("POST /gradings: graded", { timeout: 30_000 }, () => {
     });
     expect(res.body.certificate.estimated_value.confidence).toBe("high");
     expect(res.body.certificate.estimated_value.mid).toBeGreaterThan(100);
+  });
+
+  it("identifies a card as soon as the operator sets its reference image (the isolate's catalog cache is dropped)", async () => {
+    const client = await createPublicClient();
+    const pair = rawPair({ ...RAW_CARD, seed: 57 });
+    const card = await createCatalogCard({ playerName: "Cache Test" });
+    // The first submission loads (and caches) the catalog without this card's reference.
+    const before = await callPublic("/gradings", client.key, { body: jsonSubmission(pair) });
+    expect(before.body.certificate.card.player).not.toBe("Cache Test");
+    const put = await callWithEnv(
+      `/admin/v1/catalog-cards/${card.id}/reference-image`,
+      {},
+      {
+        method: "PUT",
+        headers: { authorization: "Bearer test-admin-token-0123456789", "content-type": "application/json" },
+        body: JSON.stringify({ reference_image: { base64: toBase64(pair.front) } }),
+      },
+    );
+    expect(put.status).toBe(200);
+    const after = await callPublic("/gradings", client.key, { body: jsonSubmission(pair) });
+    expect(after.body.certificate.card.player).toBe("Cache Test");
   });
 
   it("also shows a linked user's submission in that user's Partner API, under the same id", async () => {

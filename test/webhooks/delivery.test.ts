@@ -159,19 +159,17 @@ describe("settling enqueues the deliveries it wrote", { timeout: 30_000 }, () =>
   });
 });
 
-describe("the webhooks consumer", { timeout: 30_000 }, () => {
-  async function pendingDelivery(url = "https://client.test/hooks") {
-    const client = await createPublicClient({ webhook: { url, secret: SECRET } });
-    const { queue } = capturingQueue();
-    const res = await submitWith(client, queue);
-    const [row] = await db()
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.gradingId, res.body.grading_id));
-    if (!row) throw new Error("no delivery");
-    return { row, client };
-  }
+/** A public delivery written by a real settlement, not yet attempted. */
+async function pendingDelivery(url = "https://client.test/hooks") {
+  const client = await createPublicClient({ webhook: { url, secret: SECRET } });
+  const { queue } = capturingQueue();
+  const res = await submitWith(client, queue);
+  const [row] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.gradingId, res.body.grading_id));
+  if (!row) throw new Error("no delivery");
+  return { row, client };
+}
 
+describe("the webhooks consumer", { timeout: 30_000 }, () => {
   it("retries a 500 after the schedule's delay and logs the attempt", async () => {
     const { row } = await pendingDelivery();
     const hook = receiver(500);
@@ -301,14 +299,7 @@ describe("the webhooks consumer", { timeout: 30_000 }, () => {
 describe("housekeeping of deliveries", { timeout: 30_000 }, () => {
   it("queues deliveries a settlement wrote but never sent, and prunes settled ones after 30 days", async () => {
     const { runHousekeeping } = await import("../../src/grading/housekeeping");
-    const client = await createPublicClient({ webhook: { url: "https://client.test/hooks", secret: SECRET } });
-    const { queue } = capturingQueue();
-    const res = await submitWith(client, queue);
-    const [row] = await db()
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.gradingId, res.body.grading_id));
-    if (!row) throw new Error("no delivery");
+    const { row } = await pendingDelivery();
     // As if the isolate had stopped between the batch and the queue.
     await db()
       .update(webhookDeliveries)

@@ -1,12 +1,12 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq, isNull } from "drizzle-orm";
 import { CERTIFICATE_MAX_AGE_SECONDS, readCertificate, writeCertificate } from "../../cache/certificate-cache";
-import { certificates } from "../../db/schema";
+import { type CertificateRow, certificates } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { publicErrorResponses } from "../../errors/openapi";
 import { CertificateNumberParams, CertificateSchema } from "./schemas";
-import { type CertificateRow, serializeCertificate } from "./serialize";
+import { serializeCertificate } from "./serialize";
 
 export const getCertificateRoute = createRoute({
   method: "get",

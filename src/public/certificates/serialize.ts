@@ -1,12 +1,10 @@
 // A stored certificate row as the API shows it. Image URLs are signed at serialisation time, so a
 // cached row still hands out fresh URLs.
 import { CERTIFICATE_MAX_AGE_SECONDS } from "../../cache/certificate-cache";
-import type { certificates } from "../../db/schema";
+import type { CertificateRow } from "../../db/schema";
 import type { Config } from "../../env";
 import { certificateUrl } from "../../grading/certificate-number";
 import { presignImageUrl } from "../../storage/presign";
-
-export type CertificateRow = typeof certificates.$inferSelect;
 
 /** Image URLs in a certificate outlive the hour a client or the edge may cache it. */
 export const CERTIFICATE_IMAGE_TTL_SECONDS = 2 * CERTIFICATE_MAX_AGE_SECONDS;

@@ -2,14 +2,15 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { errorChainText } from "../../db/errors";
+import type { SubmissionRow } from "../../db/schema";
 import { certificates, submissions } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors/api-error";
+import { logEvent } from "../../errors/log";
 import { bodyErrorResponses, publicErrorResponses } from "../../errors/openapi";
+import { createGradingEngine } from "../../grading/engines";
 /** Idempotency records are honoured this long (DESIGN §4). */
 import { IDEMPOTENCY_TTL_MS } from "../../grading/housekeeping";
-import { settleDeps } from "../../grading/queue";
-import type { SubmissionRow } from "../../grading/settle";
 import { settleSubmission, storeSubmission } from "../../grading/submit";
 import { readSubmission, resolveImages } from "./input";
 import { GradingSchema, RejectionSchema, SubmissionJsonSchema, SubmissionMultipartSchema } from "./schemas";
@@ -85,8 +86,8 @@ export function registerCreateGrading(app: OpenAPIHono<AppEnv>) {
       const replay = await replayIdempotent(c, idempotencyKey, input.fingerprint);
       if (replay) return replay;
     }
-    const images = await resolveImages(c, input.sources);
-    const deps = { ...settleDeps(c.env), config: c.var.config, db: c.var.db };
+    const images = await resolveImages(c, input);
+    const deps = { env: c.env, config: c.var.config, db: c.var.db, engine: createGradingEngine(c.var.config) };
     let submission: SubmissionRow;
     try {
       submission = await storeSubmission(deps, {
@@ -112,9 +113,13 @@ export function registerCreateGrading(app: OpenAPIHono<AppEnv>) {
       throw error;
     }
 
-    const settling = settleSubmission(deps, submission, images);
+    const settling = settleSubmission(deps, submission, images, { clientUserId: c.var.client.userId });
     // Grading goes on after the response (and after a client hangs up) until it settles.
-    c.executionCtx.waitUntil(settling.catch((error) => console.error(String(error))));
+    c.executionCtx.waitUntil(
+      settling.catch((error) =>
+        logEvent("error", { grading_id: submission.gradingId, step: "background settle" }, error),
+      ),
+    );
     const waited = await Promise.race([
       settling,
       new Promise<"timeout">((resolve) =>

@@ -11,7 +11,8 @@ import { detectFormat } from "../../grading/engine/decode";
 import type { CardHints, EngineImage } from "../../grading/engine/types";
 import { decodeBase64, readCapped } from "../../net/body";
 import { fetchImage } from "../../net/image-fetch";
-import { CardHintsSchema, MAX_IMAGE_BYTES, SubmissionJsonSchema } from "./schemas";
+import { MAX_IMAGE_BYTES } from "../../storage/images";
+import { CardHintsSchema, SubmissionJsonSchema } from "./schemas";
 
 type Face = "front_image" | "back_image";
 type ImageSource = { kind: "bytes"; bytes: Uint8Array; declaredType?: string } | { kind: "url"; url: string };
@@ -20,6 +21,8 @@ export interface SubmissionInput {
   externalRef: string | null;
   hints: CardHints;
   sources: Record<Face, ImageSource>;
+  /** Which body form it came in: the prefix of field paths in errors (`json.front_image…`, `form.front_image`). */
+  form: "json" | "form";
   /** SHA-256 of the canonical request: fields, plus each image's URL or the hash of its bytes. */
   fingerprint: string;
 }
@@ -66,7 +69,7 @@ async function readJson(c: Context<AppEnv>): Promise<SubmissionInput> {
     return { kind: "bytes", bytes, declaredType: image.content_type };
   };
   const sources = { front_image: source("front_image"), back_image: source("back_image") };
-  return finish(body.external_ref ?? null, body.card ?? {}, sources);
+  return finish("json", body.external_ref ?? null, body.card ?? {}, sources);
 }
 
 /**
@@ -122,10 +125,11 @@ async function readMultipart(c: Context<AppEnv>): Promise<SubmissionInput> {
     if (!result.success) throw validationError(result.error, "form.card");
     hints = result.data;
   }
-  return finish(externalRef, hints, sources);
+  return finish("form", externalRef, hints, sources);
 }
 
 async function finish(
+  form: "json" | "form",
   externalRef: string | null,
   hints: CardHints,
   sources: Record<Face, ImageSource>,
@@ -140,7 +144,7 @@ async function finish(
       back_image: await canonical(sources.back_image),
     }),
   );
-  return { externalRef, hints, sources, fingerprint };
+  return { externalRef, hints, sources, form, fingerprint };
 }
 
 /**
@@ -149,9 +153,9 @@ async function finish(
  */
 export async function resolveImages(
   c: Context<AppEnv>,
-  sources: Record<Face, ImageSource>,
+  input: Pick<SubmissionInput, "sources" | "form">,
 ): Promise<{ front: EngineImage; back: EngineImage }> {
-  const where = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/") ? "form" : "json";
+  const { sources, form: where } = input;
   const resolve = async (face: Face): Promise<EngineImage> => {
     const source = sources[face];
     let bytes: Uint8Array;

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CertificateSchema } from "../certificates/schemas";
 
-export const MAX_IMAGE_BYTES = 12 * 1024 * 1024;
 export const IMAGE_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
 const ImageInputSchema = z

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
+import type { CertificateRow, SubmissionRow } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors/api-error";
-import type { CertificateRow, SubmissionRow } from "../../grading/settle";
 import { serializeCertificate } from "../certificates/serialize";
 
 /** The Grading object of POST and GET /gradings, for any status. */

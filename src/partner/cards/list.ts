@@ -125,6 +125,7 @@ export function registerListCards(app: OpenAPIHono<AppEnv>) {
         playerName: catalogCards.playerName,
         teamName: catalogCards.teamName,
         svcValue: catalogCards.svcValue,
+        verified: catalogCards.verified,
         category: catalogCategories.name,
       })
       .from(userCards)
@@ -153,6 +154,7 @@ export function registerListCards(app: OpenAPIHono<AppEnv>) {
         grade: row.grade,
         grader: row.grader,
         svc_value: row.svcValue,
+        card_verified: row.verified,
         added_at: row.addedAt,
         images: {
           front: await presignOptional(c.var.config, origin, row.frontImageKey, now),

@@ -42,6 +42,7 @@ export function registerListGradings(app: OpenAPIHono<AppEnv>) {
         id: gradingSessions.id,
         userCardId: gradingSessions.userCardId,
         uniqueIdentifier: gradingSessions.uniqueIdentifier,
+        outcome: gradingSessions.outcome,
         createdAt: gradingSessions.createdAt,
         updatedAt: gradingSessions.updatedAt,
       })
@@ -65,6 +66,7 @@ export function registerListGradings(app: OpenAPIHono<AppEnv>) {
           id: row.id,
           user_card_id: row.userCardId,
           unique_identifier: row.uniqueIdentifier,
+          outcome: row.outcome,
           created_at: row.createdAt,
           updated_at: row.updatedAt,
         })),

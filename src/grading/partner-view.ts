@@ -79,14 +79,12 @@ export function partnerViewWrites(db: Database, input: PartnerViewInput) {
     statements.push(
       // The declared category when the catalog has it (case-insensitive), else "Unidentified":
       // a submitter's words do not create catalog categories.
-      db
-        .insert(catalogCategories)
-        .select(
-          db
-            .select({ id: sql<number>`NULL`.as("id"), name: sql<string>`${UNIDENTIFIED_CATEGORY}`.as("name") })
-            .from(sql`(SELECT 1)`)
-            .where(sql`NOT EXISTS (SELECT 1 FROM catalog_categories WHERE name = ${UNIDENTIFIED_CATEGORY})`),
-        ),
+      db.insert(catalogCategories).select(
+        db
+          .select({ id: sql<number>`NULL`.as("id"), name: sql<string>`${UNIDENTIFIED_CATEGORY}`.as("name") })
+          .from(sql`(SELECT 1)`)
+          .where(sql`NOT EXISTS (SELECT 1 FROM catalog_categories WHERE name = ${UNIDENTIFIED_CATEGORY})`),
+      ),
       db.insert(catalogCards).values({
         categoryId: sql<number>`coalesce(
           (SELECT id FROM catalog_categories WHERE lower(name) = lower(${category}) ORDER BY id LIMIT 1),

@@ -139,8 +139,8 @@ export async function recordRejected(
     const partnerIds = partner ? (rest[0] as { id: string }[]) : [];
     deliveryIds = [...events, ...partnerIds].map((row) => row.id);
   } catch (error) {
-    // Another settlement got there first: its session exists (unique id), or migration 0004's
-    // trigger refused a session for a submission this batch did not settle.
+    // Another settlement got there first: its partner view exists (unique keys), or migration
+    // 0004's trigger refused a session for a submission this batch did not settle.
     if (lostSettlementRace(error)) return currentSettlement(db, gradingId);
     throw error;
   }
@@ -349,7 +349,12 @@ export function declaredFromHints(hints: Record<string, string> | null): Declare
 
 function lostSettlementRace(error: unknown): boolean {
   const message = errorChainText(error);
-  return message.includes("not claimed by this settlement") || message.includes("grading_sessions.id");
+  // The partner view's rows are keyed by the session id (its user card by a slug made of it).
+  return (
+    message.includes("not claimed by this settlement") ||
+    message.includes("grading_sessions.id") ||
+    message.includes("user_cards.share_slug")
+  );
 }
 
 /** The settlement already recorded for a grading (when another writer got there first). */

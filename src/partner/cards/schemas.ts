@@ -45,7 +45,8 @@ export const CatalogCardSchema = z
       example: true,
     }),
     source: z.enum(["catalog", "submitter"]).openapi({
-      description: "`catalog`: a card of the catalog; `submitter`: an unverified entry from a submitter's declared hints.",
+      description:
+        "`catalog`: a card of the catalog; `submitter`: an unverified entry from a submitter's declared hints.",
       example: "catalog",
     }),
   })

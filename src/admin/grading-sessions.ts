@@ -67,6 +67,7 @@ const IngestSchema = z
 const ingestRoute = createRoute({
   method: "post",
   path: "/grading-sessions",
+  operationId: "ingestGradingSession",
   tags: ["Operator"],
   summary: "Ingest a grading produced elsewhere",
   description:

@@ -25,7 +25,12 @@ describe("POST /gradings: graded", { timeout: 30_000 }, () => {
   it("answers 201 with the grading and a complete certificate, stores the photos and damage reports", async () => {
     const client = await createPublicClient();
     // The one catalog card with the declared player (no reference image, so not an identification).
-    await createCatalogCard({ playerName: "Nobody Known", brand: "Obscure Prints", setName: "Obscure", svcValue: 8000 });
+    await createCatalogCard({
+      playerName: "Nobody Known",
+      brand: "Obscure Prints",
+      setName: "Obscure",
+      svcValue: 8000,
+    });
     forgetCatalogReferences();
     const res = await callPublic("/gradings", client.key, {
       body: jsonSubmission(rawPair(), { external_ref: "order-1", card: { player: "Nobody Known" } }),

@@ -18,6 +18,7 @@ const sortColumns = {
 export const listCardsRoute = createRoute({
   method: "get",
   path: "/cards",
+  operationId: "listCards",
   tags: ["Cards"],
   summary: "List the user's owned cards",
   description:
@@ -40,7 +41,7 @@ export const listCardsRoute = createRoute({
         .regex(/^[1-9]\d{0,15}$/, "must be a positive integer")
         .transform(Number)
         .optional()
-        .openapi({ type: "integer", description: "Catalog category id.", example: "1" }),
+        .openapi({ type: "integer", description: "Catalog category id.", example: 1 }),
       sort: z.enum(["added", "player", "year", "brand", "grade"]).default("added").openapi({
         description:
           "Order of a single page: date added, player name, year, brand or numeric grade (raw cards sort as lowest).",

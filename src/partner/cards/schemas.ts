@@ -8,7 +8,7 @@ export const presignedUrl = (what: string) =>
     .openapi({
       description: `Presigned URL of the ${what}, valid for PRESIGNED_URL_TTL_SECONDS (default 300 s) and fresh on every request; null when there is no such image.`,
       example:
-        "https://api.example.com/files/users/1/cards/7/front.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=…",
+        "https://api.example.com/files/users/1/cards/7/front.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=5d2c7e9f0a4b",
     });
 
 export const CatalogCardSchema = z
@@ -184,6 +184,6 @@ export const CardIdParams = z.object({
       param: { name: "user_card_id", in: "path" },
       type: "integer",
       description: "Owned-card id from the card list.",
-      example: "7",
+      example: 7,
     }),
 });

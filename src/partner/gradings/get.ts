@@ -11,6 +11,7 @@ import { GradingDetailSchema, GradingIdParams } from "./schemas";
 export const getGradingRoute = createRoute({
   method: "get",
   path: "/gradings/{id}",
+  operationId: "getGrading",
   tags: ["Gradings"],
   summary: "Get one grading with its card and grades",
   description:

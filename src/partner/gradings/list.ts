@@ -9,6 +9,7 @@ import { GradingListItemSchema } from "./schemas";
 export const listGradingsRoute = createRoute({
   method: "get",
   path: "/gradings",
+  operationId: "listGradings",
   tags: ["Gradings"],
   summary: "List the user's gradings, newest first",
   description: "Pages through grading sessions by `created_at` descending. Use it to backfill or reconcile.",

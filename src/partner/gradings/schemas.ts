@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { CatalogCardSchema, ModelGradeSchema, presignedUrl, subgradeFields } from "../cards/schemas";
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Both cases are accepted; written without a regex flag so the document's `pattern` is valid JSON
+// Schema (a `/i` flag is not, and validating proxies then refuse every id).
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export const GradingListItemSchema = z
   .object({

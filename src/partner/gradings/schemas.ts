@@ -47,11 +47,13 @@ export const UserCardGradeSchema = z
 export const GradingDetailSchema = z
   .object({
     grading: GradingListItemSchema,
-    card: CatalogCardSchema.nullable().openapi({
+    // A union rather than .nullable(): .nullable() on a registered schema made the CatalogCard
+    // component itself nullable, so the card detail's `card` read as nullable too.
+    card: z.union([CatalogCardSchema, z.null()]).openapi({
       description:
         "Catalog metadata of the graded card; null when the card could not be identified (the user's card then points at an unverified entry built from the submitter's declared hints, see `GET /v1/cards/{user_card_id}`).",
     }),
-    user_card_grade: UserCardGradeSchema.nullable().openapi({
+    user_card_grade: z.union([UserCardGradeSchema, z.null()]).openapi({
       description:
         "Grades and images of the latest grade run; null when no grade exists (a rejected submission: the session's outcome is `failure`).",
     }),

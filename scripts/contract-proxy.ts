@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
-import { contractValidator, type Verdict } from "./lib/contract.ts";
+import { contractValidator, fetchOnce, type Verdict } from "./lib/contract.ts";
 
 const { values } = parseArgs({
   options: {
@@ -40,12 +40,14 @@ const server = createServer(async (request, response) => {
     }
     const url = new URL(request.url ?? "/", upstream);
     const method = request.method ?? "GET";
-    const answer = await fetch(url, {
-      method,
-      headers,
-      body: chunks.length > 0 && method !== "GET" && method !== "HEAD" ? Buffer.concat(chunks) : undefined,
-      redirect: "manual",
-    });
+    const answer = await fetchOnce(
+      new Request(url, {
+        method,
+        headers,
+        body: chunks.length > 0 && method !== "GET" && method !== "HEAD" ? Buffer.concat(chunks) : undefined,
+        redirect: "manual",
+      }),
+    );
     const bytes = Buffer.from(await answer.arrayBuffer());
     const contentType = answer.headers.get("content-type");
     const isText = /json|text|svg|xml/.test(contentType ?? "");

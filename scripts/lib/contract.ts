@@ -174,3 +174,18 @@ export async function contractValidator(base: string) {
   for (const { name, document } of documents) validator.add(name, document);
   return { validator, documents };
 }
+
+/**
+ * fetch, tried once more when the server closed an idle kept-alive connection under it (wrangler dev
+ * does): the request never reached the handler, so sending it again is safe.
+ */
+export async function fetchOnce(request: Request): Promise<Response> {
+  const spare = request.clone();
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code === "UND_ERR_SOCKET" || code === "EPIPE" || code === "ECONNRESET") return fetch(spare);
+    throw error;
+  }
+}

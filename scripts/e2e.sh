@@ -1,14 +1,42 @@
 #!/usr/bin/env bash
 # The README's curl walkthrough, run as a script against a running `npm start`.
-# Usage: DEMO_PARTNER_KEY=… DEMO_PARTNER_KEY_2=… [DEMO_PUBLIC_KEY=… ADMIN_TOKEN=…] bash scripts/e2e.sh [base_url]
+# Usage: DEMO_PARTNER_KEY=… DEMO_PARTNER_KEY_2=… [DEMO_PUBLIC_KEY=… ADMIN_TOKEN=…] [RECEIVER_PORT=4900]
+#        bash scripts/e2e.sh [base_url]
+# First the contract run (scripts/e2e.ts: redocly lint, typed clients, every response validated);
+# then this walkthrough, whose every request goes through a validating proxy
+# (scripts/contract-proxy.ts) that holds each answer against the served OpenAPI documents.
 set -euo pipefail
 
-BASE="${1:-http://localhost:4000}"
+SERVER="${1:-http://localhost:4000}"
+SERVER="${SERVER%/}"
+RECEIVER_PORT="${RECEIVER_PORT:-4900}"
 : "${DEMO_PARTNER_KEY:?set DEMO_PARTNER_KEY to the key npm start printed}"
 : "${DEMO_PARTNER_KEY_2:?set DEMO_PARTNER_KEY_2 to the second key npm start printed}"
 AUTH="Authorization: Bearer $DEMO_PARTNER_KEY"
 passed=0
 failed=0
+
+contract_ok=true
+if [[ -n "${DEMO_PUBLIC_KEY:-}" ]]; then
+  echo "== contract: redocly lint, typed clients, responses validated against the served documents"
+  npx --no-install node scripts/e2e.ts "$SERVER" || contract_ok=false
+fi
+
+contract_report=$(mktemp)
+contract_out=$(mktemp)
+# In its own process group (npx, then node): stopping the group reaches node, which writes the report.
+setsid npx --no-install node scripts/contract-proxy.ts --upstream "$SERVER" --report "$contract_report" >"$contract_out" &
+proxy=$!
+for _ in $(seq 1 100); do grep -q '^CONTRACT_PROXY=' "$contract_out" && break; sleep 0.1; done
+BASE=$(grep -m1 '^CONTRACT_PROXY=' "$contract_out" | cut -d= -f2-)
+[[ -n "$BASE" ]] || { echo "the validating proxy did not start"; exit 1; }
+stop_proxy() {
+  kill -TERM -- -"$proxy" 2>/dev/null || true
+  for _ in $(seq 1 50); do [[ -s "$contract_report" ]] && break; sleep 0.1; done
+  wait "$proxy" 2>/dev/null || true
+}
+trap stop_proxy EXIT
+echo "== walkthrough through the validating proxy $BASE"
 
 json() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const v=new Function("j","return "+process.argv[1])(JSON.parse(s));console.log(typeof v==="string"?v:JSON.stringify(v))})' "$1"; }
 check() { # name expected actual
@@ -105,7 +133,7 @@ if [[ -n "${DEMO_PUBLIC_KEY:-}" && -f "$PHOTOS/ohtani-front.jpg" ]]; then
   etag=$(echo "$cached" | awk -F': ' 'tolower($1)=="etag"{print $2}')
   check "If-None-Match answers 304" 304 "$(status "$BASE/api/public/v1/certificates/$number" -H "$PUB" -H "If-None-Match: $etag")"
   check "the certificate page is public HTML" 200 "$(status "$BASE/c/$number")"
-  check "the badge names the grade" true "$(curl -s "$BASE/c/$number/badge.svg" | grep -q 'GRADED BY' && echo true || echo false)"
+  check "the badge names the grade" true "$(grep -q 'GRADED BY' <<<"$(curl -s "$BASE/c/$number/badge.svg")" && echo true || echo false)"
   check "the linked partner user sees the grading under the same id" "$sub_id" "$(curl -s "$BASE/v1/gradings/$sub_id" -H "$AUTH" | json j.grading.id)"
   check "the second partner user does not" 404 "$(status "$BASE/v1/gradings/$sub_id" -H "Authorization: Bearer $DEMO_PARTNER_KEY_2")"
   if [[ "${BROWSER_CHECK:-on}" != "off" ]]; then
@@ -121,14 +149,14 @@ if [[ -n "${DEMO_PUBLIC_KEY:-}" && -f "$PHOTOS/ohtani-front.jpg" ]]; then
     lookup_once >/dev/null
     npm run --silent admin -- revoke-certificate --number "$revoke_number" --url "$BASE" --token "$ADMIN_TOKEN" >/dev/null
     check "a revoked certificate answers 404 at once (cache purged)" 404 "$(lookup_once)"
-    check "its page says it was revoked" true "$(curl -s "$BASE/c/$revoke_number" | grep -q 'was revoked on' && echo true || echo false)"
+    check "its page says it was revoked" true "$(grep -q 'was revoked on' <<<"$(curl -s "$BASE/c/$revoke_number")" && echo true || echo false)"
   fi
 else
   check "DEMO_PUBLIC_KEY and the demo photos are available" yes no
 fi
 
 echo "== webhooks: signed public event with retries, partner notifications by outcome"
-# Needs a receiver (scripts/webhook-receiver.ts --fail-first 2 --log "$RECEIVER_LOG") on 127.0.0.1:4900
+# Needs a receiver (scripts/webhook-receiver.ts --fail-first 2 --log "$RECEIVER_LOG") on 127.0.0.1:$RECEIVER_PORT
 # and a server started with a short retry base (npm start -- --var WEBHOOK_RETRY_BASE_SECONDS:0.05).
 if [[ -n "${RECEIVER_LOG:-}" && -n "${sub_id:-}" && -n "${ADMIN_TOKEN:-}" ]]; then
   admin() { npm run --silent admin -- "$@" --url "$BASE" --token "$ADMIN_TOKEN"; }
@@ -150,7 +178,7 @@ if [[ -n "${RECEIVER_LOG:-}" && -n "${sub_id:-}" && -n "${ADMIN_TOKEN:-}" ]]; th
   check "the demo partner's success target was told" true "$(grep -q "\"path\":\"/partner/1/success\".*\"grading_session_id\":\"$sub_id\"" "$RECEIVER_LOG" && echo true || echo false)"
 
   target=$(curl -s -X POST "$BASE/v1/webhook-targets" -H "$AUTH" -H 'content-type: application/json' \
-    -d '{"outcome":"failure","url":"http://127.0.0.1:4900/partner/1/failure"}' | json j.id)
+    -d "{\"outcome\":\"failure\",\"url\":\"http://127.0.0.1:$RECEIVER_PORT/partner/1/failure\"}" | json j.id)
   failed_session=$(admin ingest-grading --user 1 --card 1 --outcome failure | json j.grading_session_id)
   for _ in $(seq 1 40); do
     grep -q "\"grading_session_id\":\"$failed_session\"" "$RECEIVER_LOG" && break
@@ -177,6 +205,17 @@ echo "== docs"
 check "OpenAPI document is 3.1" 3.1.0 "$(curl -s "$BASE/openapi.json" | json j.openapi)"
 check "/docs serves the reference" 200 "$(status "$BASE/docs")"
 check "the public API has its own OpenAPI document" 3.1.0 "$(curl -s "$BASE/api/public/v1/openapi.json" | json j.openapi)"
+
+echo "== contract of the walkthrough's responses"
+stop_proxy
+trap - EXIT
+[[ -s "$contract_report" ]] || echo '{"responses":0,"validated":0,"mismatches":[{"operation":"proxy","problems":["no report"]}],"undocumented":[]}' >"$contract_report"
+validated=$(json j.validated <"$contract_report")
+responses=$(json j.responses <"$contract_report")
+echo "     $validated of $responses responses validated; not in the documents (by design): $(json 'j.undocumented.join(", ") || "none"' <"$contract_report")"
+check "every documented response of the walkthrough matches the served documents" 0 "$(json j.mismatches.length <"$contract_report")"
+json 'j.mismatches.map(m => `     ${m.operation}: ${m.problems.join("; ")}`).join("\n")' <"$contract_report"
+check "the contract run (scripts/e2e.ts) passed" true "$contract_ok"
 
 echo
 echo "$passed passed, $failed failed"

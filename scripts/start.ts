@@ -93,7 +93,7 @@ try {
     console.log("Demo data already present.");
   } else {
     console.log("Seeding demo data…");
-    await seedDemoData(proxy.env, seed);
+    await seedDemoData(proxy.env, seed, new URL(DEMO_WEBHOOK_URL).origin);
   }
   // The demo client's webhook (DESIGN §3): a receiver on this machine, its secret derived from the
   // seed and encrypted with this checkout's SECRETS_KEY (rewritten on every start, so a new

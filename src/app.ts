@@ -5,6 +5,7 @@ import type { AppEnv } from "./env";
 import { ApiError } from "./errors/api-error";
 import { errorResponse, handleError, validationHook } from "./errors/handler";
 import { requestContext } from "./middleware/request-context";
+import { documentContact, documentLicence, documentTags } from "./openapi-meta";
 import { registerPages } from "./pages";
 import { createPartnerApp } from "./partner";
 import { createPublicApp, PUBLIC_API_PREFIX } from "./public";
@@ -14,7 +15,9 @@ import { FILES_PREFIX } from "./storage/presign";
 const healthRoute = createRoute({
   method: "get",
   path: "/health",
+  operationId: "getHealth",
   tags: ["Health"],
+  security: [],
   summary: "Liveness check",
   description: "Public, no authentication, touches no storage.",
   responses: {
@@ -67,10 +70,13 @@ export function createApp() {
     info: {
       title: "Card grading API",
       version: "1.0.0",
+      license: documentLicence(),
+      contact: documentContact(c.var.config, new URL(c.req.url).origin),
       description:
         "The Partner Read API (`/v1`, Bearer partner key): gradings, owned cards and webhook targets of the key's user. The Public Grading Submission API (`/api/public/v1`, `x-api-key`; its own document is at `/api/public/v1/openapi.json`). Every error is `{ error: { code, message, request_id, details? } }`; every response carries `x-request-id`; every authenticated response carries `RateLimit-Policy` and `RateLimit`.",
     },
     servers: [{ url: new URL(c.req.url).origin }],
+    tags: documentTags(app.openAPIRegistry.definitions),
   }));
   app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "Card grading API reference" }));
   return app;

@@ -43,6 +43,41 @@ describe("GET /openapi.json", () => {
     expect(res.body.paths["/health"].get).toBeDefined();
   });
 
+  it("every operation but /health documents its 4xx responses, and every operation has an operationId and security", async () => {
+    for (const document of ["/openapi.json", "/api/public/v1/openapi.json"]) {
+      const res = await call(document);
+      const missing: string[] = [];
+      const operations = [
+        ...Object.entries<Json>(res.body.paths ?? {}),
+        ...Object.entries<Json>(res.body.webhooks ?? {}),
+      ].flatMap(([path, item]) =>
+        Object.entries<Json>(item).map(([method, operation]) => ({ path, method, operation })),
+      );
+      expect(operations.length).toBeGreaterThan(2);
+      for (const { path, method, operation } of operations) {
+        const name = `${document} ${method} ${path}`;
+        if (!operation.operationId) missing.push(`${name}: operationId`);
+        if (!Array.isArray(operation.security)) missing.push(`${name}: security`);
+        const has4xx = Object.keys(operation.responses ?? {}).some((status) => status.startsWith("4"));
+        if (path !== "/health" && !has4xx) missing.push(`${name}: 4xx`);
+      }
+      expect(missing).toEqual([]);
+      expect(res.body.info.license).toMatchObject({ identifier: "LicenseRef-Proprietary" });
+      expect(res.body.info.contact.url).toBe("https://api.test/docs");
+      expect(res.body.tags.length).toBeGreaterThan(0);
+      for (const tag of res.body.tags) expect(tag.description, tag.name).not.toBe(tag.name);
+    }
+  });
+
+  it("emits regex patterns without JavaScript flags (valid JSON Schema)", async () => {
+    const res = await call("/openapi.json");
+    const patterns = [...res.text.matchAll(/"pattern":"((?:[^"\\]|\\.)*)"/g)].map((match) => match[1] ?? "");
+    expect(patterns.length).toBeGreaterThan(0);
+    for (const pattern of patterns) expect(pattern, pattern).not.toMatch(/\/[a-z]*$/);
+    const id = res.body.paths["/v1/gradings/{id}"].get.parameters[0].schema;
+    expect(new RegExp(id.pattern).test("0B5F8A3C-2D7E-4C1A-9F6B-3E8D2A1C7B90")).toBe(true);
+  });
+
   it("describes or exemplifies every field of every schema", async () => {
     const res = await call("/openapi.json");
     const undocumented: string[] = [];

@@ -321,7 +321,15 @@ interface DemoUserPlan {
   seed: number;
 }
 
-export async function seedDemoData(env: DemoBindings, seed: string): Promise<void> {
+/**
+ * `receiverOrigin`: where the demo partners' webhook targets point (the origin of DEMO_WEBHOOK_URL,
+ * so a receiver on another port, RECEIVER_PORT in scripts/e2e.sh, gets them too).
+ */
+export async function seedDemoData(
+  env: DemoBindings,
+  seed: string,
+  receiverOrigin = "http://127.0.0.1:4900",
+): Promise<void> {
   const statements: Statement[] = [];
   const images: { key: string; bytes: Uint8Array }[] = [];
   const now = Date.now();
@@ -486,7 +494,7 @@ export async function seedDemoData(env: DemoBindings, seed: string): Promise<voi
     }
     statements.push({
       sql: "INSERT INTO webhook_targets (user_id, outcome, url, created_at) VALUES (?, 'success', ?, ?)",
-      params: [userId, `http://127.0.0.1:4900/partner/${userId}/success`, created],
+      params: [userId, `${receiverOrigin}/partner/${userId}/success`, created],
     });
   }
 

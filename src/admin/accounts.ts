@@ -13,6 +13,7 @@ const security = [{ adminToken: [] }];
 const createUserRoute = createRoute({
   method: "post",
   path: "/users",
+  operationId: "createUser",
   tags: ["Operator"],
   summary: "Create a user (an owner of cards and gradings)",
   security,
@@ -37,6 +38,7 @@ const createUserRoute = createRoute({
 const createAccountRoute = createRoute({
   method: "post",
   path: "/partner-accounts",
+  operationId: "createPartnerAccount",
   tags: ["Operator"],
   summary: "Create a partner dashboard account for a user",
   security,
@@ -78,6 +80,7 @@ const createAccountRoute = createRoute({
 const issuePartnerKeyRoute = createRoute({
   method: "post",
   path: "/partner-accounts/{id}/keys",
+  operationId: "issuePartnerKey",
   tags: ["Operator"],
   summary: "Issue a partner API key (shown once)",
   security,
@@ -95,6 +98,7 @@ const issuePartnerKeyRoute = createRoute({
 const revokePartnerKeyRoute = createRoute({
   method: "post",
   path: "/partner-keys/{id}/revoke",
+  operationId: "revokePartnerKey",
   tags: ["Operator"],
   summary: "Revoke a partner API key (effective within KEY_CACHE_TTL_SECONDS)",
   security,

@@ -50,6 +50,7 @@ const CatalogImportSchema = z
 const importRoute = createRoute({
   method: "post",
   path: "/catalog-cards",
+  operationId: "importCatalogCard",
   tags: ["Operator"],
   summary: "Import a catalog card with its reference image",
   security: [{ adminToken: [] }],
@@ -89,6 +90,7 @@ const ReferenceImageSchema = z
 const replaceReferenceRoute = createRoute({
   method: "put",
   path: "/catalog-cards/{id}/reference-image",
+  operationId: "putCatalogReferenceImage",
   tags: ["Operator"],
   summary: "Set or replace a catalog card's reference image",
   description: "Stores the image, recomputes the perceptual hash identification uses, and removes the previous image.",

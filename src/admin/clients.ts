@@ -29,6 +29,7 @@ const ClientSchema = z
 const createClientRoute = createRoute({
   method: "post",
   path: "/clients",
+  operationId: "createClient",
   tags: ["Operator"],
   summary: "Create an API client of the public API",
   security,
@@ -52,6 +53,7 @@ const createClientRoute = createRoute({
 const issueClientKeyRoute = createRoute({
   method: "post",
   path: "/clients/{id}/keys",
+  operationId: "issueClientKey",
   tags: ["Operator"],
   summary: "Issue a public API key for a client (shown once)",
   security,
@@ -65,6 +67,7 @@ const issueClientKeyRoute = createRoute({
 const revokeClientKeyRoute = createRoute({
   method: "post",
   path: "/api-keys/{id}/revoke",
+  operationId: "revokeClientKey",
   tags: ["Operator"],
   summary: "Revoke a public API key (effective within KEY_CACHE_TTL_SECONDS)",
   security,
@@ -78,6 +81,7 @@ const revokeClientKeyRoute = createRoute({
 const revokeCertificateRoute = createRoute({
   method: "post",
   path: "/certificates/{number}/revoke",
+  operationId: "revokeCertificate",
   tags: ["Operator"],
   summary: "Revoke a certificate and purge it from the edge cache",
   security,

@@ -1,14 +1,15 @@
-// Ingesting a grading produced elsewhere (DESIGN §3): the user's card, its grading session and (on
-// success) the grade run go in with the partner notifications in one D1 batch, so the Partner Read
-// API serves it and the matching webhook targets are told, exactly as for a public submission.
+// Ingesting a grading produced elsewhere: the partner view (src/grading/partner-view.ts, the same
+// writer a settled public submission uses) goes in with its notifications in one D1 batch, so the
+// Partner Read API serves it and the matching webhook targets are told, as for a public submission.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { eq, sql } from "drizzle-orm";
-import { catalogCards, gradeRuns, gradingSessions, userCards, users } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { catalogCards, userCards, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
 import { bodyErrorResponses, errorResponses } from "../errors/openapi";
+import { partnerViewShareSlug, partnerViewWrites } from "../grading/partner-view";
 import { imageExtension } from "../storage/images";
-import { dispatchDeliveries, partnerNotificationsInsert } from "../webhooks/outbox";
+import { dispatchDeliveries } from "../webhooks/outbox";
 import { jsonBody, readBase64Image } from "./schemas";
 
 const halfPoint = z
@@ -66,6 +67,7 @@ const IngestSchema = z
 const ingestRoute = createRoute({
   method: "post",
   path: "/grading-sessions",
+  operationId: "ingestGradingSession",
   tags: ["Operator"],
   summary: "Ingest a grading produced elsewhere",
   description:
@@ -124,57 +126,38 @@ export function registerGradingSessionRoutes(app: OpenAPIHono<AppEnv>) {
         ? c.env.IMAGES.put(keys.back, back.bytes, { httpMetadata: { contentType: `image/${back.format}` } })
         : null,
     ]);
-    const shareSlug = `svc-${sessionId}`;
-    const userCardId = sql`(SELECT id FROM user_cards WHERE share_slug = ${shareSlug})`;
     const grades = body.grades;
+    const partner = partnerViewWrites(db, {
+      userId: body.user_id,
+      sessionId,
+      outcome: body.outcome,
+      card: { catalogId: body.card_id },
+      grade: grades ? { text: String(grades.overall), grader: body.grader } : null,
+      images: keys,
+      uniqueIdentifier: null,
+      createdAt: now,
+      updatedAt: now,
+      gradeRun: grades
+        ? {
+            centering: grades.centering,
+            corners: grades.corners,
+            edges: grades.edges,
+            surface: grades.surface,
+            overall: grades.overall,
+            modelGrade: body.model_grade ?? null,
+          }
+        : null,
+    });
     try {
-      const [insertedCard, deliveries] = await db.batch([
+      const [deliveries, ...rest] = await db.batch([
+        partner.notifications,
+        ...partner.statements,
         db
-          .insert(userCards)
-          .values({
-            userId: body.user_id,
-            cardId: body.card_id,
-            grade: grades ? String(grades.overall) : null,
-            grader: grades ? body.grader : null,
-            shareSlug,
-            frontImageKey: keys.front,
-            backImageKey: keys.back,
-            addedAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: userCards.id }),
-        partnerNotificationsInsert(db, {
-          userId: body.user_id,
-          gradingSessionId: sessionId,
-          outcome: body.outcome,
-          now,
-        }),
-        db.insert(gradingSessions).values({
-          id: sessionId,
-          userId: body.user_id,
-          userCardId,
-          // Sequential per installation, like the numbers graders print on their labels.
-          uniqueIdentifier: sql`(SELECT coalesce(max(unique_identifier), 0) + 1 FROM grading_sessions)`,
-          outcome: body.outcome,
-          createdAt: now,
-          updatedAt: now,
-        }),
-        ...(grades
-          ? [
-              db.insert(gradeRuns).values({
-                gradingSessionId: sessionId,
-                userCardId,
-                centeringOverallGrade: grades.centering,
-                cornersOverallGrade: grades.corners,
-                edgesOverallGrade: grades.edges,
-                surfaceOverallGrade: grades.surface,
-                fullOverallGrade: grades.overall,
-                modelGrade: body.model_grade ?? null,
-                createdAt: now,
-              }),
-            ]
-          : []),
+          .select({ id: userCards.id })
+          .from(userCards)
+          .where(eq(userCards.shareSlug, partnerViewShareSlug(sessionId))),
       ]);
+      const insertedCard = rest.at(-1) as { id: number }[];
       const notifications = await dispatchDeliveries(
         c.env,
         db,

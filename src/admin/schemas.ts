@@ -9,7 +9,7 @@ export const IdParams = z.object({
     .string()
     .regex(/^[1-9]\d{0,15}$/, "must be a positive integer")
     .transform(Number)
-    .openapi({ param: { name: "id", in: "path" }, type: "integer", example: "1" }),
+    .openapi({ param: { name: "id", in: "path" }, type: "integer", example: 1 }),
 });
 
 export const IssuedKeySchema = z

@@ -68,6 +68,7 @@ const iso = z
 const setWebhookRoute = createRoute({
   method: "put",
   path: "/clients/{id}/webhook",
+  operationId: "setClientWebhook",
   tags: ["Operator"],
   summary: "Set, change or remove a client's webhook URL",
   description:
@@ -94,6 +95,7 @@ const setWebhookRoute = createRoute({
 const rotateSecretRoute = createRoute({
   method: "post",
   path: "/clients/{id}/webhook-secret/rotate",
+  operationId: "rotateClientWebhookSecret",
   tags: ["Operator"],
   summary: "Rotate a client's signing secret (the new one is shown once)",
   description:
@@ -109,6 +111,7 @@ const rotateSecretRoute = createRoute({
 const listDeliveriesRoute = createRoute({
   method: "get",
   path: "/webhook-deliveries",
+  operationId: "listWebhookDeliveries",
   tags: ["Operator"],
   summary: "List webhook deliveries, newest first",
   security,
@@ -152,6 +155,7 @@ const DeliveryIdParams = z.object({
 const getDeliveryRoute = createRoute({
   method: "get",
   path: "/webhook-deliveries/{id}",
+  operationId: "getWebhookDelivery",
   tags: ["Operator"],
   summary: "One delivery with every attempt",
   security,
@@ -177,6 +181,7 @@ const getDeliveryRoute = createRoute({
 const replayDeliveryRoute = createRoute({
   method: "post",
   path: "/webhook-deliveries/{id}/replay",
+  operationId: "replayWebhookDelivery",
   tags: ["Operator"],
   summary: "Send a delivery again (a new chain of attempts, to the current URL)",
   security,
@@ -190,6 +195,7 @@ const replayDeliveryRoute = createRoute({
 const replayClientRoute = createRoute({
   method: "post",
   path: "/clients/{id}/webhook-deliveries/replay",
+  operationId: "replayClientWebhookDeliveries",
   tags: ["Operator"],
   summary: "Send again every failed delivery of a client since a time",
   security,

@@ -64,6 +64,12 @@ export const catalogCards = sqliteTable(
     referenceImageKey: text("reference_image_key"),
     // 64-bit perceptual hash of the reference front, 16 hex digits (used by identification).
     referenceHash: text("reference_hash"),
+    // An entry built from a submitter's declared hints when the engine could not identify the card
+    // (verified false, source "submitter"); the operator merges it into a real card later.
+    verified: integer("verified", { mode: "boolean" }).notNull().default(true),
+    source: text("source", { enum: ["catalog", "submitter"] })
+      .notNull()
+      .default("catalog"),
   },
   (t) => [index("catalog_cards_category_idx").on(t.categoryId)],
 );
@@ -228,6 +234,13 @@ export const certificates = sqliteTable(
     valueMid: real("value_mid"),
     valueHigh: real("value_high"),
     valueConfidence: text("value_confidence", { enum: ["high", "medium", "low", "none"] }).notNull(),
+    // How the value was reached (src/grading/value.ts); null only on rows settled before it existed.
+    valueBasis: text("value_basis", { enum: ["catalog_match", "comparables", "catalog_wide"] }),
+    // Where the card fields come from: identification ("catalog", "model") or the submitter's
+    // declared hints ("hints"); "none" when neither gave any.
+    cardSource: text("card_source", { enum: ["catalog", "model", "hints", "none"] })
+      .notNull()
+      .default("catalog"),
     frontImageKey: text("front_image_key").notNull(),
     backImageKey: text("back_image_key").notNull(),
     pipelineEngine: text("pipeline_engine").notNull(),
@@ -265,6 +278,10 @@ export const submissions = sqliteTable(
     engine: text("engine"),
     attempts: integer("attempts").notNull().default(0),
     certificateNumber: text("certificate_number"),
+    // A random id per settlement attempt, written by the conditional update that settles the
+    // submission: the rows of that settlement's batch are inserted only where it matches, so two
+    // settlements in the same millisecond cannot both write their deliveries.
+    settledBy: text("settled_by"),
     createdAt: text("created_at").notNull(),
     settledAt: text("settled_at"),
   },

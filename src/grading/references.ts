@@ -1,9 +1,10 @@
 // Catalog cards with a reference hash, the set identification compares a front against. Read once
 // per isolate per minute: the catalog changes rarely and a submission should not pay a scan of it.
-import { eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { catalogCards, catalogCategories } from "../db/schema";
 import type { CatalogReference } from "./engine/types";
+import type { ValuedCatalogCard } from "./engine/value";
 
 const REFERENCES_TTL_MS = 60_000;
 let cached: { references: CatalogReference[]; expiresAt: number } | null = null;
@@ -25,13 +26,36 @@ export async function loadCatalogReferences(db: Database, now = Date.now()): Pro
     })
     .from(catalogCards)
     .innerJoin(catalogCategories, eq(catalogCategories.id, catalogCards.categoryId))
-    .where(isNotNull(catalogCards.referenceHash));
+    .where(and(isNotNull(catalogCards.referenceHash), eq(catalogCards.verified, true)));
   const references = rows.flatMap((row) => (row.hash ? [{ ...row, hash: row.hash }] : []));
   cached = { references, expiresAt: now + REFERENCES_TTL_MS };
   return references;
 }
 
-/** A catalog import makes its card identifiable at once in this isolate. */
+let cachedValues: { cards: ValuedCatalogCard[]; expiresAt: number } | null = null;
+
+/** Every verified catalog card with its raw value: what unidentified cards are valued against. */
+export async function loadCatalogValues(db: Database, now = Date.now()): Promise<ValuedCatalogCard[]> {
+  if (cachedValues && cachedValues.expiresAt > now) return cachedValues.cards;
+  const cards = await db
+    .select({
+      id: catalogCards.id,
+      player: catalogCards.playerName,
+      year: catalogCards.year,
+      brand: catalogCards.brand,
+      set: catalogCards.setName,
+      category: catalogCategories.name,
+      value_cents: catalogCards.svcValue,
+    })
+    .from(catalogCards)
+    .innerJoin(catalogCategories, eq(catalogCategories.id, catalogCards.categoryId))
+    .where(eq(catalogCards.verified, true));
+  cachedValues = { cards, expiresAt: now + REFERENCES_TTL_MS };
+  return cards;
+}
+
+/** A catalog import or merge takes effect at once in this isolate. */
 export function forgetCatalogReferences(): void {
   cached = null;
+  cachedValues = null;
 }

@@ -1,34 +1,22 @@
 // Settling a submission: one unit of work that grades the stored photos and records the outcome.
-// A grade writes its certificate (and, for a client linked to a user, that user's card, grading
-// session and grade run) in one D1 batch, which is a transaction; a rejection marks the submission
-// and refunds its quota unit. Every write is conditional on the submission still processing, so a
-// settlement that races another (a queue retry, a re-drive) changes nothing twice.
+// A grade writes its certificate, a rejection marks the submission and refunds its quota unit; for
+// a client linked to a user either also writes the partner view (src/grading/partner-view.ts), in
+// the same D1 batch, which is a transaction. Every write is conditional on the submission still
+// processing, so a settlement that races another (a queue retry, a re-drive) changes nothing twice.
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { errorChainText } from "../db/errors";
-import {
-  type CertificateRow,
-  certificates,
-  gradeRuns,
-  gradingSessions,
-  type SubmissionRow,
-  submissions,
-  userCards,
-} from "../db/schema";
+import { type CertificateRow, certificates, type SubmissionRow, submissions } from "../db/schema";
 import type { Config } from "../env";
 import { logEvent } from "../errors/log";
 import { publicQuotaKey, refundQuota } from "../quota/client";
 import { presignImageUrl } from "../storage/presign";
-import {
-  completedEventPayload,
-  dispatchDeliveries,
-  failedEventPayload,
-  partnerNotificationsInsert,
-  publicEventInsert,
-} from "../webhooks/outbox";
+import { completedEventPayload, dispatchDeliveries, failedEventPayload, publicEventInsert } from "../webhooks/outbox";
 import { certificateUrl, generateCertificateNumber } from "./certificate-number";
 import type { EngineImage, Graded, GradingEngine, RejectionReason } from "./engine/types";
-import { loadCatalogReferences } from "./references";
+import { certificateValue, type DeclaredCard, rawValueCents } from "./engine/value";
+import { partnerViewWrites } from "./partner-view";
+import { loadCatalogReferences, loadCatalogValues } from "./references";
 
 export interface SettleDeps {
   env: Env;
@@ -79,48 +67,88 @@ export async function gradeSubmission(
     case "graded":
       return recordGraded(deps, submission, result, context);
     case "rejected":
-      return recordRejected(deps, submission, result.reason, result.message);
+      return recordRejected(deps, submission, result.reason, result.message, context);
     case "failed":
       if (result.retryable) return { status: "retry", message: result.message };
-      return recordRejected(deps, submission, "grading_failed", result.message);
+      return recordRejected(deps, submission, "grading_failed", result.message, context);
   }
 }
 
-/** Marks the submission rejected (if still processing) and gives back its quota unit. */
+/**
+ * Marks the submission rejected (if still processing), gives back its quota unit and, for a client
+ * linked to a user, writes the user's card (the photos, no grade) and a `failure` grading session.
+ */
 export async function recordRejected(
   deps: SettleDeps,
   submission: SubmissionRow,
   reason: RejectionReason,
   message: string,
+  context: SettleContext = {},
 ): Promise<Settlement> {
   const db = deps.db;
+  const gradingId = submission.gradingId;
   const settledAt = new Date().toISOString();
-  const [updated, events] = await db.batch([
-    db
-      .update(submissions)
-      .set({ status: "rejected", reason, message, engine: deps.engine.id, settledAt })
-      .where(and(eq(submissions.gradingId, submission.gradingId), eq(submissions.status, "processing")))
-      .returning({ gradingId: submissions.gradingId }),
-    // The client's grading.failed event, only if the update above is the one that settled it.
-    publicEventInsert(db, {
-      clientId: submission.clientId,
-      gradingId: submission.gradingId,
-      event: "grading.failed",
-      payload: failedEventPayload({ gradingId: submission.gradingId, externalRef: submission.externalRef, reason }),
-      now: settledAt,
-      condition: sql`EXISTS (SELECT 1 FROM submissions WHERE grading_id = ${submission.gradingId} AND status = 'rejected' AND settled_at = ${settledAt})`,
-    }),
-  ]);
-  if (updated.length === 0) return currentSettlement(db, submission.gradingId);
+  // Identifies this settlement: two settlements in the same millisecond share settledAt, so the
+  // event below is conditional on this random id, which only the winning update wrote.
+  const settledBy = crypto.randomUUID();
+  const userId = await clientUserId(deps, submission, context);
+  const partner =
+    userId === null
+      ? null
+      : partnerViewWrites(db, {
+          userId,
+          sessionId: gradingId,
+          outcome: "failure",
+          card: {
+            unverified: {
+              ...declaredFromHints(submission.hints),
+              cardNumber: submission.hints?.card_number ?? null,
+              variant: submission.hints?.variant ?? null,
+              svcValueCents: rawValueCents(declaredFromHints(submission.hints), await loadCatalogValues(db)),
+            },
+          },
+          grade: null,
+          images: { front: submission.frontImageKey, back: submission.backImageKey },
+          uniqueIdentifier: null,
+          createdAt: submission.createdAt,
+          updatedAt: settledAt,
+          gradeRun: null,
+        });
+  let updated: { gradingId: string }[];
+  let deliveryIds: string[];
+  try {
+    const [settled, events, ...rest] = await db.batch([
+      db
+        .update(submissions)
+        .set({ status: "rejected", reason, message, engine: deps.engine.id, settledAt, settledBy })
+        .where(and(eq(submissions.gradingId, gradingId), eq(submissions.status, "processing")))
+        .returning({ gradingId: submissions.gradingId }),
+      // The client's grading.failed event, only if the update above is the one that settled it.
+      publicEventInsert(db, {
+        clientId: submission.clientId,
+        gradingId,
+        event: "grading.failed",
+        payload: failedEventPayload({ gradingId, externalRef: submission.externalRef, reason }),
+        now: settledAt,
+        condition: sql`EXISTS (SELECT 1 FROM submissions WHERE grading_id = ${gradingId} AND settled_by = ${settledBy})`,
+      }),
+      ...(partner ? [partner.notifications] : []),
+      ...(partner?.statements ?? []),
+    ]);
+    updated = settled;
+    const partnerIds = partner ? (rest[0] as { id: string }[]) : [];
+    deliveryIds = [...events, ...partnerIds].map((row) => row.id);
+  } catch (error) {
+    // Another settlement got there first: its partner view exists (unique keys), or migration
+    // 0004's trigger refused a session for a submission this batch did not settle.
+    if (lostSettlementRace(error)) return currentSettlement(db, gradingId);
+    throw error;
+  }
+  if (updated.length === 0) return currentSettlement(db, gradingId);
   if (submission.quotaWindowStart !== null) {
     await refundQuota(deps.env.QUOTA, publicQuotaKey(submission.apiKeyId), submission.quotaWindowStart);
   }
-  await dispatchDeliveries(
-    deps.env,
-    db,
-    submission.gradingId,
-    events.map((row) => row.id),
-  );
+  await dispatchDeliveries(deps.env, db, gradingId, deliveryIds);
   return { status: "rejected", reason, message };
 }
 
@@ -150,18 +178,23 @@ async function recordGraded(
   ]);
   const removeReports = () => env.IMAGES.delete([reportKeys.front, reportKeys.back].filter((k) => k !== null));
 
-  const userId =
-    context.clientUserId !== undefined
-      ? context.clientUserId
-      : ((
-          await db.query.apiClients.findFirst({
-            where: (clients, { eq }) => eq(clients.id, submission.clientId),
-            columns: { userId: true },
-          })
-        )?.userId ?? null);
+  const [userId, catalog] = await Promise.all([clientUserId(deps, submission, context), loadCatalogValues(db)]);
   const now = new Date().toISOString();
   const card = graded.card;
-  const value = graded.estimated_value;
+  const declared: DeclaredCard = {
+    player: card.player,
+    year: card.year,
+    brand: card.brand,
+    set: card.set,
+    category: card.category,
+  };
+  const value = certificateValue({
+    catalogId: card.catalog_id,
+    engineValue: graded.estimated_value,
+    declared,
+    catalog,
+    overall: graded.grades.overall,
+  });
 
   for (let attempt = 1; ; attempt++) {
     const certificate: CertificateRow = {
@@ -191,6 +224,8 @@ async function recordGraded(
       valueMid: value.mid,
       valueHigh: value.high,
       valueConfidence: value.confidence,
+      valueBasis: value.basis,
+      cardSource: card.source,
       frontImageKey: submission.frontImageKey,
       backImageKey: submission.backImageKey,
       pipelineEngine: deps.engine.id,
@@ -199,19 +234,58 @@ async function recordGraded(
     };
     const settle = db
       .update(submissions)
-      .set({ status: "complete", certificateNumber: certificate.number, engine: deps.engine.id, settledAt: now })
+      .set({
+        status: "complete",
+        certificateNumber: certificate.number,
+        engine: deps.engine.id,
+        settledAt: now,
+        settledBy: crypto.randomUUID(),
+      })
       .where(and(eq(submissions.gradingId, gradingId), eq(submissions.status, "processing")))
       .returning({ gradingId: submissions.gradingId });
     const insertCertificate = db.insert(certificates).values(certificate);
-    // The user's view (DESIGN §3) needs a catalog card: an unidentified card gets a certificate only.
-    const partnerRows =
-      userId !== null && card.catalog_id !== null
-        ? partnerViewInserts(db, { userId, catalogId: card.catalog_id, submission, graded, certificate, reportKeys })
-        : [];
-    const notifications =
-      partnerRows.length > 0 && userId !== null
-        ? [partnerNotificationsInsert(db, { userId, gradingSessionId: gradingId, outcome: "success", now })]
-        : [];
+    const partner =
+      userId === null
+        ? null
+        : partnerViewWrites(db, {
+            userId,
+            sessionId: gradingId,
+            outcome: "success",
+            // A card the engine did not find in the catalog becomes an unverified entry from what
+            // was declared (or read by a hosted model), valued like the certificate.
+            card:
+              card.catalog_id !== null
+                ? { catalogId: card.catalog_id }
+                : {
+                    unverified: {
+                      ...declared,
+                      cardNumber: card.card_number,
+                      variant: card.variant,
+                      svcValueCents: value.raw_cents,
+                    },
+                  },
+            grade: { text: String(graded.grades.overall), grader: certificate.pipelineGradedBy },
+            images: { front: submission.frontImageKey, back: submission.backImageKey },
+            uniqueIdentifier: Number(certificate.number),
+            createdAt: submission.createdAt,
+            updatedAt: now,
+            gradeRun: {
+              centering: graded.grades.centering,
+              corners: graded.grades.corners,
+              edges: graded.grades.edges,
+              surface: graded.grades.surface,
+              overall: graded.grades.overall,
+              modelGrade: {
+                model_version: graded.model_version,
+                confidence: graded.confidence,
+                centering: graded.centering,
+                centering_offset: graded.centering_offset,
+                ...graded.model_grade,
+              },
+              damageReportFrontKey: reportKeys.front,
+              damageReportBackKey: reportKeys.back,
+            },
+          });
     const event = publicEventInsert(db, {
       clientId: submission.clientId,
       gradingId,
@@ -229,10 +303,10 @@ async function recordGraded(
         settle,
         insertCertificate,
         event,
-        ...notifications,
-        ...partnerRows,
+        ...(partner ? [partner.notifications] : []),
+        ...(partner?.statements ?? []),
       ]);
-      const partnerIds = notifications.length > 0 ? (rest[0] as { id: string }[]) : [];
+      const partnerIds = partner ? (rest[0] as { id: string }[]) : [];
       await dispatchDeliveries(
         deps.env,
         db,
@@ -244,68 +318,43 @@ async function recordGraded(
       const message = errorChainText(error);
       if (message.includes("certificates.number") && attempt < NUMBER_ATTEMPTS) continue;
       await removeReports();
-      // The submission was settled by someone else meanwhile (migration 0002's trigger aborted the batch).
-      if (message.includes("not claimed by this settlement")) return currentSettlement(db, gradingId);
+      // The submission was settled by someone else meanwhile (a trigger or the session's unique id
+      // aborted the batch).
+      if (lostSettlementRace(error)) return currentSettlement(db, gradingId);
       throw error;
     }
   }
 }
 
-function partnerViewInserts(
-  db: Database,
-  args: {
-    userId: number;
-    catalogId: number;
-    submission: SubmissionRow;
-    graded: Graded;
-    certificate: CertificateRow;
-    reportKeys: { front: string | null; back: string | null };
-  },
-) {
-  const { userId, catalogId, submission, graded, certificate, reportKeys } = args;
-  const shareSlug = `svc-${certificate.number}`;
-  const userCardId = sql`(SELECT id FROM user_cards WHERE share_slug = ${shareSlug})`;
-  return [
-    db.insert(userCards).values({
-      userId,
-      cardId: catalogId,
-      grade: String(graded.grades.overall),
-      grader: certificate.pipelineGradedBy,
-      shareSlug,
-      frontImageKey: submission.frontImageKey,
-      backImageKey: submission.backImageKey,
-      addedAt: certificate.issuedAt,
-      updatedAt: certificate.issuedAt,
-    }),
-    db.insert(gradingSessions).values({
-      id: submission.gradingId,
-      userId,
-      userCardId,
-      uniqueIdentifier: Number(certificate.number),
-      outcome: "success",
-      createdAt: submission.createdAt,
-      updatedAt: certificate.issuedAt,
-    }),
-    db.insert(gradeRuns).values({
-      gradingSessionId: submission.gradingId,
-      userCardId,
-      centeringOverallGrade: graded.grades.centering,
-      cornersOverallGrade: graded.grades.corners,
-      edgesOverallGrade: graded.grades.edges,
-      surfaceOverallGrade: graded.grades.surface,
-      fullOverallGrade: graded.grades.overall,
-      modelGrade: {
-        model_version: graded.model_version,
-        confidence: graded.confidence,
-        centering: graded.centering,
-        centering_offset: graded.centering_offset,
-        ...graded.model_grade,
-      },
-      damageReportFrontKey: reportKeys.front,
-      damageReportBackKey: reportKeys.back,
-      createdAt: certificate.issuedAt,
-    }),
-  ] as const;
+/** The user the submitting client is linked to, or null. */
+async function clientUserId(deps: SettleDeps, submission: SubmissionRow, context: SettleContext) {
+  if (context.clientUserId !== undefined) return context.clientUserId;
+  const client = await deps.db.query.apiClients.findFirst({
+    where: (clients, { eq }) => eq(clients.id, submission.clientId),
+    columns: { userId: true },
+  });
+  return client?.userId ?? null;
+}
+
+/** The card fields a submitter declared, as the value and the unverified entry read them. */
+export function declaredFromHints(hints: Record<string, string> | null): DeclaredCard {
+  return {
+    player: hints?.player ?? null,
+    year: hints?.year ?? null,
+    brand: hints?.brand ?? null,
+    set: hints?.set ?? null,
+    category: hints?.category ?? null,
+  };
+}
+
+function lostSettlementRace(error: unknown): boolean {
+  const message = errorChainText(error);
+  // The partner view's rows are keyed by the session id (its user card by a slug made of it).
+  return (
+    message.includes("not claimed by this settlement") ||
+    message.includes("grading_sessions.id") ||
+    message.includes("user_cards.share_slug")
+  );
 }
 
 /** The settlement already recorded for a grading (when another writer got there first). */

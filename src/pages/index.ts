@@ -22,7 +22,9 @@ const CACHE_CONTROL = `public, max-age=${CERTIFICATE_MAX_AGE_SECONDS}`;
 const pageRoute = createRoute({
   method: "get",
   path: "/c/{number}",
+  operationId: "getCertificatePage",
   tags: ["Public pages"],
+  security: [],
   summary: "Certificate page (HTML)",
   description:
     "The certificate as a page for people: grade and subgrades, centering, card, photos, issue date, and a banner when revoked. No key needed. Cached at the edge for an hour (`Cache-Control: public, max-age=3600`); revocation purges it.",
@@ -36,7 +38,9 @@ const pageRoute = createRoute({
 const badgeRoute = createRoute({
   method: "get",
   path: "/c/{number}/badge.svg",
+  operationId: "getCertificateBadge",
   tags: ["Public pages"],
+  security: [],
   summary: '"Graded by" badge (SVG)',
   description:
     'An SVG badge with the overall grade for partners to embed (`<img src=".../c/{number}/badge.svg">`), `REVOKED` once revoked. Cached like the page.',

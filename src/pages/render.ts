@@ -43,9 +43,30 @@ export interface PageImages {
   back: string;
 }
 
+/** What the page, the badge and image descriptions say next to card fields the submitter declared. */
+export const DECLARED_NOTE = "declared by the submitter, not verified";
+
+/** True when the certificate's card fields are the submitter's hints rather than an identification. */
+const isDeclared = (row: CertificateRow) => row.cardSource === "hints";
+
+/** "2018 Topps Shohei Ohtani", marked when declared; "Unidentified card" when nothing is known. */
+export function cardTitle(row: CertificateRow): string {
+  const title = [row.year, row.brand, row.player].filter(Boolean).join(" ");
+  if (!title) return "Unidentified card";
+  return isDeclared(row) ? `${title} (${DECLARED_NOTE})` : title;
+}
+
+const BASIS_TEXT: Record<string, string> = {
+  catalog_match: "from the identified card's catalog value",
+  comparables: "from comparable catalog cards",
+  catalog_wide: "from the whole catalog at this grade",
+};
+
 export function renderCertificatePage(row: CertificateRow, images: PageImages, gradedBy: string): string {
   const revoked = row.revokedAt !== null;
+  const declared = isDeclared(row);
   const title = [row.year, row.brand, row.player].filter(Boolean).join(" ") || "Unidentified card";
+  const described = cardTitle(row);
   const cardFacts: [string, string | null][] = [
     ["Player", row.player],
     ["Year", row.year],
@@ -67,10 +88,9 @@ export function renderCertificatePage(row: CertificateRow, images: PageImages, g
     day: "numeric",
     timeZone: "UTC",
   });
-  const value =
-    row.valueMid !== null && row.valueLow !== null && row.valueHigh !== null
-      ? `<p class="value"><span>Estimated value</span> ${money(row.valueMid)} <small>(${money(row.valueLow)}–${money(row.valueHigh)}, ${escapeHtml(row.valueConfidence)} confidence)</small></p>`
-      : "";
+  // Migration 0004 valued every certificate; the fallbacks only satisfy the nullable column type.
+  const basis = BASIS_TEXT[row.valueBasis ?? "catalog_match"] ?? "";
+  const value = `<p class="value"><span>Estimated value</span> ${money(row.valueMid ?? 0)} <small>(${money(row.valueLow ?? 0)}–${money(row.valueHigh ?? 0)}, ${escapeHtml(row.valueConfidence)} confidence, ${basis})</small></p>`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -105,6 +125,7 @@ ${revoked ? '<meta name="robots" content="noindex">' : ""}
   figure img { max-width: 100%; height: auto; border-radius: 6px; }
   figcaption { color: var(--muted); font-size: 14px; margin-top: 6px; }
   footer { margin-top: 24px; color: var(--muted); font-size: 13px; }
+  .declared, .declared-note { color: #b54708; font-size: 13px; font-weight: 500; }
 </style>
 </head>
 <body>
@@ -124,10 +145,14 @@ ${revoked ? '<meta name="robots" content="noindex">' : ""}
     </div>
     <div>
       <h1>${escapeHtml(title)}</h1>
+      ${declared ? `<p class="declared-note">The card was not identified: its details below are ${DECLARED_NOTE}.</p>` : ""}
       <dl>
         ${cardFacts
           .filter(([, fact]) => fact !== null)
-          .map(([name, fact]) => `<dt>${name}</dt><dd>${escapeHtml(fact ?? "")}</dd>`)
+          .map(
+            ([name, fact]) =>
+              `<dt>${name}</dt><dd>${escapeHtml(fact ?? "")}${declared ? ` <small class="declared">${DECLARED_NOTE}</small>` : ""}</dd>`,
+          )
           .join("\n        ")}
         <dt>Centering (front)</dt><dd>${ratio(row.centeringHorizontal)} left/right · ${ratio(row.centeringVertical)} top/bottom</dd>
         <dt>Issued</dt><dd><time datetime="${escapeHtml(row.issuedAt)}">${issued}</time></dd>
@@ -138,8 +163,8 @@ ${revoked ? '<meta name="robots" content="noindex">' : ""}
     </div>
   </section>
   <section class="photos">
-    <figure><img src="${escapeHtml(images.front)}" alt="Front of the card" loading="lazy" width="400"><figcaption>Front</figcaption></figure>
-    <figure><img src="${escapeHtml(images.back)}" alt="Back of the card" loading="lazy" width="400"><figcaption>Back</figcaption></figure>
+    <figure><img src="${escapeHtml(images.front)}" alt="${escapeHtml(`Front of ${described}`)}" loading="lazy" width="400"><figcaption>Front</figcaption></figure>
+    <figure><img src="${escapeHtml(images.back)}" alt="${escapeHtml(`Back of ${described}`)}" loading="lazy" width="400"><figcaption>Back</figcaption></figure>
   </section>
   <footer>Check any certificate by its number at this address. The photos are the ones submitted for grading.</footer>
 </main>
@@ -167,8 +192,10 @@ export function renderBadge(row: CertificateRow, gradedBy: string): string {
   const leftWidth = Math.max(90, left.length * 7 + 16);
   const rightWidth = Math.max(60, right.length * 7.5 + 16);
   const width = Math.round(leftWidth + rightWidth);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="40" viewBox="0 0 ${width} 40" role="img" aria-label="${escapeHtml(`${left}: ${right}, certificate ${row.number}`)}">
-<title>${escapeHtml(`${left}: ${right} (certificate ${row.number})`)}</title>
+  // The text a screen reader (and an embedding page's alt) reads names the card, marked when declared.
+  const label = `${left}: ${right}, certificate ${row.number}, ${cardTitle(row)}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="40" viewBox="0 0 ${width} 40" role="img" aria-label="${escapeHtml(label)}">
+<title>${escapeHtml(label)}</title>
 <clipPath id="r"><rect width="${width}" height="40" rx="6"/></clipPath>
 <g clip-path="url(#r)">
 <rect width="${leftWidth}" height="40" fill="#14213d"/>

@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import { validationHook } from "../errors/handler";
 import { publicAuth } from "../middleware/public-auth";
 import { publicQuota } from "../middleware/quota";
+import { documentContact, documentLicence, documentTags } from "../openapi-meta";
 import { registerGetCertificate } from "./certificates/get";
 import { registerCreateGrading } from "./gradings/create";
 import { registerGetGrading } from "./gradings/get";
@@ -25,10 +26,13 @@ export function createPublicApp() {
     info: {
       title: "Card grading: Public Grading Submission API",
       version: "1.0.0",
+      license: documentLicence(),
+      contact: documentContact(c.var.config, new URL(c.req.url).origin),
       description:
         "Submit a raw card for grading, poll the submission, look up certificates by number. Every error is `{ error: { code, message, request_id, details? } }`; every response carries `x-request-id`, `RateLimit-Policy` and `RateLimit`.",
     },
     servers: [{ url: `${new URL(c.req.url).origin}${PUBLIC_API_PREFIX}` }],
+    tags: documentTags(app.openAPIRegistry.definitions),
   }));
   registerPublicWebhooks(app);
   app.use("*", publicAuth, publicQuota);

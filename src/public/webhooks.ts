@@ -68,14 +68,17 @@ const receiverResponses = {
 };
 
 export function registerPublicWebhooks(app: OpenAPIHono<AppEnv>) {
-  for (const [name, schema, summary] of [
-    ["grading.completed", CompletedEvent, "A submission was graded"],
-    ["grading.failed", FailedEvent, "A submission was rejected"],
+  for (const [name, schema, summary, operationId] of [
+    ["grading.completed", CompletedEvent, "A submission was graded", "gradingCompletedEvent"],
+    ["grading.failed", FailedEvent, "A submission was rejected", "gradingFailedEvent"],
   ] as const) {
     app.openAPIRegistry.registerWebhook({
       method: "post",
       path: name,
+      operationId,
       tags: ["Webhooks"],
+      // Sent by the service, not called with a key: the receiver checks svc-signature instead.
+      security: [],
       summary,
       description:
         "POSTed to the client's webhook URL as soon as the submission settles. Verify `svc-signature` over the raw body and refuse timestamps more than 300 s away.",

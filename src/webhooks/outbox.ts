@@ -39,24 +39,41 @@ export function completedEventPayload(args: {
           model_version: c.modelVersion,
           graded_at: c.gradedAt,
         },
-        card: {
-          player: c.player,
-          year: c.year,
-          brand: c.brand,
-          set: c.setName,
-          card_number: c.cardNumber,
-          variant: c.variant,
-          category: c.category,
-        },
-        estimated_value: {
-          currency: c.valueCurrency,
-          low: c.valueLow,
-          mid: c.valueMid,
-          high: c.valueHigh,
-          confidence: c.valueConfidence,
-        },
+        card: certificateCard(c),
+        estimated_value: certificateEstimatedValue(c),
       },
     },
+  };
+}
+
+/**
+ * A certificate's card as the API, the webhook and the page show it: `verified` false and `source`
+ * "hints" when the fields are what the submitter declared rather than an identification.
+ */
+export function certificateCard(c: CertificateRow) {
+  return {
+    player: c.player,
+    year: c.year,
+    brand: c.brand,
+    set: c.setName,
+    card_number: c.cardNumber,
+    variant: c.variant,
+    category: c.category,
+    verified: c.cardSource === "catalog" || c.cardSource === "model",
+    source: c.cardSource,
+  };
+}
+
+/** A certificate's estimated value with the basis it was reached on (src/grading/engine/value.ts). */
+export function certificateEstimatedValue(c: CertificateRow) {
+  return {
+    currency: c.valueCurrency,
+    // Migration 0004 valued every certificate issued without numbers; settlements always write them.
+    low: c.valueLow ?? 0,
+    mid: c.valueMid ?? 0,
+    high: c.valueHigh ?? 0,
+    confidence: c.valueConfidence,
+    basis: c.valueBasis ?? "catalog_match",
   };
 }
 

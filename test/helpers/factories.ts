@@ -260,6 +260,8 @@ export async function createCertificate(overrides: Partial<typeof certificates.$
       valueMid: 150,
       valueHigh: 172.5,
       valueConfidence: "high",
+      valueBasis: "catalog_match",
+      cardSource: "catalog",
       frontImageKey: await putImage(`certificates/${unique()}/front.jpg`, "front-bytes", "image/jpeg"),
       backImageKey: await putImage(`certificates/${unique()}/back.jpg`, "back-bytes", "image/jpeg"),
       pipelineEngine: "builtin@svc-edge-1.0",

@@ -89,6 +89,7 @@ describe("GET /v1/cards", () => {
       grade: "10",
       grader: "SVC",
       svc_value: 12500,
+      card_verified: true,
       added_at: "2026-01-03T00:00:00.000Z",
       images: { front: null, back: null },
     });

@@ -27,6 +27,7 @@ describe("GET /v1/gradings", () => {
       id: older.id,
       user_card_id: userCard.id,
       unique_identifier: older.uniqueIdentifier,
+      outcome: "success",
       created_at: "2026-01-01T00:00:00.000Z",
       updated_at: older.updatedAt,
     });
@@ -104,6 +105,7 @@ describe("GET /v1/gradings/{id}", () => {
       id: session.id,
       user_card_id: userCard.id,
       unique_identifier: session.uniqueIdentifier,
+      outcome: "success",
       created_at: session.createdAt,
       updated_at: session.updatedAt,
     });
@@ -115,6 +117,8 @@ describe("GET /v1/gradings/{id}", () => {
       category: "Baseball",
       svc_value: 12500,
       external_ids: { tcdb: "6954321" },
+      verified: true,
+      source: "catalog",
     });
     const grade = res.body.user_card_grade;
     expect(grade).toMatchObject({

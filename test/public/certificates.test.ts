@@ -69,8 +69,17 @@ describe("GET /api/public/v1/certificates/{number}", () => {
         card_number: "US285",
         variant: null,
         category: "Baseball",
+        verified: true,
+        source: "catalog",
       },
-      estimated_value: { currency: "USD", low: 127.5, mid: 150, high: 172.5, confidence: "high" },
+      estimated_value: {
+        currency: "USD",
+        low: 127.5,
+        mid: 150,
+        high: 172.5,
+        confidence: "high",
+        basis: "catalog_match",
+      },
       images: {
         front: expect.stringContaining("/files/certificates/"),
         back: expect.stringContaining("/files/certificates/"),

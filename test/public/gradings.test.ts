@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { certificates, submissions } from "../../src/db/schema";
+import { gradeMultiple } from "../../src/grading/engine/identify";
 import { referenceHash } from "../../src/grading/engine/reference";
 import { forgetCatalogReferences } from "../../src/grading/references";
 import { backOf } from "../helpers/card-images";
@@ -23,6 +24,14 @@ async function submissionsOf(clientId: number) {
 describe("POST /gradings: graded", { timeout: 30_000 }, () => {
   it("answers 201 with the grading and a complete certificate, stores the photos and damage reports", async () => {
     const client = await createPublicClient();
+    // The one catalog card with the declared player (no reference image, so not an identification).
+    await createCatalogCard({
+      playerName: "Nobody Known",
+      brand: "Obscure Prints",
+      setName: "Obscure",
+      svcValue: 8000,
+    });
+    forgetCatalogReferences();
     const res = await callPublic("/gradings", client.key, {
       body: jsonSubmission(rawPair(), { external_ref: "order-1", card: { player: "Nobody Known" } }),
     });
@@ -47,14 +56,18 @@ describe("POST /gradings: graded", { timeout: 30_000 }, () => {
       graded_by: "SVC Grading",
       hosted_by: "Cloudflare Workers",
     });
-    // Not in the catalog: the hint names the player, and nothing is valued.
-    expect(certificate.card.player).toBe("Nobody Known");
+    // Not identified: the hint names the player (declared, not verified), and the one comparable
+    // catalog card values it: $80 raw at the grade's multiple, ±50 % for a single comparable.
+    expect(certificate.card).toMatchObject({ player: "Nobody Known", verified: false, source: "hints" });
+    const multiple = gradeMultiple(certificate.grade.overall);
+    const round = (value: number) => Math.round(value * 100) / 100;
     expect(certificate.estimated_value).toEqual({
       currency: "USD",
-      low: null,
-      mid: null,
-      high: null,
-      confidence: "none",
+      low: round(40 * multiple),
+      mid: round(80 * multiple),
+      high: round(120 * multiple),
+      confidence: "low",
+      basis: "comparables",
     });
 
     const front = await call(new URL(certificate.images.front).pathname + new URL(certificate.images.front).search);
@@ -113,8 +126,11 @@ describe("POST /gradings: graded", { timeout: 30_000 }, () => {
       card_number: card.cardNumber,
       variant: null,
       category: "Baseball",
+      verified: true,
+      source: "catalog",
     });
     expect(res.body.certificate.estimated_value.confidence).toBe("high");
+    expect(res.body.certificate.estimated_value.basis).toBe("catalog_match");
     expect(res.body.certificate.estimated_value.mid).toBeGreaterThan(100);
   });
 

@@ -125,7 +125,7 @@ describe("settling enqueues the deliveries it wrote", { timeout: 30_000 }, () =>
     expect(await delivery(partnerRow.id)).toMatchObject({ status: "delivered", lastStatus: 204 });
   });
 
-  it("a rejected submission: grading.failed with the reason, and no partner notification", async () => {
+  it("a rejected submission: grading.failed with the reason, and one notification to the failure target", async () => {
     const partner = await createPartner();
     await createWebhookTarget(partner.userId, { outcome: "failure", url: "https://partner.test/failed" });
     const client = await createPublicClient({
@@ -140,9 +140,13 @@ describe("settling enqueues the deliveries it wrote", { timeout: 30_000 }, () =>
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.gradingId, res.body.grading_id));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: "public", event: "grading.failed" });
-    expect(rows[0]?.payload).toEqual({
+    expect(rows).toHaveLength(2);
+    const partnerRow = rows.find((row) => row.kind === "partner");
+    expect(partnerRow).toMatchObject({ event: "grading_session.failure", url: "https://partner.test/failed" });
+    expect(partnerRow?.payload).toEqual({ grading_session_id: res.body.grading_id, outcome: "failure" });
+    const publicRow = rows.find((row) => row.kind === "public");
+    expect(publicRow).toMatchObject({ event: "grading.failed" });
+    expect(publicRow?.payload).toEqual({
       event: "grading.failed",
       api_version: "v1",
       external_ref: null,

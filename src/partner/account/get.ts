@@ -32,6 +32,7 @@ export const AccountResponseSchema = z
 export const getAccountRoute = createRoute({
   method: "get",
   path: "/account",
+  operationId: "getAccount",
   tags: ["Account"],
   summary: "The account and key making the request",
   security: [{ partnerKey: [] }],

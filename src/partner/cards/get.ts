@@ -11,6 +11,7 @@ import { catalogCardColumns, toCatalogCard, toGradeRun, toModelGrade } from "./s
 export const getCardRoute = createRoute({
   method: "get",
   path: "/cards/{user_card_id}",
+  operationId: "getCard",
   tags: ["Cards"],
   summary: "Get one owned card in full",
   description:

@@ -18,6 +18,7 @@ const sortColumns = {
 export const listCardsRoute = createRoute({
   method: "get",
   path: "/cards",
+  operationId: "listCards",
   tags: ["Cards"],
   summary: "List the user's owned cards",
   description:
@@ -40,7 +41,7 @@ export const listCardsRoute = createRoute({
         .regex(/^[1-9]\d{0,15}$/, "must be a positive integer")
         .transform(Number)
         .optional()
-        .openapi({ type: "integer", description: "Catalog category id.", example: "1" }),
+        .openapi({ type: "integer", description: "Catalog category id.", example: 1 }),
       sort: z.enum(["added", "player", "year", "brand", "grade"]).default("added").openapi({
         description:
           "Order of a single page: date added, player name, year, brand or numeric grade (raw cards sort as lowest).",
@@ -125,6 +126,7 @@ export function registerListCards(app: OpenAPIHono<AppEnv>) {
         playerName: catalogCards.playerName,
         teamName: catalogCards.teamName,
         svcValue: catalogCards.svcValue,
+        verified: catalogCards.verified,
         category: catalogCategories.name,
       })
       .from(userCards)
@@ -153,6 +155,7 @@ export function registerListCards(app: OpenAPIHono<AppEnv>) {
         grade: row.grade,
         grader: row.grader,
         svc_value: row.svcValue,
+        card_verified: row.verified,
         added_at: row.addedAt,
         images: {
           front: await presignOptional(c.var.config, origin, row.frontImageKey, now),

@@ -8,13 +8,17 @@ export const presignedUrl = (what: string) =>
     .openapi({
       description: `Presigned URL of the ${what}, valid for PRESIGNED_URL_TTL_SECONDS (default 300 s) and fresh on every request; null when there is no such image.`,
       example:
-        "https://api.example.com/files/users/1/cards/7/front.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=…",
+        "https://api.example.com/files/users/1/cards/7/front.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=5d2c7e9f0a4b",
     });
 
 export const CatalogCardSchema = z
   .object({
     id: z.number().int().openapi({ description: "Catalog card id.", example: 311 }),
-    player_name: z.string().openapi({ example: "Shohei Ohtani" }),
+    player_name: z.string().openapi({
+      description:
+        "For an unverified entry, the player the submitter declared, or `Unidentified card` when none was declared.",
+      example: "Shohei Ohtani",
+    }),
     team_name: z.string().nullable().openapi({
       description: "Null for cards without a team (e.g. trading card games).",
       example: "Los Angeles Angels",
@@ -31,8 +35,19 @@ export const CatalogCardSchema = z
     category: z.string().openapi({ description: "Catalog category name.", example: "Baseball" }),
     svc_value: z.number().int().openapi({ description: "Catalog value of a raw copy, in US cents.", example: 12500 }),
     external_ids: z.record(z.string(), z.string()).openapi({
-      description: "Identifiers of this card in external catalogs, by catalog name.",
+      description:
+        "Identifiers of this card in external catalogs, by catalog name (`svc_submission` on an unverified entry: the grading that declared it).",
       example: { tcdb: "6954321" },
+    }),
+    verified: z.boolean().openapi({
+      description:
+        "False for an entry built from what a submitter declared when the card could not be identified: its fields are declared by the submitter, not verified (text fields not declared are empty). The operator later merges it into a verified catalog card, and the user's card follows.",
+      example: true,
+    }),
+    source: z.enum(["catalog", "submitter"]).openapi({
+      description:
+        "`catalog`: a card of the catalog; `submitter`: an unverified entry from a submitter's declared hints.",
+      example: "catalog",
     }),
   })
   .openapi("CatalogCard");
@@ -61,6 +76,11 @@ export const CardListItemSchema = z
       .openapi({ description: "Grade as text; null for a raw (ungraded) card.", example: "9.5" }),
     grader: z.string().nullable().openapi({ description: "Grading company; null for a raw card.", example: "SVC" }),
     svc_value: z.number().int().openapi({ description: "Catalog value in US cents.", example: 12500 }),
+    card_verified: z.boolean().openapi({
+      description:
+        "False when the catalog entry was built from what the submitter declared (the card could not be identified): brand, year, card number and player are declared, not verified.",
+      example: true,
+    }),
     added_at: z.string().openapi({
       description: "When the card was added to the collection (ISO 8601 UTC).",
       example: "2026-11-20T14:03:11.482Z",
@@ -164,6 +184,6 @@ export const CardIdParams = z.object({
       param: { name: "user_card_id", in: "path" },
       type: "integer",
       description: "Owned-card id from the card list.",
-      example: "7",
+      example: 7,
     }),
 });

@@ -17,6 +17,8 @@ export const catalogCardColumns = {
   teamName: catalogCards.teamName,
   svcValue: catalogCards.svcValue,
   externalIds: catalogCards.externalIds,
+  verified: catalogCards.verified,
+  source: catalogCards.source,
 };
 
 interface CatalogRow {
@@ -31,6 +33,8 @@ interface CatalogRow {
   teamName: string | null;
   svcValue: number;
   externalIds: Record<string, string> | null;
+  verified: boolean;
+  source: "catalog" | "submitter";
   category: string;
 }
 
@@ -48,6 +52,8 @@ export function toCatalogCard(row: CatalogRow) {
     category: row.category,
     svc_value: row.svcValue,
     external_ids: row.externalIds ?? {},
+    verified: row.verified,
+    source: row.source,
   };
 }
 

@@ -11,6 +11,7 @@ import { GradingDetailSchema, GradingIdParams } from "./schemas";
 export const getGradingRoute = createRoute({
   method: "get",
   path: "/gradings/{id}",
+  operationId: "getGrading",
   tags: ["Gradings"],
   summary: "Get one grading with its card and grades",
   description:
@@ -87,10 +88,12 @@ export function registerGetGrading(app: OpenAPIHono<AppEnv>) {
           id: row.session.id,
           user_card_id: row.session.userCardId,
           unique_identifier: row.session.uniqueIdentifier,
+          outcome: row.session.outcome,
           created_at: row.session.createdAt,
           updated_at: row.session.updatedAt,
         },
-        card: toCatalogCard(row),
+        // An unverified entry (built from declared hints) is not an identification: card is null.
+        card: row.verified ? toCatalogCard(row) : null,
         user_card_grade: userCardGrade,
       },
       200,

@@ -9,6 +9,7 @@ import { GradingListItemSchema } from "./schemas";
 export const listGradingsRoute = createRoute({
   method: "get",
   path: "/gradings",
+  operationId: "listGradings",
   tags: ["Gradings"],
   summary: "List the user's gradings, newest first",
   description: "Pages through grading sessions by `created_at` descending. Use it to backfill or reconcile.",
@@ -42,6 +43,7 @@ export function registerListGradings(app: OpenAPIHono<AppEnv>) {
         id: gradingSessions.id,
         userCardId: gradingSessions.userCardId,
         uniqueIdentifier: gradingSessions.uniqueIdentifier,
+        outcome: gradingSessions.outcome,
         createdAt: gradingSessions.createdAt,
         updatedAt: gradingSessions.updatedAt,
       })
@@ -65,6 +67,7 @@ export function registerListGradings(app: OpenAPIHono<AppEnv>) {
           id: row.id,
           user_card_id: row.userCardId,
           unique_identifier: row.uniqueIdentifier,
+          outcome: row.outcome,
           created_at: row.createdAt,
           updated_at: row.updatedAt,
         })),

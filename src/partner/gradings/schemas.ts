@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { CatalogCardSchema, ModelGradeSchema, presignedUrl, subgradeFields } from "../cards/schemas";
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Both cases are accepted; written without a regex flag so the document's `pattern` is valid JSON
+// Schema (a `/i` flag is not, and validating proxies then refuse every id).
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export const GradingListItemSchema = z
   .object({
@@ -14,6 +16,11 @@ export const GradingListItemSchema = z
       .number()
       .int()
       .openapi({ description: "The grading's sequence number within the user's account.", example: 1042 }),
+    outcome: z.enum(["success", "failure"]).openapi({
+      description:
+        "`success`: graded; `failure`: refused (for example photos that could not be graded), with no grade. The same value the webhook notification carries.",
+      example: "success",
+    }),
     created_at: z.string().openapi({ example: "2026-11-20T14:03:11.482Z" }),
     updated_at: z.string().openapi({ example: "2026-11-20T14:05:40.120Z" }),
   })
@@ -40,9 +47,15 @@ export const UserCardGradeSchema = z
 export const GradingDetailSchema = z
   .object({
     grading: GradingListItemSchema,
-    card: CatalogCardSchema.nullable().openapi({ description: "Catalog metadata of the graded card." }),
-    user_card_grade: UserCardGradeSchema.nullable().openapi({
-      description: "Grades and images of the latest grade run; null when no grade exists.",
+    // A union rather than .nullable(): .nullable() on a registered schema made the CatalogCard
+    // component itself nullable, so the card detail's `card` read as nullable too.
+    card: z.union([CatalogCardSchema, z.null()]).openapi({
+      description:
+        "Catalog metadata of the graded card; null when the card could not be identified (the user's card then points at an unverified entry built from the submitter's declared hints, see `GET /v1/cards/{user_card_id}`).",
+    }),
+    user_card_grade: z.union([UserCardGradeSchema, z.null()]).openapi({
+      description:
+        "Grades and images of the latest grade run; null when no grade exists (a rejected submission: the session's outcome is `failure`).",
     }),
   })
   .openapi("GradingDetail");

@@ -8,6 +8,7 @@ import { CreatedWebhookTargetSchema, CreateWebhookTargetBody, MAX_TARGETS_PER_US
 export const createWebhookTargetRoute = createRoute({
   method: "post",
   path: "/webhook-targets",
+  operationId: "createWebhookTarget",
   tags: ["Webhook targets"],
   summary: "Register a webhook target",
   description: `Registers a URL to notify when one of the user's gradings settles with the given outcome. At most ${MAX_TARGETS_PER_USER} targets per user. The response is the created row in camelCase, unlike the list.`,

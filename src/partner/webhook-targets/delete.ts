@@ -9,6 +9,7 @@ import { TargetIdParams } from "./schemas";
 export const deleteWebhookTargetRoute = createRoute({
   method: "delete",
   path: "/webhook-targets/{id}",
+  operationId: "deleteWebhookTarget",
   tags: ["Webhook targets"],
   summary: "Remove a webhook target",
   description: "Removes the target; 404 when it does not exist or belongs to another user.",

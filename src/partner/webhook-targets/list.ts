@@ -8,6 +8,7 @@ import { WebhookTargetSchema } from "./schemas";
 export const listWebhookTargetsRoute = createRoute({
   method: "get",
   path: "/webhook-targets",
+  operationId: "listWebhookTargets",
   tags: ["Webhook targets"],
   summary: "List the user's webhook targets",
   security: [{ partnerKey: [] }],

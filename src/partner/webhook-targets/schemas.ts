@@ -42,7 +42,7 @@ export const TargetIdParams = z.object({
     .string()
     .regex(/^[1-9]\d{0,15}$/, "must be a positive integer")
     .transform(Number)
-    .openapi({ param: { name: "id", in: "path" }, type: "integer", description: "Webhook target id.", example: "12" }),
+    .openapi({ param: { name: "id", in: "path" }, type: "integer", description: "Webhook target id.", example: 12 }),
 });
 
 export const MAX_TARGETS_PER_USER = 10;

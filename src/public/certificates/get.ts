@@ -11,6 +11,7 @@ import { serializeCertificate } from "./serialize";
 export const getCertificateRoute = createRoute({
   method: "get",
   path: "/certificates/{number}",
+  operationId: "getCertificate",
   tags: ["Certificates"],
   summary: "Look up a live certificate",
   description:

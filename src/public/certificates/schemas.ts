@@ -58,20 +58,36 @@ export const CertificateSchema = z
         card_number: z.string().nullable().openapi({ example: "US285" }),
         variant: z.string().nullable().openapi({ example: null }),
         category: z.string().nullable().openapi({ example: "Baseball" }),
+        verified: z.boolean().openapi({
+          description:
+            "True when the fields come from identifying the card (the catalog, or a hosted model that read it); false when they are what the submitter declared, not verified.",
+          example: true,
+        }),
+        source: z.enum(["catalog", "model", "hints", "none"]).openapi({
+          description:
+            "Where the card fields come from: `catalog` (identified in the catalog), `model` (read by a hosted grading model), `hints` (declared by the submitter, not verified), `none` (neither; every field null).",
+          example: "catalog",
+        }),
       })
-      .openapi({ description: "The identified card." }),
+      .openapi({ description: "The card: identified, or as declared by the submitter (see `verified`)." }),
     estimated_value: z
       .object({
         currency: z.string().openapi({ example: "USD" }),
-        low: z
-          .number()
-          .nullable()
-          .openapi({ description: "Null when the card is not identified in the catalog.", example: 127.5 }),
-        mid: z.number().nullable().openapi({ example: 150 }),
-        high: z.number().nullable().openapi({ example: 172.5 }),
-        confidence: z.enum(["high", "medium", "low", "none"]).openapi({ example: "high" }),
+        low: z.number().openapi({ description: "Low end of the estimate.", example: 127.5 }),
+        mid: z.number().openapi({ description: "The estimate.", example: 150 }),
+        high: z.number().openapi({ description: "High end of the estimate.", example: 172.5 }),
+        confidence: z.enum(["high", "medium", "low", "none"]).openapi({
+          description:
+            "How far to trust the numbers: `high`/`medium` for a catalog match (by how close the photo is to the catalog's reference), `low` for comparables, `none` for the catalog-wide estimate.",
+          example: "high",
+        }),
+        basis: z.enum(["catalog_match", "comparables", "catalog_wide"]).openapi({
+          description:
+            "How the value was reached: `catalog_match` (the identified card's catalog value times the grade multiple), `comparables` (the nearest catalog cards by declared category, brand, year, set and player: median, with low/high from their spread), `catalog_wide` (nothing comparable: the whole catalog's median and quartiles at this grade).",
+          example: "catalog_match",
+        }),
       })
-      .openapi({ description: "Estimated market value of this copy at this grade." }),
+      .openapi({ description: "Estimated market value of this copy at this grade; always numbers." }),
     images: z
       .object({
         front: z.string().url().openapi({

@@ -5,6 +5,7 @@ import type { CertificateRow } from "../../db/schema";
 import type { Config } from "../../env";
 import { certificateUrl } from "../../grading/certificate-number";
 import { presignImageUrl } from "../../storage/presign";
+import { certificateCard, certificateEstimatedValue } from "../../webhooks/outbox";
 
 /** Image URLs in a certificate outlive the hour a client or the edge may cache it. */
 export const CERTIFICATE_IMAGE_TTL_SECONDS = 2 * CERTIFICATE_MAX_AGE_SECONDS;
@@ -29,22 +30,8 @@ export async function serializeCertificate(config: Config, origin: string, row: 
       graded_at: row.gradedAt,
     },
     pipeline: { engine: row.pipelineEngine, graded_by: row.pipelineGradedBy, hosted_by: row.pipelineHostedBy },
-    card: {
-      player: row.player,
-      year: row.year,
-      brand: row.brand,
-      set: row.setName,
-      card_number: row.cardNumber,
-      variant: row.variant,
-      category: row.category,
-    },
-    estimated_value: {
-      currency: row.valueCurrency,
-      low: row.valueLow,
-      mid: row.valueMid,
-      high: row.valueHigh,
-      confidence: row.valueConfidence,
-    },
+    card: certificateCard(row),
+    estimated_value: certificateEstimatedValue(row),
     images: { front, back },
   };
 }

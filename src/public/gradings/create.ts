@@ -36,6 +36,7 @@ const IdempotencyKeyHeader = z.object({
 export const createGradingRoute = createRoute({
   method: "post",
   path: "/gradings",
+  operationId: "submitGrading",
   tags: ["Gradings"],
   summary: "Submit a raw card for grading",
   description:

@@ -13,6 +13,7 @@ const MAX_BY_EXTERNAL_REF = 50;
 export const getGradingRoute = createRoute({
   method: "get",
   path: "/gradings/{id}",
+  operationId: "getSubmission",
   tags: ["Gradings"],
   summary: "Poll a submission",
   description:
@@ -28,6 +29,7 @@ export const getGradingRoute = createRoute({
 export const listGradingsRoute = createRoute({
   method: "get",
   path: "/gradings",
+  operationId: "findSubmissionsByExternalRef",
   tags: ["Gradings"],
   summary: "Find submissions by external_ref",
   description: `This client's submissions with the given \`external_ref\`, newest first (at most ${MAX_BY_EXTERNAL_REF}); an empty list when there are none. For a client whose request timed out before it learnt the grading id.`,

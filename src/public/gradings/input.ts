@@ -12,7 +12,7 @@ import type { CardHints, EngineImage } from "../../grading/engine/types";
 import { decodeBase64, readCapped } from "../../net/body";
 import { fetchImage } from "../../net/image-fetch";
 import { MAX_IMAGE_BYTES } from "../../storage/images";
-import { CardHintsSchema, SubmissionJsonSchema } from "./schemas";
+import { CardHintsSchema, isSafeText, SubmissionJsonSchema, UNSAFE_TEXT_MESSAGE } from "./schemas";
 
 type Face = "front_image" | "back_image";
 type ImageSource = { kind: "bytes"; bytes: Uint8Array; declaredType?: string } | { kind: "url"; url: string };
@@ -110,6 +110,9 @@ async function readMultipart(c: Context<AppEnv>): Promise<SubmissionInput> {
   const externalRef = form.get("external_ref");
   if (externalRef !== null && (typeof externalRef !== "string" || externalRef.length < 1 || externalRef.length > 200)) {
     throw invalid("form.external_ref", "must be text of 1 to 200 characters");
+  }
+  if (typeof externalRef === "string" && !isSafeText(externalRef)) {
+    throw invalid("form.external_ref", UNSAFE_TEXT_MESSAGE);
   }
   let hints: CardHints = {};
   const card = form.get("card");

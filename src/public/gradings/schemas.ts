@@ -28,7 +28,23 @@ const ImageInputSchema = z
   })
   .openapi("ImageInput", { description: "A photo of one face: `{ url }` or `{ base64, content_type? }`." });
 
-const hint = (example: string) => z.string().trim().min(1).max(200).optional().openapi({ example });
+// C0 and C1 control characters, DEL, and the bidirectional marks, embeddings, overrides and
+// isolates (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069): text that could make a
+// certificate page or a log line display something other than what was stored.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+export const UNSAFE_TEXT_MESSAGE = "must not contain control or bidirectional-override characters";
+export const isSafeText = (value: string) => !UNSAFE_TEXT.test(value);
+
+const hint = (example: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
+    .optional()
+    .openapi({ description: "1–200 characters; control and bidirectional-override characters are refused.", example });
 
 export const CardHintsSchema = z
   .object({
@@ -45,11 +61,11 @@ export const CardHintsSchema = z
     description: "Optional hints; the service identifies the card itself, and agreeing hints break ties.",
   });
 
-const externalRef = z
-  .string()
-  .min(1)
-  .max(200)
-  .openapi({ description: "Your own reference, echoed back; find submissions by it.", example: "order-1042" });
+const externalRef = z.string().min(1).max(200).refine(isSafeText, UNSAFE_TEXT_MESSAGE).openapi({
+  description:
+    "Your own reference, echoed back; find submissions by it. 1–200 characters; control and bidirectional-override characters are refused.",
+  example: "order-1042",
+});
 
 export const SubmissionJsonSchema = z
   .object({

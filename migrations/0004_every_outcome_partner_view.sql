@@ -3,6 +3,7 @@ ALTER TABLE `catalog_cards` ADD `source` text DEFAULT 'catalog' NOT NULL;--> sta
 ALTER TABLE `certificates` ADD `value_basis` text;--> statement-breakpoint
 ALTER TABLE `certificates` ADD `card_source` text DEFAULT 'catalog' NOT NULL;--> statement-breakpoint
 ALTER TABLE `submissions` ADD `settled_by` text;--> statement-breakpoint
+CREATE INDEX `user_cards_card_idx` ON `user_cards` (`card_id`);--> statement-breakpoint
 -- Hand-written (to the end of the file). Linked clients' settled submissions without a grading
 -- session get one from `npm run admin -- backfill` (POST /admin/v1/backfill), which reuses the
 -- settlement's writer and sends no notifications.

@@ -19,6 +19,11 @@ Commands:
   import-catalog-card    --category <c> --player <p> --brand <b> --year <y> --set <s>
                          --card-number <n> --value <cents> --image <file> [--team <t>] [--variant <v>]
   set-reference-image    --id <catalog card id> --image <file>  (replaces the image and its hash)
+  merge-catalog-card     --id <unverified entry id> --into <verified catalog card id>
+                         (the users' cards and gradings follow; the entry is deleted)
+  backfill               [--limit <n>]                          (grading sessions for past submissions of
+                                                                 linked clients, no notifications; repeats
+                                                                 until nothing is left)
   set-webhook            --client <id> --url <https URL | none>  (a first secret is shown once)
   rotate-webhook-secret  --client <id>                          (new secret shown once; old one valid 24 h)
   deliveries             [--status pending|delivered|failed] [--client <id>] [--user <id>]
@@ -70,6 +75,7 @@ const { values, positionals } = parseArgs({
     grades: { type: "string" },
     front: { type: "string" },
     back: { type: "string" },
+    into: { type: "string" },
   },
 });
 
@@ -181,6 +187,10 @@ function request(): { path: string; method?: string; body?: unknown } {
       return { path: `/webhook-deliveries/${required("id")}/replay` };
     case "replay-failed":
       return { path: `/clients/${integer("client")}/webhook-deliveries/replay`, body: { since: required("since") } };
+    case "merge-catalog-card":
+      return { path: `/catalog-cards/${integer("id")}/merge`, body: { into: integer("into") } };
+    case "backfill":
+      return { path: "/backfill/partner-views", body: values.limit ? { limit: integer("limit") } : {} };
     case "ingest-grading": {
       const grades = values.grades?.split(",").map(Number);
       const names = ["overall", "centering", "corners", "edges", "surface"];
@@ -203,15 +213,24 @@ function request(): { path: string; method?: string; body?: unknown } {
 }
 
 const { path, method = "POST", body } = request();
-let response: Response;
-try {
-  response = await fetch(`${base}/admin/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-} catch {
-  fail(`Could not reach ${base}; is the server running (npm start)?`);
+async function send(): Promise<Response> {
+  try {
+    return await fetch(`${base}/admin/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return fail(`Could not reach ${base}; is the server running (npm start)?`);
+  }
+}
+let response = await send();
+// The backfill works in bounded batches: call again while it reports more, and while it advances.
+for (let round = 0; command === "backfill" && response.ok && round < 1000; round++) {
+  const result = (await response.clone().json()) as { written: number; more: boolean };
+  if (!result.more || result.written === 0) break;
+  console.error(`backfill: ${result.written} written, more to do`);
+  response = await send();
 }
 const text = await response.text();
 let output: unknown = text;

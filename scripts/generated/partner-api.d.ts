@@ -395,6 +395,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/catalog-cards/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge an unverified catalog entry into a verified card
+         * @description `{id}` must be an unverified entry (`source: submitter`); `into` a verified catalog card. Every user card pointing at the entry points at `into` afterwards (its gradings then show that card), and the entry is deleted.
+         */
+        post: operations["mergeCatalogCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/clients/{id}/webhook": {
         parameters: {
             query?: never;
@@ -517,6 +537,26 @@ export interface paths {
          * @description Creates the user's card, the grading session and (on success) its grade run, and notifies the user's webhook targets for that outcome.
          */
         post: operations["ingestGradingSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/backfill/partner-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Backfill grading sessions for past submissions
+         * @description Settled submissions of clients linked to a user that have no grading session get one (success with its grade run, or failure), dated as they were settled. No webhook target is notified. Call again while `more` is true; a repeated call writes nothing twice.
+         */
+        post: operations["backfillPartnerViews"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1660,6 +1700,27 @@ export interface components {
                 base64: string;
             };
         };
+        CatalogMerged: {
+            /**
+             * @description The deleted unverified entry.
+             * @example 52
+             */
+            merged: number;
+            /** @example 3 */
+            into: number;
+            /**
+             * @description User cards moved to `into`.
+             * @example 1
+             */
+            user_cards: number;
+        };
+        CatalogMerge: {
+            /**
+             * @description The verified catalog card the entry really is.
+             * @example 3
+             */
+            into: number;
+        };
         ClientWebhook: {
             /** @example 3 */
             client_id: number;
@@ -1826,6 +1887,36 @@ export interface components {
                     base64: string;
                 };
             };
+        };
+        PartnerViewBackfillResult: {
+            /**
+             * @description Sessions written.
+             * @example 12
+             */
+            written: number;
+            /**
+             * @description Submissions whose session appeared meanwhile.
+             * @example 0
+             */
+            skipped: number;
+            /**
+             * @description True when another call has more to do.
+             * @example false
+             */
+            more: boolean;
+            /**
+             * @description Settled submissions still without a session.
+             * @example 0
+             */
+            remaining: number;
+        };
+        PartnerViewBackfill: {
+            /**
+             * @description Submissions handled by this call (1–200).
+             * @default 50
+             * @example 50
+             */
+            limit: number;
         };
     };
     responses: never;
@@ -3582,6 +3673,90 @@ export interface operations {
             };
         };
     };
+    mergeCatalogCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogMerge"];
+            };
+        };
+        responses: {
+            /** @description The merge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogMerged"];
+                };
+            };
+            /** @description `invalid_request`: a query, path or body field is malformed; `details` lists each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_request` (no or malformed `Authorization` header) or `invalid_token` (unknown or revoked key, or an account that is not a partner). Carries `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    /** @description e.g. `Bearer realm="svc", error="invalid_token"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such id for the key's user (ids of other users are never revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is over the route's limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the quota window resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure; the message is generic and the detail is logged. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     setClientWebhook: {
         parameters: {
             query?: never;
@@ -4063,6 +4238,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IngestedGradingSession"];
+                };
+            };
+            /** @description `invalid_request`: a query, path or body field is malformed; `details` lists each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_request` (no or malformed `Authorization` header) or `invalid_token` (unknown or revoked key, or an account that is not a partner). Carries `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    /** @description e.g. `Bearer realm="svc", error="invalid_token"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such id for the key's user (ids of other users are never revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is over the route's limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the quota window resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure; the message is generic and the detail is logged. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backfillPartnerViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerViewBackfill"];
+            };
+        };
+        responses: {
+            /** @description What this call wrote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerViewBackfillResult"];
                 };
             };
             /** @description `invalid_request`: a query, path or body field is malformed; `details` lists each. */

@@ -5,7 +5,9 @@ import { ApiError } from "../errors/api-error";
 import { validationHook } from "../errors/handler";
 import { adminAuth } from "../middleware/admin-auth";
 import { registerAccountRoutes } from "./accounts";
+import { registerBackfillRoute } from "./backfill";
 import { registerCatalogRoutes } from "./catalog";
+import { registerCatalogMergeRoute } from "./catalog-merge";
 import { registerClientRoutes } from "./clients";
 import { registerGradingSessionRoutes } from "./grading-sessions";
 import { registerWebhookRoutes } from "./webhooks";
@@ -29,7 +31,9 @@ export function createAdminApp() {
   registerAccountRoutes(app);
   registerClientRoutes(app);
   registerCatalogRoutes(app);
+  registerCatalogMergeRoute(app);
   registerWebhookRoutes(app);
   registerGradingSessionRoutes(app);
+  registerBackfillRoute(app);
   return app;
 }

@@ -100,6 +100,8 @@ export const userCards = sqliteTable(
     index("user_cards_user_added_idx").on(t.userId, t.addedAt),
     index("user_cards_user_grade_idx").on(t.userId, t.gradeValue),
     uniqueIndex("user_cards_share_slug_idx").on(t.shareSlug),
+    // The operator's merge of an unverified catalog entry moves the user cards that point at it.
+    index("user_cards_card_idx").on(t.cardId),
   ],
 );
 

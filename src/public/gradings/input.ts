@@ -7,7 +7,8 @@ import { sha256Hex, toHex } from "../../auth/api-keys";
 import type { AppEnv } from "../../env";
 import { ApiError, type ErrorDetail } from "../../errors/api-error";
 import { zodDetails } from "../../errors/handler";
-import { detectFormat } from "../../grading/engine/decode";
+import { WORKING_MAX_SIDE } from "../../grading/engine/builtin";
+import { checkDecodeBudget, DecodeBudgetError, DecodeError } from "../../grading/engine/decode";
 import type { CardHints, EngineImage } from "../../grading/engine/types";
 import { decodeBase64, readCapped } from "../../net/body";
 import { fetchImage } from "../../net/image-fetch";
@@ -148,8 +149,8 @@ async function finish(
 }
 
 /**
- * Each face as checked image bytes: URLs fetched within the limits, then size, emptiness and
- * format checked. Anything wrong is a 400 (or 413 for size) naming the field.
+ * Each face as checked image bytes: URLs fetched within the limits, then size, emptiness, format
+ * and decode budget checked. Anything wrong is a 400 (or 413 for size or decode budget) naming the field.
  */
 export async function resolveImages(
   c: Context<AppEnv>,
@@ -180,8 +181,16 @@ export async function resolveImages(
     }
     if (bytes.byteLength > MAX_IMAGE_BYTES) throw tooLarge(`The ${face} is over 12 MB.`);
     if (bytes.byteLength === 0) throw invalid(path, "the image is empty");
-    const format = detectFormat(bytes);
-    if (!format) throw invalid(path, "not a JPEG, PNG or WebP image");
+    // The decode budget is checked from the header here, before the photos cost any storage.
+    let format: string;
+    try {
+      format = checkDecodeBudget(bytes, WORKING_MAX_SIDE).format;
+    } catch (error) {
+      if (error instanceof DecodeBudgetError)
+        throw tooLarge(`The ${face} cannot be decoded within limits: ${error.message}.`);
+      if (error instanceof DecodeError) throw invalid(path, error.message);
+      throw error;
+    }
     const contentType = `image/${format}`;
     if (declared !== undefined && declared !== contentType) {
       throw invalid(`${where}.${face}.content_type`, `says ${declared} but the data is ${contentType}`);

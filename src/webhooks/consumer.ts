@@ -6,7 +6,14 @@
 import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { createDatabase, type Database } from "../db/client";
-import { apiClients, type WebhookDeliveryRow, webhookAttempts, webhookDeliveries, webhookTargets } from "../db/schema";
+import {
+  apiClients,
+  type RetiredSecret,
+  type WebhookDeliveryRow,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookTargets,
+} from "../db/schema";
 import { type Config, loadConfig } from "../env";
 import { logEvent } from "../errors/log";
 import { type AttemptResult, attemptDelivery } from "./deliver";
@@ -17,10 +24,19 @@ export const WEBHOOKS_QUEUE = "webhooks";
 export const WEBHOOKS_DEAD_LETTER_QUEUE = "webhooks-dlq";
 /** A rotated-out signing secret still signs deliveries this long. */
 export const SECRET_GRACE_MS = 24 * 3600 * 1000;
+/** Retired secrets kept at most (each adds a signature to every delivery); older ones drop out first. */
+export const MAX_RETIRED_SECRETS = 5;
 
 const webhookMessage = z.object({ delivery_id: z.string().min(1).max(64) });
 
-/** The client's signing secrets: the current one, then the previous one while in its grace period. */
+/** The retired secrets still inside their grace period at `now`, newest first. */
+export function liveRetiredSecrets(retired: RetiredSecret[] | null, now = Date.now()): RetiredSecret[] {
+  return (retired ?? [])
+    .filter((entry) => Date.parse(entry.valid_until) > now)
+    .sort((a, b) => b.valid_until.localeCompare(a.valid_until));
+}
+
+/** The client's signing secrets: the current one, then every rotated-out one still in its grace period. */
 export async function signingSecrets(
   db: Database,
   config: Config,
@@ -28,21 +44,17 @@ export async function signingSecrets(
   now = Date.now(),
 ): Promise<string[]> {
   if (!config.SECRETS_KEY) throw new Error("SECRETS_KEY is not configured");
+  const key = config.SECRETS_KEY;
   const [client] = await db
-    .select({
-      current: apiClients.webhookSecretEncrypted,
-      previous: apiClients.webhookSecretPreviousEncrypted,
-      rotatedAt: apiClients.webhookSecretRotatedAt,
-    })
+    .select({ current: apiClients.webhookSecretEncrypted, retired: apiClients.webhookSecretsRetired })
     .from(apiClients)
     .where(eq(apiClients.id, clientId))
     .limit(1);
   if (!client?.current) throw new Error("the client has no signing secret");
-  const secrets = [await decryptSecret(config.SECRETS_KEY, client.current)];
-  if (client.previous && client.rotatedAt && now - Date.parse(client.rotatedAt) < SECRET_GRACE_MS) {
-    secrets.push(await decryptSecret(config.SECRETS_KEY, client.previous));
-  }
-  return secrets;
+  const retired = liveRetiredSecrets(client.retired, now);
+  return Promise.all(
+    [client.current, ...retired.map((entry) => entry.secret)].map((sealed) => decryptSecret(key, sealed)),
+  );
 }
 
 async function attempt(

@@ -288,6 +288,8 @@ export const submissions = sqliteTable(
     index("submissions_status_created_idx").on(t.status, t.createdAt),
     // Housekeeping frees Idempotency-Keys older than 24 h.
     index("submissions_created_idx").on(t.createdAt),
+    // …walking only the rows that still hold one, so a drained backlog is not scanned again.
+    index("submissions_idempotency_created_idx").on(t.createdAt).where(sql`idempotency_key IS NOT NULL`),
     // Refunded rejections per client and quota window (the hourly allowance).
     index("submissions_client_window_billing_idx").on(t.clientId, t.quotaWindowStart, t.billing),
     // Housekeeping's retention: rejected submissions whose photos are still stored, oldest first.

@@ -17,7 +17,6 @@ import {
 } from "../db/schema";
 import type { Config } from "../env";
 import { logEvent } from "../errors/log";
-import { publicQuotaKey, refundQuota } from "../quota/client";
 import { presignImageUrl } from "../storage/presign";
 import {
   completedEventPayload,
@@ -26,6 +25,7 @@ import {
   partnerNotificationsInsert,
   publicEventInsert,
 } from "../webhooks/outbox";
+import { billRejection } from "./billing";
 import { certificateUrl, generateCertificateNumber } from "./certificate-number";
 import type { EngineImage, Graded, GradingEngine, RejectionReason } from "./engine/types";
 import { loadCatalogReferences } from "./references";
@@ -86,7 +86,7 @@ export async function gradeSubmission(
   }
 }
 
-/** Marks the submission rejected (if still processing) and gives back its quota unit. */
+/** Marks the submission rejected (if still processing) and bills it (see billing.ts: refunded within the allowance). */
 export async function recordRejected(
   deps: SettleDeps,
   submission: SubmissionRow,
@@ -112,9 +112,7 @@ export async function recordRejected(
     }),
   ]);
   if (updated.length === 0) return currentSettlement(db, submission.gradingId);
-  if (submission.quotaWindowStart !== null) {
-    await refundQuota(deps.env.QUOTA, publicQuotaKey(submission.apiKeyId), submission.quotaWindowStart);
-  }
+  await billRejection(deps, submission);
   await dispatchDeliveries(
     deps.env,
     db,

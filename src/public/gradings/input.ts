@@ -10,7 +10,7 @@ import { zodDetails } from "../../errors/handler";
 import { WORKING_MAX_SIDE } from "../../grading/engine/builtin";
 import { checkDecodeBudget, DecodeBudgetError, DecodeError } from "../../grading/engine/decode";
 import type { CardHints, EngineImage } from "../../grading/engine/types";
-import { decodeBase64, readCapped } from "../../net/body";
+import { decodeBase64, MAX_REQUEST_BODY_BYTES, readCapped } from "../../net/body";
 import { fetchImage } from "../../net/image-fetch";
 import { MAX_IMAGE_BYTES } from "../../storage/images";
 import { CardHintsSchema, SubmissionJsonSchema } from "./schemas";
@@ -29,7 +29,7 @@ export interface SubmissionInput {
 }
 
 // Two base64 images (4/3 of 12 MB each) and the rest of a JSON body; two files and the form around them.
-const MAX_JSON_BODY_BYTES = 2 * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
+const MAX_JSON_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 const MAX_MULTIPART_BODY_BYTES = 2 * MAX_IMAGE_BYTES + 64 * 1024;
 
 const invalid = (path: string, message: string) =>

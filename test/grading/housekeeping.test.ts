@@ -1,8 +1,12 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { submissions, webhookAttempts, webhookDeliveries } from "../../src/db/schema";
+import { peakCodecMemoryBytes, resetCodecMemoryPeak } from "../../src/grading/engine/decode";
 import { type HousekeepingResult, runHousekeeping } from "../../src/grading/housekeeping";
+import { consumeGradingBatch } from "../../src/grading/queue";
+import { jpegClaiming, pngClaiming } from "../helpers/crafted-headers";
 import { createPublicClient, db } from "../helpers/factories";
 import { capturingQueue } from "../helpers/queues";
 
@@ -139,5 +143,41 @@ describe("housekeeping drains a large backlog across runs", { timeout: 120_000 }
     expect(
       await count(db().select({ count: c }).from(webhookDeliveries).where(isNull(webhookDeliveries.enqueuedAt))),
     ).toBe(0);
+  });
+});
+
+describe("a re-driven submission goes through the same decode budget", { timeout: 60_000 }, () => {
+  it("rejects stored photos over the budget naming the limit, without running a codec", async () => {
+    const client = await createPublicClient();
+    const gradingId = crypto.randomUUID();
+    const keys = { front: `submissions/${gradingId}/front.jpg`, back: `submissions/${gradingId}/back.png` };
+    await env.IMAGES.put(keys.front, jpegClaiming(65000, 65000));
+    await env.IMAGES.put(keys.back, pngClaiming(2500, 2000, { bitDepth: 16 }));
+    await db()
+      .insert(submissions)
+      .values({
+        gradingId,
+        clientId: client.clientId,
+        apiKeyId: client.apiKeyId,
+        status: "processing",
+        frontImageKey: keys.front,
+        backImageKey: keys.back,
+        requestOrigin: "https://api.test",
+        createdAt: ago(2 * 3600 * 1000),
+      });
+    // Housekeeping re-drives the stuck submission; the grading queue's consumer then grades it.
+    const sent: { grading_id: string }[] = [];
+    const grading = { send: async (body: { grading_id: string }) => void sent.push(body) };
+    const run = await runHousekeeping({ ...env, GRADING: grading } as unknown as Env);
+    expect(run.redriven).toBe(1);
+    expect(sent).toEqual([{ grading_id: gradingId }]);
+    resetCodecMemoryPeak();
+    const batch = createMessageBatch("grading", [{ id: "bomb", timestamp: new Date(), attempts: 1, body: sent[0] }]);
+    await consumeGradingBatch(batch, env);
+    expect((await getQueueResult(batch, createExecutionContext())).explicitAcks).toEqual(["bomb"]);
+    const [row] = await db().select().from(submissions).where(eq(submissions.gradingId, gradingId));
+    expect(row).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    expect(row?.message).toContain("the JPEG is 65000 × 65000 pixels (4225 MP); the limit is 50 MP");
+    expect(peakCodecMemoryBytes()).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { registerAccountRoutes } from "./accounts";
 import { registerCatalogRoutes } from "./catalog";
 import { registerClientRoutes } from "./clients";
 import { registerGradingSessionRoutes } from "./grading-sessions";
+import { registerUsageRoutes } from "./usage";
 import { registerWebhookRoutes } from "./webhooks";
 
 /** The operator API, mounted at /admin/v1: only with ADMIN_TOKEN set, and only with that token. */
@@ -18,5 +19,6 @@ export function createAdminApp() {
   registerCatalogRoutes(app);
   registerWebhookRoutes(app);
   registerGradingSessionRoutes(app);
+  registerUsageRoutes(app);
   return app;
 }

@@ -5,6 +5,12 @@ import { checkDecodeBudget, DecodeBudgetError, DecodeError, type ImageFormat } f
 import { decodeBase64 } from "../net/body";
 import { MAX_IMAGE_BYTES } from "../storage/images";
 
+/** An ISO 8601 date-time query value, normalised to UTC with milliseconds (as stored). */
+export const isoDateTime = z
+  .string()
+  .datetime({ offset: true })
+  .transform((value) => new Date(value).toISOString());
+
 export const IdParams = z.object({
   id: z
     .string()

@@ -10,7 +10,7 @@ import { checkOutboundUrl } from "../net/url-policy";
 import { liveRetiredSecrets, MAX_RETIRED_SECRETS, SECRET_GRACE_MS } from "../webhooks/consumer";
 import { enqueueDeliveries } from "../webhooks/outbox";
 import { encryptSecret, generateSigningSecret } from "../webhooks/secret-box";
-import { IdParams, jsonBody } from "./schemas";
+import { IdParams, isoDateTime, jsonBody } from "./schemas";
 
 const security = [{ adminToken: [] }];
 const MAX_LISTED = 100;
@@ -60,10 +60,7 @@ const AttemptSchema = z
   })
   .openapi("WebhookAttempt");
 
-const iso = z
-  .string()
-  .datetime({ offset: true })
-  .transform((value) => new Date(value).toISOString());
+const iso = isoDateTime;
 
 const setWebhookRoute = createRoute({
   method: "put",

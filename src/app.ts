@@ -4,7 +4,9 @@ import { createAdminApp } from "./admin";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors/api-error";
 import { errorResponse, handleError, validationHook } from "./errors/handler";
+import { bodyLimit } from "./middleware/body-limit";
 import { requestContext } from "./middleware/request-context";
+import { MAX_REQUEST_BODY_BYTES } from "./net/body";
 import { documentContact, documentLicence, documentTags } from "./openapi-meta";
 import { registerPages } from "./pages";
 import { createPartnerApp } from "./partner";
@@ -34,7 +36,7 @@ const healthRoute = createRoute({
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use("*", requestContext);
+  app.use("*", requestContext, bodyLimit(MAX_REQUEST_BODY_BYTES));
   app.onError(handleError);
   app.notFound((c) =>
     errorResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`)),

@@ -50,6 +50,11 @@ const configSchema = z
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(30).default(10),
     // Image URLs are fetched within this time (DESIGN §4: 10 s).
     IMAGE_FETCH_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
+    // Rejected submissions are not billed; this many per client and hourly quota window also get
+    // their quota unit back. Past it, rejections count against the quota (429 as usual).
+    REJECTION_REFUND_HOURLY_ALLOWANCE: z.coerce.number().int().min(0).max(100_000).default(20),
+    // Housekeeping deletes a rejected submission's photos from R2 this many days after it was made.
+    REJECTED_IMAGE_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(7),
   })
   .refine((config) => config.GRADING_ENGINE !== "http" || config.GRADING_ENGINE_URL !== undefined, {
     message: "GRADING_ENGINE=http needs GRADING_ENGINE_URL",

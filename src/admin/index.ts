@@ -1,7 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env";
-import { ApiError } from "../errors/api-error";
 import { validationHook } from "../errors/handler";
 import { adminAuth } from "../middleware/admin-auth";
 import { registerAccountRoutes } from "./accounts";
@@ -10,24 +8,14 @@ import { registerCatalogRoutes } from "./catalog";
 import { registerCatalogMergeRoute } from "./catalog-merge";
 import { registerClientRoutes } from "./clients";
 import { registerGradingSessionRoutes } from "./grading-sessions";
+import { registerUsageRoutes } from "./usage";
 import { registerWebhookRoutes } from "./webhooks";
-
-/** A 12 MB reference image is about 16 MB of base64; an ingested grading may carry two. */
-const MAX_BODY_BYTES = 34 * 1024 * 1024;
 
 /** The operator API, mounted at /admin/v1: only with ADMIN_TOKEN set, and only with that token. */
 export function createAdminApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use(
-    "*",
-    adminAuth,
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError("payload_too_large", "Request bodies are limited to 34 MB.");
-      },
-    }),
-  );
+  // Bodies are held to the app-wide cap (an ingested grading may carry two 12 MB images as base64).
+  app.use("*", adminAuth);
   registerAccountRoutes(app);
   registerClientRoutes(app);
   registerCatalogRoutes(app);
@@ -35,5 +23,6 @@ export function createAdminApp() {
   registerWebhookRoutes(app);
   registerGradingSessionRoutes(app);
   registerBackfillRoute(app);
+  registerUsageRoutes(app);
   return app;
 }

@@ -1,8 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import { ApiError } from "../errors/api-error";
-import { detectFormat, type ImageFormat } from "../grading/engine/decode";
+import { WORKING_MAX_SIDE } from "../grading/engine/builtin";
+import { checkDecodeBudget, DecodeBudgetError, DecodeError, type ImageFormat } from "../grading/engine/decode";
 import { decodeBase64 } from "../net/body";
 import { MAX_IMAGE_BYTES } from "../storage/images";
+
+/** An ISO 8601 date-time query value, normalised to UTC with milliseconds (as stored). */
+export const isoDateTime = z
+  .string()
+  .datetime({ offset: true })
+  .transform((value) => new Date(value).toISOString());
 
 export const IdParams = z.object({
   id: z
@@ -44,7 +51,16 @@ export function readBase64Image(base64: string, path: string): { bytes: Uint8Arr
   const bytes = decodeBase64(base64);
   if (!bytes || bytes.length === 0) throw invalid("not valid base64");
   if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError("payload_too_large", `The image at ${path} is over 12 MB.`);
-  const format = detectFormat(bytes);
-  if (!format) throw invalid("not a JPEG, PNG or WebP image");
-  return { bytes, format };
+  try {
+    return { bytes, format: checkDecodeBudget(bytes, WORKING_MAX_SIDE).format };
+  } catch (error) {
+    if (error instanceof DecodeBudgetError) {
+      throw new ApiError(
+        "payload_too_large",
+        `The image at ${path} cannot be decoded within limits: ${error.message}.`,
+      );
+    }
+    if (error instanceof DecodeError) throw invalid(error.message);
+    throw error;
+  }
 }

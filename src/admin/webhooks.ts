@@ -7,10 +7,10 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
 import { bodyErrorResponses, errorResponses } from "../errors/openapi";
 import { checkOutboundUrl } from "../net/url-policy";
-import { SECRET_GRACE_MS } from "../webhooks/consumer";
+import { liveRetiredSecrets, MAX_RETIRED_SECRETS, SECRET_GRACE_MS } from "../webhooks/consumer";
 import { enqueueDeliveries } from "../webhooks/outbox";
 import { encryptSecret, generateSigningSecret } from "../webhooks/secret-box";
-import { IdParams, jsonBody } from "./schemas";
+import { IdParams, isoDateTime, jsonBody } from "./schemas";
 
 const security = [{ adminToken: [] }];
 const MAX_LISTED = 100;
@@ -60,10 +60,7 @@ const AttemptSchema = z
   })
   .openapi("WebhookAttempt");
 
-const iso = z
-  .string()
-  .datetime({ offset: true })
-  .transform((value) => new Date(value).toISOString());
+const iso = isoDateTime;
 
 const setWebhookRoute = createRoute({
   method: "put",
@@ -99,7 +96,7 @@ const rotateSecretRoute = createRoute({
   tags: ["Operator"],
   summary: "Rotate a client's signing secret (the new one is shown once)",
   description:
-    "For 24 hours deliveries carry two signatures in `svc-signature`, space-separated: one with the new secret, one with the previous, so the receiver can switch at its own pace.",
+    "For 24 hours after a rotation the secret it replaced keeps signing: deliveries carry one signature per live secret in `svc-signature`, space-separated (the new one first), so the receiver can switch at its own pace. Rotating again within the 24 h keeps every earlier secret until its own 24 h end (at most 5 retired secrets; the oldest drops out first).",
   security,
   request: { params: IdParams },
   responses: {
@@ -286,19 +283,29 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(rotateSecretRoute, async (c) => {
     const { id } = c.req.valid("param");
     const [client] = await c.var.db
-      .select({ url: apiClients.webhookUrl, secret: apiClients.webhookSecretEncrypted })
+      .select({
+        url: apiClients.webhookUrl,
+        secret: apiClients.webhookSecretEncrypted,
+        retired: apiClients.webhookSecretsRetired,
+      })
       .from(apiClients)
       .where(eq(apiClients.id, id))
       .limit(1);
     if (!client) throw new ApiError("not_found", `No client ${id}.`);
     const secret = generateSigningSecret();
     const rotatedAt = new Date();
+    // The secret rotated out joins the ones still in their grace period (a second rotation within
+    // 24 h must not cut off the first secret early); expired ones are dropped here.
+    const validUntil = new Date(rotatedAt.getTime() + SECRET_GRACE_MS).toISOString();
+    const retired = [
+      ...(client.secret ? [{ secret: client.secret, valid_until: validUntil }] : []),
+      ...liveRetiredSecrets(client.retired, rotatedAt.getTime()),
+    ].slice(0, MAX_RETIRED_SECRETS);
     await c.var.db
       .update(apiClients)
       .set({
         webhookSecretEncrypted: await encryptSecret(secretsKey(c.var.config), secret),
-        webhookSecretPreviousEncrypted: client.secret,
-        webhookSecretRotatedAt: rotatedAt.toISOString(),
+        webhookSecretsRetired: retired,
       })
       .where(eq(apiClients.id, id));
     return c.json(
@@ -306,9 +313,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
         client_id: id,
         webhook_url: client.url,
         signing_secret: secret,
-        previous_secret_valid_until: client.secret
-          ? new Date(rotatedAt.getTime() + SECRET_GRACE_MS).toISOString()
-          : null,
+        previous_secret_valid_until: client.secret ? validUntil : null,
       },
       200,
     );

@@ -182,9 +182,9 @@ export const apiClients = sqliteTable("api_clients", {
   webhookUrl: text("webhook_url"),
   // AES-GCM ciphertext (base64) of the webhook signing secret, keyed by SECRETS_KEY.
   webhookSecretEncrypted: text("webhook_secret_encrypted"),
-  // After a rotation the previous secret still signs deliveries for 24 h (WEBHOOK_SECRET_GRACE).
-  webhookSecretPreviousEncrypted: text("webhook_secret_previous_encrypted"),
-  webhookSecretRotatedAt: text("webhook_secret_rotated_at"),
+  // Secrets rotated out, each still signing deliveries until its own `valid_until` (24 h after it was
+  // replaced), so two rotations within a day keep every secret of that day live.
+  webhookSecretsRetired: text("webhook_secrets_retired", { mode: "json" }).$type<RetiredSecret[]>(),
   createdAt: text("created_at").notNull(),
 });
 
@@ -252,6 +252,12 @@ export const certificates = sqliteTable(
   (t) => [uniqueIndex("certificates_grading_idx").on(t.gradingId)],
 );
 
+/** A rotated-out webhook signing secret: its AES-GCM ciphertext and the end of its grace period (ISO). */
+export interface RetiredSecret {
+  secret: string;
+  valid_until: string;
+}
+
 export const submissions = sqliteTable(
   "submissions",
   {
@@ -284,6 +290,14 @@ export const submissions = sqliteTable(
     // submission: the rows of that settlement's batch are inserted only where it matches, so two
     // settlements in the same millisecond cannot both write their deliveries.
     settledBy: text("settled_by"),
+    // What the submission cost its client: `billed` (graded, or still processing: its quota unit is
+    // used), `refunded` (rejected within the hourly allowance: not billed, quota unit given back) or
+    // `counted` (rejected past the allowance: not billed, but its quota unit stays used).
+    billing: text("billing", { enum: ["billed", "refunded", "counted"] })
+      .notNull()
+      .default("billed"),
+    // A rejected submission's photos are deleted after REJECTED_IMAGE_RETENTION_DAYS; set when they were.
+    imagesDeletedAt: text("images_deleted_at"),
     createdAt: text("created_at").notNull(),
     settledAt: text("settled_at"),
   },
@@ -293,6 +307,12 @@ export const submissions = sqliteTable(
     index("submissions_status_created_idx").on(t.status, t.createdAt),
     // Housekeeping frees Idempotency-Keys older than 24 h.
     index("submissions_created_idx").on(t.createdAt),
+    // …walking only the rows that still hold one, so a drained backlog is not scanned again.
+    index("submissions_idempotency_created_idx").on(t.createdAt).where(sql`idempotency_key IS NOT NULL`),
+    // Refunded rejections per client and quota window (the hourly allowance).
+    index("submissions_client_window_billing_idx").on(t.clientId, t.quotaWindowStart, t.billing),
+    // Housekeeping's retention: rejected submissions whose photos are still stored, oldest first.
+    index("submissions_retention_idx").on(t.status, t.imagesDeletedAt, t.createdAt),
   ],
 );
 

@@ -1,10 +1,14 @@
-// The cron trigger's work (every 10 minutes): free Idempotency-Keys older than 24 h, and re-drive
-// submissions still processing long after the whole retry schedule should have settled them (a
-// lost message, an isolate that died mid-grade). Past a day they are rejected instead. And queue
-// webhook deliveries whose settlement committed but whose message was never sent; prune the delivery
-// log after 30 days.
-import { and, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
-import { submissions, webhookAttempts, webhookDeliveries } from "../db/schema";
+// The cron trigger's work (every 10 minutes): re-drive submissions still processing long after the
+// whole retry schedule should have settled them (a lost message, an isolate that died mid-grade;
+// past a day they are rejected instead), queue webhook deliveries whose settlement committed but
+// whose message was never sent, free Idempotency-Keys older than 24 h, delete rejected submissions'
+// photos after the retention period, and prune the delivery log after 30 days.
+//
+// The last three drain backlogs of any size: each works in batches chosen by a query (so a run that
+// stops anywhere leaves nothing half done, and the next run carries on where it stopped), and a run
+// is bounded by a time budget and a statement budget shared out between them.
+import { and, asc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { gradingSessions, submissions, userCards, webhookAttempts, webhookDeliveries } from "../db/schema";
 import { enqueueDeliveries } from "../webhooks/outbox";
 import { enqueueGradingRetry, settleDeps } from "./queue";
 import { recordRejected } from "./settle";
@@ -18,32 +22,59 @@ const REDRIVE_BATCH = 100;
 /** A settlement queues its deliveries right after its batch; ones still unqueued a minute later were missed. */
 const OUTBOX_GRACE_MS = 60_000;
 export const DELIVERY_LOG_RETENTION_MS = 30 * 24 * 3600 * 1000;
-// D1 binds at most 100 parameters per statement.
-const PRUNE_BATCH = 90;
+/** Rows per statement when a subquery picks them (no bound parameter per row). */
+const DRAIN_BATCH = 500;
+/** D1 binds at most 100 parameters per statement: rows per batch when their ids are bound. */
+const BOUND_BATCH = 90;
 
-export async function runHousekeeping(
-  env: Env,
-  now = Date.now(),
-): Promise<{
+/**
+ * One run's bounds. The cron fires every 10 minutes and a scheduled Worker may run for minutes, but
+ * a run that stops early loses nothing, so it stays short: 20 s and 300 D1 statements by default.
+ */
+export interface HousekeepingBudget {
+  maxMs: number;
+  maxStatements: number;
+}
+export const DEFAULT_HOUSEKEEPING_BUDGET: HousekeepingBudget = { maxMs: 20_000, maxStatements: 300 };
+
+export interface HousekeepingResult {
   freedKeys: number;
   redriven: number;
   abandoned: number;
   deliveriesQueued: number;
   deliveriesPruned: number;
-}> {
-  const deps = settleDeps(env);
-  const freed = await deps.db
-    .update(submissions)
-    .set({ idempotencyKey: null })
-    .where(
-      and(
-        isNotNull(submissions.idempotencyKey),
-        lt(submissions.createdAt, new Date(now - IDEMPOTENCY_TTL_MS).toISOString()),
-      ),
-    )
-    .returning({ gradingId: submissions.gradingId });
+  rejectedImagesDeleted: number;
+  /** True when a backlog was left for the next run (the budget ran out first). */
+  backlogLeft: boolean;
+}
 
-  const stuck = await deps.db
+/** Repeats `step` (which reports how many rows it handled) until it handles fewer than `batch` or the budget ends. */
+async function drain(
+  budget: { deadline: number; statements: number },
+  statementsPerStep: number,
+  batch: number,
+  step: () => Promise<number>,
+): Promise<{ handled: number; done: boolean }> {
+  let handled = 0;
+  while (budget.statements >= statementsPerStep && Date.now() < budget.deadline) {
+    budget.statements -= statementsPerStep;
+    const count = await step();
+    handled += count;
+    if (count < batch) return { handled, done: true };
+  }
+  return { handled, done: false };
+}
+
+export async function runHousekeeping(
+  env: Env,
+  now = Date.now(),
+  limits: HousekeepingBudget = DEFAULT_HOUSEKEEPING_BUDGET,
+): Promise<HousekeepingResult> {
+  const deps = settleDeps(env);
+  const { db } = deps;
+  const deadline = Date.now() + limits.maxMs;
+
+  const stuck = await db
     .select()
     .from(submissions)
     .where(
@@ -61,12 +92,13 @@ export async function runHousekeeping(
       await recordRejected(deps, submission, "grading_failed", "The submission could not be graded in time.");
       abandoned++;
     } else {
+      // The retry decodes the stored photos under the same decode budget as a first attempt.
       await enqueueGradingRetry(env, submission.gradingId, 0);
       redriven++;
     }
   }
   // Deliveries a settlement wrote but never got onto the queue (the isolate stopped in between).
-  const unsent = await deps.db
+  const unsent = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(
@@ -78,22 +110,101 @@ export async function runHousekeeping(
     .limit(REDRIVE_BATCH);
   const deliveriesQueued = await enqueueDeliveries(
     env,
-    deps.db,
+    db,
     unsent.map((row) => row.id),
   );
-  // The delivery log keeps settled deliveries (and their attempts) for 30 days.
-  const cutoff = new Date(now - DELIVERY_LOG_RETENTION_MS).toISOString();
-  const old = await deps.db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(inArray(webhookDeliveries.status, ["delivered", "failed"]), lt(webhookDeliveries.createdAt, cutoff)))
-    .limit(PRUNE_BATCH);
-  const oldIds = old.map((row) => row.id);
-  if (oldIds.length > 0) {
-    await deps.db.batch([
-      deps.db.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, oldIds)),
-      deps.db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, oldIds)),
+
+  // The three backlogs share the statement budget: each gets a third, so none starves the others.
+  const share = () => ({ deadline, statements: Math.floor(limits.maxStatements / 3) });
+
+  const keyCutoff = new Date(now - IDEMPOTENCY_TTL_MS).toISOString();
+  const freed = await drain(share(), 1, DRAIN_BATCH, async () => {
+    const expired = db
+      .select({ gradingId: submissions.gradingId })
+      .from(submissions)
+      .where(and(isNotNull(submissions.idempotencyKey), lt(submissions.createdAt, keyCutoff)))
+      .orderBy(asc(submissions.createdAt))
+      .limit(DRAIN_BATCH);
+    const rows = await db
+      .update(submissions)
+      .set({ idempotencyKey: null })
+      .where(inArray(submissions.gradingId, expired))
+      .returning({ gradingId: submissions.gradingId });
+    return rows.length;
+  });
+
+  // Rejected submissions' photos (a certificate's are kept while it lives: only rejected ones here).
+  const retentionCutoff = new Date(now - deps.config.REJECTED_IMAGE_RETENTION_DAYS * 24 * 3600 * 1000).toISOString();
+  const retention = await drain(share(), 2, BOUND_BATCH, async () => {
+    const rows = await db
+      .select({ gradingId: submissions.gradingId, front: submissions.frontImageKey, back: submissions.backImageKey })
+      .from(submissions)
+      .where(
+        and(
+          eq(submissions.status, "rejected"),
+          isNull(submissions.imagesDeletedAt),
+          lt(submissions.createdAt, retentionCutoff),
+        ),
+      )
+      .orderBy(asc(submissions.createdAt))
+      .limit(BOUND_BATCH);
+    if (rows.length === 0) return 0;
+    // Objects first: if the update below is lost, the next run deletes them again (a no-op) and marks them.
+    await env.IMAGES.delete(rows.flatMap((row) => [row.front, row.back]));
+    const gradingIds = rows.map((row) => row.gradingId);
+    // The partner view's card of a rejected grading showed these photos; it now shows none
+    // (the Partner API's image URLs are null where there is no image).
+    const sessionCards = db
+      .select({ id: gradingSessions.userCardId })
+      .from(gradingSessions)
+      .where(inArray(gradingSessions.id, gradingIds));
+    await db.batch([
+      db
+        .update(userCards)
+        .set({ frontImageKey: null, backImageKey: null })
+        .where(
+          and(
+            inArray(userCards.id, sessionCards),
+            inArray(
+              userCards.frontImageKey,
+              rows.map((row) => row.front),
+            ),
+          ),
+        ),
+      db
+        .update(submissions)
+        .set({ imagesDeletedAt: new Date(now).toISOString() })
+        .where(inArray(submissions.gradingId, gradingIds)),
     ]);
-  }
-  return { freedKeys: freed.length, redriven, abandoned, deliveriesQueued, deliveriesPruned: oldIds.length };
+    return rows.length;
+  });
+
+  // The delivery log keeps settled deliveries (and their attempts) for 30 days. Both deletes pick
+  // the same oldest rows and run in one batch (a transaction), so attempts never outlive their delivery.
+  const logCutoff = new Date(now - DELIVERY_LOG_RETENTION_MS).toISOString();
+  const pruned = await drain(share(), 2, DRAIN_BATCH, async () => {
+    const oldest = db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        and(inArray(webhookDeliveries.status, ["delivered", "failed"]), lt(webhookDeliveries.createdAt, logCutoff)),
+      )
+      .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
+      .limit(DRAIN_BATCH);
+    const [, deleted] = await db.batch([
+      db.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, oldest)),
+      db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, oldest)).returning({ id: webhookDeliveries.id }),
+    ]);
+    return deleted.length;
+  });
+
+  return {
+    freedKeys: freed.handled,
+    redriven,
+    abandoned,
+    deliveriesQueued,
+    deliveriesPruned: pruned.handled,
+    rejectedImagesDeleted: retention.handled,
+    backlogLeft: !(freed.done && retention.done && pruned.done),
+  };
 }

@@ -9,9 +9,9 @@ import { errorChainText } from "../db/errors";
 import { type CertificateRow, certificates, type SubmissionRow, submissions } from "../db/schema";
 import type { Config } from "../env";
 import { logEvent } from "../errors/log";
-import { publicQuotaKey, refundQuota } from "../quota/client";
 import { presignImageUrl } from "../storage/presign";
 import { completedEventPayload, dispatchDeliveries, failedEventPayload, publicEventInsert } from "../webhooks/outbox";
+import { billRejection } from "./billing";
 import { certificateUrl, generateCertificateNumber } from "./certificate-number";
 import type { EngineImage, Graded, GradingEngine, RejectionReason } from "./engine/types";
 import { certificateValue, type DeclaredCard, rawValueCents } from "./engine/value";
@@ -75,8 +75,9 @@ export async function gradeSubmission(
 }
 
 /**
- * Marks the submission rejected (if still processing), gives back its quota unit and, for a client
- * linked to a user, writes the user's card (the photos, no grade) and a `failure` grading session.
+ * Marks the submission rejected (if still processing), bills it (billing.ts: refunded within the
+ * hourly allowance) and, for a client linked to a user, writes the user's card (the photos, no
+ * grade) and a `failure` grading session.
  */
 export async function recordRejected(
   deps: SettleDeps,
@@ -145,9 +146,7 @@ export async function recordRejected(
     throw error;
   }
   if (updated.length === 0) return currentSettlement(db, gradingId);
-  if (submission.quotaWindowStart !== null) {
-    await refundQuota(deps.env.QUOTA, publicQuotaKey(submission.apiKeyId), submission.quotaWindowStart);
-  }
+  await billRejection(deps, submission);
   await dispatchDeliveries(deps.env, db, gradingId, deliveryIds);
   return { status: "rejected", reason, message };
 }

@@ -1,4 +1,11 @@
 // Reading bodies that arrive from outside (request bodies, fetched images) without trusting their size.
+import { MAX_IMAGE_BYTES } from "../storage/images";
+
+/**
+ * The largest request body any route needs: two 12 MB images as base64 (4/3 of their size) and
+ * 64 KiB for the rest of a JSON body. Every route is held to it; most to far less.
+ */
+export const MAX_REQUEST_BODY_BYTES = 2 * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
 
 /** The stream's bytes, or null as soon as they pass `maxBytes` (the rest is never read). */
 export async function readCapped(

@@ -1,8 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env";
-import { ApiError } from "../errors/api-error";
 import { validationHook } from "../errors/handler";
+import { bodyLimit } from "../middleware/body-limit";
 import { partnerAuth } from "../middleware/partner-auth";
 import { partnerQuota } from "../middleware/quota";
 import { registerGetAccount } from "./account/get";
@@ -21,15 +20,7 @@ export function createPartnerApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use("*", partnerAuth, partnerQuota);
   // The only request body here is a webhook target: a few hundred bytes.
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError("payload_too_large", `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
-      },
-    }),
-  );
+  app.use("*", bodyLimit(MAX_BODY_BYTES));
   registerGetAccount(app);
   registerListGradings(app);
   registerGetGrading(app);

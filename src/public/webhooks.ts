@@ -8,7 +8,7 @@ const signatureHeaders = z.object({
   "svc-timestamp": z.string().openapi({ description: "Unix time in seconds of this attempt.", example: "1795334400" }),
   "svc-signature": z.string().openapi({
     description:
-      '`sha256=<hex HMAC-SHA256 of "<svc-timestamp>.<raw body>">` keyed with the signing secret. For 24 h after a rotation, two signatures separated by a space; accept the delivery when one matches.',
+      '`sha256=<hex HMAC-SHA256 of "<svc-timestamp>.<raw body>">` keyed with the signing secret. For 24 h after a rotation, one signature per live secret (the current one first), separated by a space; accept the delivery when one matches.',
     example: "sha256=ae2cdc6c35010970d598c08865cafa0eaf4a575a4d9391c3321b999362abc32e",
   }),
   "svc-delivery-id": z.string().openapi({

@@ -208,9 +208,10 @@ export async function dispatchDeliveries(env: Env, db: Database, gradingId: stri
 
 export async function enqueueDeliveries(env: Env, db: Database, ids: string[], delaySeconds = 0): Promise<number> {
   if (ids.length === 0) return 0;
-  // sendBatch takes at most 100 messages.
-  for (let i = 0; i < ids.length; i += 100) {
-    const chunk = ids.slice(i, i + 100);
+  // sendBatch takes at most 100 messages, and the update below binds each id plus its timestamp
+  // under D1's 100 parameters a statement: 90 a chunk.
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
     await env.WEBHOOKS.sendBatch(
       chunk.map((id) => ({
         body: { delivery_id: id } satisfies WebhookMessage,

@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { readCertificate, writeCertificate } from "../../src/cache/certificate-cache";
+import { submissions } from "../../src/db/schema";
 import { generateCertificateNumber } from "../../src/grading/certificate-number";
 import { type CardScene, drawCardScene, encodeJpeg } from "../helpers/card-images";
-import { createCertificate, createUser } from "../helpers/factories";
-import { callWithEnv, type Json } from "../helpers/request";
+import { createCertificate, createPublicClient, createUser, db } from "../helpers/factories";
+import { call, callWithEnv, type Json } from "../helpers/request";
 
 const TOKEN = "test-admin-token-0123456789";
 // A zero key-cache TTL makes revocations visible at once.
@@ -238,5 +239,65 @@ describe("catalog import", () => {
       { method: "PUT", token: "wrong-token-0123456789" },
     );
     expect(unauthorised.status).toBe(401);
+  });
+});
+
+describe("GET /admin/v1/clients/{id}/usage", { timeout: 60_000 }, () => {
+  const usage = (path: string, token = "test-admin-token-0123456789") =>
+    call(`/admin/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+
+  it("counts the client's submissions by billing within the range, and no one else's", async () => {
+    const client = await createPublicClient();
+    const other = await createPublicClient();
+    const row = (
+      gradingId: string,
+      clientId: number,
+      billing: "billed" | "refunded" | "counted",
+      createdAt: string,
+    ) => ({
+      gradingId,
+      clientId,
+      apiKeyId: client.apiKeyId,
+      status: billing === "billed" ? ("complete" as const) : ("rejected" as const),
+      billing,
+      frontImageKey: "f",
+      backImageKey: "b",
+      requestOrigin: "https://api.test",
+      createdAt,
+    });
+    const now = Date.now();
+    const at = (hoursAgo: number) => new Date(now - hoursAgo * 3600_000).toISOString();
+    await db()
+      .insert(submissions)
+      .values([
+        row(crypto.randomUUID(), client.clientId, "billed", at(1)),
+        row(crypto.randomUUID(), client.clientId, "billed", at(2)),
+        row(crypto.randomUUID(), client.clientId, "refunded", at(3)),
+        row(crypto.randomUUID(), client.clientId, "counted", at(4)),
+        row(crypto.randomUUID(), client.clientId, "billed", at(30)),
+        row(crypto.randomUUID(), other.clientId, "counted", at(1)),
+      ]);
+    const res = await usage(`/clients/${client.clientId}/usage`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ client_id: client.clientId, billed: 2, refunded: 1, counted: 1 });
+    const wide = await usage(`/clients/${client.clientId}/usage?since=${encodeURIComponent(at(48))}`);
+    expect(wide.body).toMatchObject({ billed: 3, refunded: 1, counted: 1, since: at(48) });
+  });
+
+  it("answers 400 for a malformed or inverted range and 404 for an unknown client", async () => {
+    const client = await createPublicClient();
+    const bad = await usage(`/clients/${client.clientId}/usage?since=yesterday`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].path).toBe("query.since");
+    const inverted = await usage(
+      `/clients/${client.clientId}/usage?since=2026-11-23T00:00:00Z&until=2026-11-22T00:00:00Z`,
+    );
+    expect(inverted.status).toBe(400);
+    expect((await usage("/clients/999999/usage")).status).toBe(404);
+  });
+
+  it("answers 401 with a wrong operator token", async () => {
+    const client = await createPublicClient();
+    expect((await usage(`/clients/${client.clientId}/usage`, "wrong-token-0123456789")).status).toBe(401);
   });
 });

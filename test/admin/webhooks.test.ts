@@ -3,9 +3,10 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiClients, webhookDeliveries } from "../../src/db/schema";
-import { consumeWebhookBatch } from "../../src/webhooks/consumer";
+import { loadConfig } from "../../src/env";
+import { consumeWebhookBatch, signingSecrets } from "../../src/webhooks/consumer";
 import { decryptSecret } from "../../src/webhooks/secret-box";
-import { verifyWebhookSignature } from "../../src/webhooks/signature";
+import { signatureHeader, verifyWebhookSignature } from "../../src/webhooks/signature";
 import { createCatalogCard, createPartner, createPublicClient, createWebhookTarget, db } from "../helpers/factories";
 import { capturingQueue } from "../helpers/queues";
 import { call, callWithEnv } from "../helpers/request";
@@ -107,6 +108,51 @@ describe("client webhook URL and signing secret", () => {
         await verifyWebhookSignature({ secret, timestamp: request.headers.get("svc-timestamp"), signature, body }),
       ).toEqual({ ok: true });
     }
+  });
+});
+
+describe("rotating twice within 24 h", () => {
+  it("keeps signing with every secret still in its grace period, each until its own 24 h end", async () => {
+    const client = await createPublicClient();
+    const first = await admin("PUT", `/clients/${client.clientId}/webhook`, { url: "https://client.test/hooks" });
+    const second = await admin("POST", `/clients/${client.clientId}/webhook-secret/rotate`);
+    const third = await admin("POST", `/clients/${client.clientId}/webhook-secret/rotate`);
+    expect(third.status).toBe(200);
+    const secrets = [third, second, first].map((res) => res.body.signing_secret as string);
+    expect(new Set(secrets).size).toBe(3);
+
+    const config = loadConfig(env);
+    const live = await signingSecrets(db(), config, client.clientId);
+    expect(live).toEqual(secrets);
+    // The first secret was retired by the first rotation, so it leaves first; the second stays a while.
+    const firstEnds = Date.parse(second.body.previous_secret_valid_until);
+    const secondEnds = Date.parse(third.body.previous_secret_valid_until);
+    expect(secondEnds).toBeGreaterThanOrEqual(firstEnds);
+    expect(await signingSecrets(db(), config, client.clientId, firstEnds + 1)).toEqual(
+      secondEnds > firstEnds + 1 ? [secrets[0], secrets[1]] : [secrets[0]],
+    );
+    expect(await signingSecrets(db(), config, client.clientId, secondEnds + 1)).toEqual([secrets[0]]);
+
+    // A delivery signed now verifies under each of the three.
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const body = '{"event":"grading.completed"}';
+    const signature = await signatureHeader(live, Number(timestamp), body);
+    expect(signature.split(" ")).toHaveLength(3);
+    for (const secret of secrets) {
+      expect(await verifyWebhookSignature({ secret, timestamp, signature, body })).toEqual({ ok: true });
+    }
+  });
+
+  it("keeps at most five retired secrets, dropping the oldest", async () => {
+    const client = await createPublicClient();
+    const first = await admin("PUT", `/clients/${client.clientId}/webhook`, { url: "https://client.test/hooks" });
+    const issued = [first.body.signing_secret as string];
+    for (let i = 0; i < 6; i++) {
+      issued.push((await admin("POST", `/clients/${client.clientId}/webhook-secret/rotate`)).body.signing_secret);
+    }
+    const live = await signingSecrets(db(), loadConfig(env), client.clientId);
+    expect(live).toEqual(issued.slice(1).reverse());
+    expect(live).not.toContain(issued[0]);
   });
 });
 

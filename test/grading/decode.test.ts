@@ -1,8 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { DecodeError, decodeImage, detectFormat, exifOrientation } from "../../src/grading/engine/decode";
+import {
+  checkDecodeBudget,
+  DecodeBudgetError,
+  DecodeError,
+  decodeImage,
+  detectFormat,
+  exifOrientation,
+  peakCodecMemoryBytes,
+  readImageHeader,
+  resetCodecMemoryPeak,
+} from "../../src/grading/engine/decode";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { encodePng } from "../../src/grading/engine/png";
 import { encodeJpeg, withExifOrientation } from "../helpers/card-images";
+import {
+  jpegClaiming,
+  jpegWithScans,
+  pngClaiming,
+  webpExtendedClaiming,
+  webpLosslessClaiming,
+  webpLossyClaiming,
+} from "../helpers/crafted-headers";
 import { WEBP_LOSSLESS_4X3 } from "../helpers/fixtures";
 
 /** 4×3 test pattern: the top-left pixel red, the rest blue, so orientation is visible. */
@@ -75,11 +93,85 @@ describe("decodeImage", () => {
     expect(() => decodeImage(png.subarray(0, 60), 100)).toThrow(DecodeError);
   });
 
-  it("refuses a PNG over the unscaled pixel cap before decoding it", async () => {
+  it("refuses a real PNG whose IHDR is rewritten to 10000 × 10000 before decoding it", async () => {
     const png = await encodePng(marker(8, 8));
     const huge = png.slice();
     new DataView(huge.buffer).setUint32(16, 10_000);
     new DataView(huge.buffer).setUint32(20, 10_000);
-    expect(() => decodeImage(huge, 100)).toThrow(/limited to 12 MP/);
+    expect(() => decodeImage(huge, 100)).toThrow(/PNG is 10000 × 10000 pixels \(100 MP\); the limit is 50 MP/);
+  });
+});
+
+describe("decode budget (checked from the header before any allocation)", () => {
+  it("refuses a JPEG whose frame header claims 65000 × 65000 pixels, naming the pixel limit", () => {
+    const bomb = jpegClaiming(65000, 65000);
+    expect(readImageHeader(bomb)).toMatchObject({ format: "jpeg", width: 65000, height: 65000, bitDepth: 8 });
+    resetCodecMemoryPeak();
+    expect(() => decodeImage(bomb, 1600)).toThrow(DecodeBudgetError);
+    expect(() => decodeImage(bomb, 1600)).toThrow("the JPEG is 65000 × 65000 pixels (4225 MP); the limit is 50 MP");
+    // No codec ran: no WebAssembly memory was touched.
+    expect(peakCodecMemoryBytes()).toBe(0);
+  });
+
+  it("lets a 48 MP baseline JPEG through (DCT scaling) but refuses it progressive (whole coefficient buffer)", () => {
+    expect(checkDecodeBudget(jpegClaiming(8000, 6000), 1600)).toMatchObject({ progressive: false, scans: 1 });
+    expect(() => checkDecodeBudget(jpegClaiming(8000, 6000, { progressive: true }), 1600)).toThrow(
+      /progressive JPEG of 8000 × 6000 pixels needs about \d+ MB; the limit is 64 MB per image/,
+    );
+    // A 12 MP progressive photo passes with 4:2:0 sampling (1.5 components' coefficients), not with 4:4:4.
+    const subsampled = checkDecodeBudget(jpegClaiming(4000, 3000, { progressive: true, subsampled: true }), 1600);
+    expect(subsampled.sampling).toEqual([
+      { h: 2, v: 2 },
+      { h: 1, v: 1 },
+      { h: 1, v: 1 },
+    ]);
+    expect(() => checkDecodeBudget(jpegClaiming(4000, 3000, { progressive: true }), 1600)).toThrow(/needs about 82 MB/);
+  });
+
+  it("counts progressive JPEG scans and refuses more than 100", () => {
+    expect(readImageHeader(jpegWithScans(100)).scans).toBe(100);
+    expect(checkDecodeBudget(jpegWithScans(100), 1600)).toMatchObject({ progressive: true, scans: 100 });
+    expect(() => checkDecodeBudget(jpegWithScans(101), 1600)).toThrow("the JPEG has 101 scans; the limit is 100");
+  });
+
+  it("refuses a JPEG with 12-bit samples clearly", () => {
+    const jpeg = jpegClaiming(100, 100).slice();
+    const sof = jpeg.findIndex((byte, i) => byte === 0xff && jpeg[i + 1] === 0xc0);
+    jpeg[sof + 4] = 12;
+    expect(() => checkDecodeBudget(jpeg, 1600)).toThrow("the JPEG has 12-bit samples; only 8-bit JPEG is decoded");
+  });
+
+  it("sizes PNG by bit depth and colour type: 5 MP passes at 8 bits, is refused at 16 bits", () => {
+    expect(readImageHeader(pngClaiming(2500, 2000, { bitDepth: 16, interlaced: true }))).toMatchObject({
+      format: "png",
+      bitDepth: 16,
+      channels: 4,
+      progressive: true,
+    });
+    expect(checkDecodeBudget(pngClaiming(2500, 2000, { bitDepth: 8 }), 1600).width).toBe(2500);
+    expect(() => checkDecodeBudget(pngClaiming(2500, 2000, { bitDepth: 16 }), 1600)).toThrow(
+      /16-bit PNG of 2500 × 2000 pixels needs about 96 MB; the limit is 64 MB per image/,
+    );
+    expect(() => checkDecodeBudget(pngClaiming(4000, 3000, { bitDepth: 8 }), 1600)).toThrow(/limit is 64 MB/);
+    expect(() => decodeImage(pngClaiming(100_000, 100_000), 1600)).toThrow(/the limit is 50 MP/);
+  });
+
+  it("refuses a malformed PNG header (bad bit depth for the colour type table) as malformed", () => {
+    expect(() => readImageHeader(pngClaiming(10, 10, { bitDepth: 3 }))).toThrow("malformed PNG header");
+  });
+
+  it("reads WebP sizes from VP8, VP8L and VP8X and budgets lossless above lossy", () => {
+    expect(readImageHeader(webpLossyClaiming(16383, 16383))).toMatchObject({ width: 16383, lossless: false });
+    expect(() => checkDecodeBudget(webpLossyClaiming(16383, 16383), 1600)).toThrow(/16383 × 16383 .*limit is 50 MP/);
+    expect(readImageHeader(webpLosslessClaiming(4000, 3000))).toMatchObject({ width: 4000, height: 3000 });
+    expect(() => checkDecodeBudget(webpLosslessClaiming(4000, 3000), 1600)).toThrow(/WEBP of 4000 × 3000 .*64 MB/);
+    // The same canvas in an extended file: lossy data fits the budget, lossless data does not.
+    expect(checkDecodeBudget(webpExtendedClaiming(3000, 2000, "VP8 "), 1600)).toMatchObject({
+      width: 3000,
+      height: 2000,
+      lossless: false,
+    });
+    expect(() => checkDecodeBudget(webpExtendedClaiming(3000, 2000, "VP8L"), 1600)).toThrow(/limit is 64 MB/);
+    expect(readImageHeader(WEBP_LOSSLESS_4X3)).toMatchObject({ width: 4, height: 3, lossless: true });
   });
 });

@@ -348,7 +348,15 @@ describe("housekeeping (cron)", { timeout: 30_000 }, () => {
       ...env,
       GRADING: { send: async (body: unknown) => void sent.push(body) },
     } as unknown as Env);
-    expect(result).toEqual({ freedKeys: 1, redriven: 1, abandoned: 1, deliveriesQueued: 0, deliveriesPruned: 0 });
+    expect(result).toEqual({
+      freedKeys: 1,
+      redriven: 1,
+      abandoned: 1,
+      deliveriesQueued: 0,
+      deliveriesPruned: 0,
+      rejectedImagesDeleted: 0,
+      backlogLeft: false,
+    });
     expect(sent).toEqual([{ grading_id: stuck }]);
     expect(await submission(ancient)).toMatchObject({
       status: "rejected",

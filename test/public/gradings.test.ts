@@ -6,6 +6,7 @@ import { gradeMultiple } from "../../src/grading/engine/identify";
 import { referenceHash } from "../../src/grading/engine/reference";
 import { forgetCatalogReferences } from "../../src/grading/references";
 import { backOf } from "../helpers/card-images";
+import { jpegClaiming, pngClaiming } from "../helpers/crafted-headers";
 import { createCatalogCard, createPartner, createPublicClient, db } from "../helpers/factories";
 import { call, callWithEnv } from "../helpers/request";
 import { callPublic, jsonSubmission, photo, RAW_CARD, rawPair, toBase64 } from "../helpers/submissions";
@@ -318,6 +319,27 @@ describe("POST /gradings: bad input never grades, stores or answers 500", { time
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe("payload_too_large");
     expect(await submissionsOf(client.clientId)).toHaveLength(0);
+  });
+
+  it("refuses a decompression bomb (a JPEG claiming 65000 × 65000) with 413 naming the limit, storing nothing", async () => {
+    const client = await createPublicClient();
+    const objectsBefore = (await storedObjects("submissions/")).length;
+    const res = await callPublic("/gradings", client.key, {
+      body: { front_image: { base64: toBase64(jpegClaiming(65000, 65000)) }, back_image: { base64: b64() } },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe("payload_too_large");
+    expect(res.body.error.message).toBe(
+      "The front_image cannot be decoded within limits: the JPEG is 65000 × 65000 pixels (4225 MP); the limit is 50 MP.",
+    );
+    const form = new FormData();
+    form.set("front_image", new File([pair().front], "front.jpg"));
+    form.set("back_image", new File([pngClaiming(2500, 2000, { bitDepth: 16 })], "back.png"));
+    const png = await callPublic("/gradings", client.key, { body: form });
+    expect(png.status).toBe(413);
+    expect(png.body.error.message).toMatch(/^The back_image cannot be decoded within limits: decoding this 16-bit PNG/);
+    expect(await submissionsOf(client.clientId)).toHaveLength(0);
+    expect(await storedObjects("submissions/")).toHaveLength(objectsBefore);
   });
 
   it("refuses a body over the limit while it streams in (no Content-Length), with 413", async () => {

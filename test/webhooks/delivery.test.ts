@@ -326,3 +326,65 @@ describe("housekeeping of deliveries", { timeout: 30_000 }, () => {
     expect(await db().select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, row.id))).toEqual([]);
   });
 });
+
+describe("a batch's deliveries go out concurrently, fairly per target", () => {
+  async function pendingDelivery(url: string): Promise<string> {
+    const id = crypto.randomUUID();
+    await db()
+      .insert(webhookDeliveries)
+      .values({
+        id,
+        kind: "partner",
+        gradingId: crypto.randomUUID(),
+        event: "grading_session.success",
+        url,
+        payload: { grading_session_id: id, outcome: "success" },
+        status: "pending",
+        createdAt: new Date().toISOString(),
+      });
+    return id;
+  }
+
+  it("a slow receiver holds at most two slots while a fast one's deliveries all go out", async () => {
+    const slowIds = await Promise.all([1, 2, 3, 4].map((n) => pendingDelivery(`https://slow.test/hook/${n}`)));
+    const fastIds = await Promise.all([1, 2, 3, 4].map((n) => pendingDelivery(`https://fast.test/hook/${n}`)));
+    const events: string[] = [];
+    const inFlight = { total: 0, slow: 0, maxTotal: 0, maxSlow: 0 };
+    let releaseSlow: () => void = () => {};
+    const fastDone = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    const fetcher = (async (input: RequestInfo | URL) => {
+      const url = new URL(String(input));
+      const slow = url.host === "slow.test";
+      inFlight.total++;
+      inFlight.maxTotal = Math.max(inFlight.maxTotal, inFlight.total);
+      if (slow) {
+        inFlight.slow++;
+        inFlight.maxSlow = Math.max(inFlight.maxSlow, inFlight.slow);
+        // The slow receiver answers only once every fast delivery was received (or, sent one after
+        // another as before, after 3 s: then the order below shows the fast ones waited).
+        await Promise.race([fastDone, new Promise((resolve) => setTimeout(resolve, 3000))]);
+        inFlight.slow--;
+      }
+      inFlight.total--;
+      events.push(`${url.host}${url.pathname}`);
+      if (events.filter((e) => e.startsWith("fast.test")).length === 4) releaseSlow();
+      return new Response(null, { status: 200 });
+    }) as typeof fetch;
+    // Slow messages first: with one-by-one sending they would hold the fast ones back.
+    const ids = [...slowIds, ...fastIds];
+    const batch = createMessageBatch(
+      "webhooks",
+      ids.map((id, i) => ({ id: `fair-${i}`, timestamp: new Date(), attempts: 1, body: { delivery_id: id } })),
+    );
+    await consumeWebhookBatch(batch, env, fetcher);
+    const result = await getQueueResult(batch, createExecutionContext());
+    expect(result.explicitAcks.sort()).toEqual(ids.map((_, i) => `fair-${i}`).sort());
+    // Every fast delivery was answered before the first slow one.
+    expect(events.slice(0, 4)).toEqual(["/hook/1", "/hook/2", "/hook/3", "/hook/4"].map((p) => `fast.test${p}`));
+    expect(inFlight.maxSlow).toBe(2);
+    expect(inFlight.maxTotal).toBeLessThanOrEqual(6);
+    for (const id of ids) expect((await delivery(id)).status).toBe("delivered");
+  });
+});

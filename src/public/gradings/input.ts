@@ -7,9 +7,10 @@ import { sha256Hex, toHex } from "../../auth/api-keys";
 import type { AppEnv } from "../../env";
 import { ApiError, type ErrorDetail } from "../../errors/api-error";
 import { zodDetails } from "../../errors/handler";
-import { detectFormat } from "../../grading/engine/decode";
+import { WORKING_MAX_SIDE } from "../../grading/engine/builtin";
+import { checkDecodeBudget, DecodeBudgetError, DecodeError } from "../../grading/engine/decode";
 import type { CardHints, EngineImage } from "../../grading/engine/types";
-import { decodeBase64, readCapped } from "../../net/body";
+import { decodeBase64, MAX_REQUEST_BODY_BYTES, readCapped } from "../../net/body";
 import { fetchImage } from "../../net/image-fetch";
 import { MAX_IMAGE_BYTES } from "../../storage/images";
 import { CardHintsSchema, isSafeText, SubmissionJsonSchema, UNSAFE_TEXT_MESSAGE } from "./schemas";
@@ -28,7 +29,7 @@ export interface SubmissionInput {
 }
 
 // Two base64 images (4/3 of 12 MB each) and the rest of a JSON body; two files and the form around them.
-const MAX_JSON_BODY_BYTES = 2 * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
+const MAX_JSON_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 const MAX_MULTIPART_BODY_BYTES = 2 * MAX_IMAGE_BYTES + 64 * 1024;
 
 const invalid = (path: string, message: string) =>
@@ -151,8 +152,8 @@ async function finish(
 }
 
 /**
- * Each face as checked image bytes: URLs fetched within the limits, then size, emptiness and
- * format checked. Anything wrong is a 400 (or 413 for size) naming the field.
+ * Each face as checked image bytes: URLs fetched within the limits, then size, emptiness, format
+ * and decode budget checked. Anything wrong is a 400 (or 413 for size or decode budget) naming the field.
  */
 export async function resolveImages(
   c: Context<AppEnv>,
@@ -183,8 +184,16 @@ export async function resolveImages(
     }
     if (bytes.byteLength > MAX_IMAGE_BYTES) throw tooLarge(`The ${face} is over 12 MB.`);
     if (bytes.byteLength === 0) throw invalid(path, "the image is empty");
-    const format = detectFormat(bytes);
-    if (!format) throw invalid(path, "not a JPEG, PNG or WebP image");
+    // The decode budget is checked from the header here, before the photos cost any storage.
+    let format: string;
+    try {
+      format = checkDecodeBudget(bytes, WORKING_MAX_SIDE).format;
+    } catch (error) {
+      if (error instanceof DecodeBudgetError)
+        throw tooLarge(`The ${face} cannot be decoded within limits: ${error.message}.`);
+      if (error instanceof DecodeError) throw invalid(path, error.message);
+      throw error;
+    }
     const contentType = `image/${format}`;
     if (declared !== undefined && declared !== contentType) {
       throw invalid(`${where}.${face}.content_type`, `says ${declared} but the data is ${contentType}`);

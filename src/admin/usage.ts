@@ -1,0 +1,82 @@
+// What a client's submissions cost, for the operator: how many were billed, how many rejections got
+// their quota unit back within the hourly allowance, and how many counted past it.
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { apiClients, submissions } from "../db/schema";
+import type { AppEnv } from "../env";
+import { ApiError } from "../errors/api-error";
+import { errorResponses } from "../errors/openapi";
+import { IdParams, isoDateTime } from "./schemas";
+
+const UsageSchema = z
+  .object({
+    client_id: z.number().int().openapi({ example: 3 }),
+    since: z.string().openapi({ example: "2026-11-22T00:00:00.000Z" }),
+    until: z.string().openapi({ example: "2026-11-23T00:00:00.000Z" }),
+    billed: z
+      .number()
+      .int()
+      .openapi({ description: "Graded submissions (and ones still processing): billed.", example: 41 }),
+    refunded: z.number().int().openapi({
+      description: "Rejected within the hourly allowance: not billed, quota unit given back.",
+      example: 6,
+    }),
+    counted: z.number().int().openapi({
+      description: "Rejected past the allowance: not billed, but the quota unit stayed used.",
+      example: 0,
+    }),
+  })
+  .openapi("ClientUsage");
+
+const usageRoute = createRoute({
+  method: "get",
+  path: "/clients/{id}/usage",
+  tags: ["Operator"],
+  summary: "A client's submissions by billing, over a time range",
+  description:
+    "Counts the client's submissions made in `[since, until)` (default: the last 24 hours) by their `billing`: `billed`, `refunded` (a rejection within `REJECTION_REFUND_HOURLY_ALLOWANCE` per hour) or `counted` (a rejection past it).",
+  security: [{ adminToken: [] }],
+  request: {
+    params: IdParams,
+    query: z.object({
+      since: isoDateTime
+        .optional()
+        .openapi({ description: "Made at or after (ISO 8601).", example: "2026-11-22T00:00:00Z" }),
+      until: isoDateTime
+        .optional()
+        .openapi({ description: "Made before (ISO 8601).", example: "2026-11-23T00:00:00Z" }),
+    }),
+  },
+  responses: {
+    200: { description: "The counts.", content: { "application/json": { schema: UsageSchema } } },
+    ...errorResponses,
+  },
+});
+
+export function registerUsageRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(usageRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const until = query.until ?? new Date().toISOString();
+    const since = query.since ?? new Date(Date.parse(until) - 24 * 3600 * 1000).toISOString();
+    if (since > until) {
+      throw new ApiError("invalid_request", "Invalid query.since: must not be after until.", {
+        details: [{ path: "query.since", message: "must not be after until" }],
+      });
+    }
+    const [client] = await c.var.db
+      .select({ id: apiClients.id })
+      .from(apiClients)
+      .where(eq(apiClients.id, id))
+      .limit(1);
+    if (!client) throw new ApiError("not_found", `No client ${id}.`);
+    const rows = await c.var.db
+      .select({ billing: submissions.billing, count: sql<number>`count(*)` })
+      .from(submissions)
+      .where(and(eq(submissions.clientId, id), gte(submissions.createdAt, since), lt(submissions.createdAt, until)))
+      .groupBy(submissions.billing);
+    const counts = { billed: 0, refunded: 0, counted: 0 };
+    for (const row of rows) counts[row.billing] = row.count;
+    return c.json({ client_id: id, since, until, ...counts }, 200);
+  });
+}

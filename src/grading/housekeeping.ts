@@ -151,30 +151,40 @@ export async function runHousekeeping(
     if (rows.length === 0) return 0;
     // Objects first: if the update below is lost, the next run deletes them again (a no-op) and marks them.
     await env.IMAGES.delete(rows.flatMap((row) => [row.front, row.back]));
-    const gradingIds = rows.map((row) => row.gradingId);
-    // The partner view's card of a rejected grading showed these photos; it now shows none
-    // (the Partner API's image URLs are null where there is no image).
-    const sessionCards = db
-      .select({ id: gradingSessions.userCardId })
-      .from(gradingSessions)
-      .where(inArray(gradingSessions.id, gradingIds));
+    const deletedAt = new Date(now).toISOString();
+    // The partner view's card of a rejected grading showed these photos; it shows none from now on
+    // (the Partner API's image URLs are null where there is no image). Rows are picked by this
+    // run's stamp rather than by bound ids, which keeps the batch under D1's 100 bound parameters.
+    const justDeleted = and(eq(submissions.status, "rejected"), eq(submissions.imagesDeletedAt, deletedAt));
     await db.batch([
+      db
+        .update(submissions)
+        .set({ imagesDeletedAt: deletedAt })
+        .where(
+          inArray(
+            submissions.gradingId,
+            rows.map((row) => row.gradingId),
+          ),
+        ),
       db
         .update(userCards)
         .set({ frontImageKey: null, backImageKey: null })
         .where(
           and(
-            inArray(userCards.id, sessionCards),
+            inArray(
+              userCards.id,
+              db
+                .select({ id: gradingSessions.userCardId })
+                .from(gradingSessions)
+                .innerJoin(submissions, eq(submissions.gradingId, gradingSessions.id))
+                .where(justDeleted),
+            ),
             inArray(
               userCards.frontImageKey,
-              rows.map((row) => row.front),
+              db.select({ key: submissions.frontImageKey }).from(submissions).where(justDeleted),
             ),
           ),
         ),
-      db
-        .update(submissions)
-        .set({ imagesDeletedAt: new Date(now).toISOString() })
-        .where(inArray(submissions.gradingId, gradingIds)),
     ]);
     return rows.length;
   });

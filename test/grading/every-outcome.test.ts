@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { catalogCards, submissions, webhookDeliveries } from "../../src/db/schema";
+import { runHousekeeping } from "../../src/grading/housekeeping";
 import { settleDeps } from "../../src/grading/queue";
 import { recordRejected } from "../../src/grading/settle";
 import { createCatalogCard, createPartner, createPublicClient, createWebhookTarget, db } from "../helpers/factories";
@@ -158,6 +159,26 @@ describe("a rejected submission of a linked client", { timeout: 30_000 }, () => 
 
     const other = await createPartner();
     expect((await call(`/v1/gradings/${gradingId}`, { key: other.key })).status).toBe(404);
+  });
+
+  it("shows no photos on the user's card once retention has deleted the rejected submission's photos", async () => {
+    const { partner, client } = await linkedClient();
+    const front = photo(RAW_CARD);
+    const res = await submit(client, jsonSubmission({ front, back: front }, { card: { player: "Twin Faces" } }));
+    expect(res.status).toBe(422);
+    const gradingId: string = res.body.grading_id;
+    const detail = await call(`/v1/gradings/${gradingId}`, { key: partner.key });
+    const cardPath = `/v1/cards/${detail.body.grading.user_card_id}`;
+    expect((await call(cardPath, { key: partner.key })).body.images.front).not.toBeNull();
+
+    const past = Date.now() + (settleDeps(env).config.REJECTED_IMAGE_RETENTION_DAYS + 1) * 24 * 3600 * 1000;
+    const result = await runHousekeeping(env, past);
+    expect(result.rejectedImagesDeleted).toBeGreaterThanOrEqual(1);
+    const [row] = await db().select().from(submissions).where(eq(submissions.gradingId, gradingId));
+    expect(row?.imagesDeletedAt).not.toBeNull();
+    expect(await env.IMAGES.head(row?.frontImageKey ?? "")).toBeNull();
+    const card = await call(cardPath, { key: partner.key });
+    expect(card.body.images).toMatchObject({ front: null, back: null });
   });
 });
 

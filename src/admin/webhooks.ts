@@ -6,7 +6,7 @@ import { apiClients, type WebhookDeliveryRow, webhookAttempts, webhookDeliveries
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
 import { bodyErrorResponses, errorResponses } from "../errors/openapi";
-import { checkOutboundUrl } from "../net/url-policy";
+import { checkOutboundUrl, outboundPolicy } from "../net/url-policy";
 import { SECRET_GRACE_MS } from "../webhooks/consumer";
 import { enqueueDeliveries } from "../webhooks/outbox";
 import { encryptSecret, generateSigningSecret } from "../webhooks/secret-box";
@@ -247,10 +247,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
     const { url } = c.req.valid("json");
     const config = c.var.config;
     if (url !== null) {
-      const verdict = checkOutboundUrl(url, {
-        allowHttp: config.ALLOW_HTTP_WEBHOOKS,
-        privateHostsAllowed: config.PRIVATE_HOSTS_ALLOWED,
-      });
+      const verdict = checkOutboundUrl(url, outboundPolicy(config, config.ALLOW_HTTP_WEBHOOKS));
       if (!verdict.ok) {
         throw new ApiError("invalid_request", `Invalid json.url: ${verdict.reason}.`, {
           details: [{ path: "json.url", message: verdict.reason }],

@@ -9,6 +9,7 @@ import { createDatabase, type Database } from "../db/client";
 import { apiClients, type WebhookDeliveryRow, webhookAttempts, webhookDeliveries, webhookTargets } from "../db/schema";
 import { type Config, loadConfig } from "../env";
 import { logEvent } from "../errors/log";
+import { outboundPolicy } from "../net/url-policy";
 import { type AttemptResult, attemptDelivery } from "./deliver";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "./schedule";
 import { decryptSecret } from "./secret-box";
@@ -86,7 +87,7 @@ async function attempt(
     },
     {
       timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
-      policy: { allowHttp: config.ALLOW_HTTP_WEBHOOKS, privateHostsAllowed: config.PRIVATE_HOSTS_ALLOWED },
+      policy: outboundPolicy(config, config.ALLOW_HTTP_WEBHOOKS),
       fetcher,
     },
   );

@@ -61,7 +61,7 @@ export async function fetchImage(
       if (!bytes) return failure(`is over ${limits.maxBytes / 1024 / 1024} MB`, true);
       return { ok: true, bytes, contentType: response.headers.get("content-type") };
     }
-  } catch (error) {
+  } catch {
     if (signal.aborted) return failure(`did not answer within ${limits.timeoutMs / 1000} s`);
     return failure("could not be reached");
   }

@@ -5,6 +5,7 @@ import type { AppEnv } from "./env";
 import { ApiError } from "./errors/api-error";
 import { errorResponse, handleError, validationHook } from "./errors/handler";
 import { requestContext } from "./middleware/request-context";
+import { securityHeaders } from "./middleware/security-headers";
 import { registerPages } from "./pages";
 import { createPartnerApp } from "./partner";
 import { createPublicApp, PUBLIC_API_PREFIX } from "./public";
@@ -35,6 +36,15 @@ export function createApp() {
   app.onError(handleError);
   app.notFound((c) =>
     errorResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`)),
+  );
+
+  app.use(
+    "/c/*",
+    securityHeaders((path) => (path.endsWith("/badge.svg") ? "badge" : "page")),
+  );
+  app.use(
+    `${FILES_PREFIX}*`,
+    securityHeaders(() => "file"),
   );
 
   app.openapi(healthRoute, (c) => c.json({ status: "ok" as const }, 200));

@@ -14,7 +14,7 @@ export const getCertificateRoute = createRoute({
   tags: ["Certificates"],
   summary: "Look up a live certificate",
   description:
-    "Any live certificate by its number. Edge-cached for an hour (`Cache-Control: public, max-age=3600`, weak `ETag`, `304` on `If-None-Match`); a cache hit reads no database. Revoked and unknown numbers answer 404. A number whose check digit is wrong answers 400. Authentication and quota apply to every request.",
+    "Any live certificate by its number. `Cache-Control: public, max-age=3600`, weak `ETag`, `304` on `If-None-Match`; the edge serves its copy for at most 5 minutes and revocation purges it, and a cache hit reads no database. Revoked and unknown numbers answer 404. A number whose check digit is wrong answers 400. Authentication and quota apply to every request.",
   security: [{ publicKey: [] }],
   request: { params: CertificateNumberParams },
   responses: {
@@ -36,7 +36,7 @@ export const getCertificateRoute = createRoute({
 export function registerGetCertificate(app: OpenAPIHono<AppEnv>) {
   app.openapi(getCertificateRoute, async (c) => {
     const { number } = c.req.valid("param");
-    let entry = await readCertificate<CertificateRow>(number);
+    let entry = await readCertificate<CertificateRow>(c.var.config, number);
     c.header("x-cache", entry ? "HIT" : "MISS");
     if (!entry) {
       const [row] = await c.var.db
@@ -45,7 +45,7 @@ export function registerGetCertificate(app: OpenAPIHono<AppEnv>) {
         .where(and(eq(certificates.number, number), isNull(certificates.revokedAt)))
         .limit(1);
       if (!row) throw new ApiError("not_found", `No live certificate ${number}.`);
-      const written = await writeCertificate(number, row);
+      const written = await writeCertificate(c.var.config, number, row);
       // The response need not wait for the cache write.
       c.executionCtx.waitUntil(written.stored);
       entry = written;

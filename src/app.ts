@@ -4,6 +4,7 @@ import { createAdminApp } from "./admin";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors/api-error";
 import { errorResponse, handleError, validationHook } from "./errors/handler";
+import { failedAuthThrottle, pageMissThrottle } from "./middleware/abuse-throttle";
 import { requestContext } from "./middleware/request-context";
 import { securityHeaders } from "./middleware/security-headers";
 import { registerPages } from "./pages";
@@ -41,11 +42,13 @@ export function createApp() {
   app.use(
     "/c/*",
     securityHeaders((path) => (path.endsWith("/badge.svg") ? "badge" : "page")),
+    pageMissThrottle,
   );
   app.use(
     `${FILES_PREFIX}*`,
     securityHeaders(() => "file"),
   );
+  for (const prefix of ["/v1/*", `${PUBLIC_API_PREFIX}/*`, "/admin/v1/*"]) app.use(prefix, failedAuthThrottle);
 
   app.openapi(healthRoute, (c) => c.json({ status: "ok" as const }, 200));
   app.route("/v1", createPartnerApp());

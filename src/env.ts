@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Database } from "./db/client";
+import { ApiError } from "./errors/api-error";
 import { logEvent } from "./errors/log";
 
 /**
@@ -113,6 +114,22 @@ export function loadConfig(env: Env): Config {
   parsedConfigs.set(env, config);
   reportDisabledSurfaces(env as unknown as Record<string, unknown>, config);
   return config;
+}
+
+const SURFACE_OFF = {
+  "image URLs": "Image URLs are unavailable: the service has no FILES_SIGNING_SECRET or R2 credentials configured.",
+  "webhook secrets": "Webhook secrets are unavailable: the service has no SECRETS_KEY configured.",
+} as const;
+
+/** 403 access_denied naming the missing secret: a clear answer instead of a 500 (see SECRET_RULES). */
+export function surfaceUnavailable(surface: keyof typeof SURFACE_OFF): ApiError {
+  return new ApiError("access_denied", SURFACE_OFF[surface]);
+}
+
+/** Throws surfaceUnavailable("image URLs") when image URLs cannot be signed; the rest of the API works. */
+export function requireSurface(config: Config, surface: "image URLs"): void {
+  const viaR2 = config.R2_ACCOUNT_ID && config.R2_ACCESS_KEY_ID && config.R2_SECRET_ACCESS_KEY;
+  if (!viaR2 && !config.FILES_SIGNING_SECRET) throw surfaceUnavailable(surface);
 }
 
 /** One log line per secret that is missing or too short, naming the surface it turns off (never the value). */

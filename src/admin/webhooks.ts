@@ -3,7 +3,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import { apiClients, type WebhookDeliveryRow, webhookAttempts, webhookDeliveries, webhookTargets } from "../db/schema";
-import type { AppEnv } from "../env";
+import { type AppEnv, type Config, surfaceUnavailable } from "../env";
 import { ApiError } from "../errors/api-error";
 import { bodyErrorResponses, errorResponses } from "../errors/openapi";
 import { checkOutboundUrl, outboundPolicy } from "../net/url-policy";
@@ -236,8 +236,8 @@ export function serializeDelivery(row: WebhookDeliveryRow) {
   };
 }
 
-function secretsKey(config: { SECRETS_KEY?: string }): string {
-  if (!config.SECRETS_KEY) throw new Error("SECRETS_KEY is not configured; webhook secrets cannot be stored");
+function secretsKey(config: Config): string {
+  if (!config.SECRETS_KEY) throw surfaceUnavailable("webhook secrets");
   return config.SECRETS_KEY;
 }
 

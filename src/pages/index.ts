@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { EDGE_TRUST_SECONDS, readPage, writePage } from "../cache/certificate-cache";
 import { type CertificateRow, certificates } from "../db/schema";
-import type { AppEnv } from "../env";
+import { type AppEnv, requireSurface } from "../env";
 import { isCertificateNumber } from "../grading/certificate-number";
 import { CERTIFICATE_IMAGE_TTL_SECONDS } from "../public/certificates/serialize";
 import { presignImageUrl } from "../storage/presign";
@@ -86,6 +86,7 @@ export function registerPages(app: OpenAPIHono<AppEnv>) {
   app.openapi(pageRoute, (c) => {
     const { number } = c.req.valid("param");
     return cachedPage(c, number, "page", async (row) => {
+      requireSurface(c.var.config, "image URLs");
       const origin = new URL(c.req.url).origin;
       const now = Date.now();
       // The page may be served from the cache for an hour; its photo URLs stay valid for two.

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import { apiClients, type WebhookDeliveryRow, webhookAttempts, webhookDeliveries, webhookTargets } from "../db/schema";
 import { type AppEnv, type Config, surfaceUnavailable } from "../env";
 import { ApiError } from "../errors/api-error";
-import { bodyErrorResponses, errorResponses } from "../errors/openapi";
+import { bodyErrorResponses, errorResponses, surfaceOffResponse } from "../errors/openapi";
 import { checkOutboundUrl, outboundPolicy } from "../net/url-policy";
 import { SECRET_GRACE_MS } from "../webhooks/consumer";
 import { enqueueDeliveries } from "../webhooks/outbox";
@@ -88,6 +88,7 @@ const setWebhookRoute = createRoute({
     200: { description: "The client's webhook.", content: { "application/json": { schema: ClientWebhookSchema } } },
     ...errorResponses,
     ...bodyErrorResponses,
+    ...surfaceOffResponse,
   },
 });
 

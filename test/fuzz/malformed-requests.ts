@@ -207,7 +207,13 @@ function buildRequest(random: () => number, fixtures: FuzzFixtures): Request {
   const url = `${BASE}${path}${query.length ? `?${query.join("&")}` : ""}`;
 
   const headers = new Headers();
-  const auth = random();
+  // Mostly the right credential for the surface, so bodies and parameters reach the handlers.
+  if (random() < 0.6) {
+    if (path.startsWith("/v1/")) headers.set("authorization", `Bearer ${fixtures.partnerKey}`);
+    else if (path.startsWith("/admin/")) headers.set("authorization", `Bearer ${ADMIN_TOKEN}`);
+    else if (path.startsWith("/api/public/")) headers.set("x-api-key", fixtures.publicKey);
+  }
+  const auth = headers.has("authorization") || headers.has("x-api-key") ? 1 : random();
   if (auth < 0.2) headers.set("authorization", `Bearer ${fixtures.partnerKey}`);
   else if (auth < 0.35) headers.set("authorization", `Bearer ${ADMIN_TOKEN}`);
   else if (auth < 0.5) headers.set("x-api-key", fixtures.publicKey);

@@ -4,7 +4,7 @@ import { CERTIFICATE_MAX_AGE_SECONDS, readCertificate, writeCertificate } from "
 import { type CertificateRow, certificates } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors/api-error";
-import { publicErrorResponses } from "../../errors/openapi";
+import { publicErrorResponses, surfaceOffResponse } from "../../errors/openapi";
 import { CertificateNumberParams, CertificateSchema } from "./schemas";
 import { serializeCertificate } from "./serialize";
 
@@ -30,6 +30,7 @@ export const getCertificateRoute = createRoute({
     },
     304: { description: "Not modified (the `If-None-Match` validator matches)." },
     ...publicErrorResponses,
+    ...surfaceOffResponse,
   },
 });
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../src/env";
-import { createCertificate, createPublicClient } from "./helpers/factories";
+import { createCertificate, createPartner, createPublicClient } from "./helpers/factories";
 import { callWithEnv } from "./helpers/request";
 
 const ADMIN = { authorization: "Bearer test-admin-token-0123456789" };
@@ -81,6 +81,17 @@ describe("a missing or too-short secret turns off only its surface", () => {
     expect(api.body.error.code).toBe("access_denied");
     expect(api.body.error.message).toContain("FILES_SIGNING_SECRET");
     expect((await callWithEnv(`/c/${certificate.number}`, overrides)).status).toBe(403);
+    const partner = await createPartner();
+    const cards = await callWithEnv("/v1/cards", overrides, { key: partner.key });
+    expect(cards.status).toBe(403);
+    expect(cards.body.error.message).toContain("FILES_SIGNING_SECRET");
+    const submitted = await callWithEnv("/api/public/v1/gradings", overrides, {
+      method: "POST",
+      headers: { "x-api-key": client.key, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(submitted.status).toBe(403);
+    expect((await callWithEnv("/v1/account", overrides, { key: partner.key })).status).toBe(200);
     expect((await callWithEnv(`/c/${certificate.number}/badge.svg`, overrides)).status).toBe(200);
     expect((await callWithEnv("/health", overrides)).status).toBe(200);
   });

@@ -154,7 +154,7 @@ function jsonShapes(pick: <T>(items: readonly T[]) => T, random: () => number): 
     '{"name":"\\ud800\\udfff\\ud800","email":"a@b","role":"root"}',
     '{"name":123,"hourly_quota":-5,"user_id":"1; DROP TABLE users"}',
     '{"email":"x@example.com","user_id":9007199254740993}',
-    '{"image":{"base64":"not base64 at all"},"brand":"' + "b".repeat(500) + '"}',
+    `{"image":{"base64":"not base64 at all"},"brand":"${"b".repeat(500)}"}`,
     '{"grades":[{"overall":11}],"images":null}',
     JSON.stringify({ limit: random(), nested: { a: { b: { c: [pick(ODD_QUERY_VALUES)] } } } }),
     "\u0000\u0001\u0002",
@@ -271,7 +271,7 @@ function buildRequest(random: () => number, fixtures: FuzzFixtures): Request {
         pick(["application/octet-stream", "image/jpeg", "application/x-www-form-urlencoded"]),
       );
     } else {
-      body = "front_image=%ZZ&back_image=" + "%00".repeat(100);
+      body = `front_image=%ZZ&back_image=${"%00".repeat(100)}`;
       headers.set("content-type", "application/x-www-form-urlencoded");
     }
     headers.delete("content-length");

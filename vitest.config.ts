@@ -11,6 +11,9 @@ process.env.FILES_SIGNING_SECRET ??= TEST_FILES_SIGNING_SECRET;
 process.env.ADMIN_TOKEN ??= TEST_ADMIN_TOKEN;
 process.env.SECRETS_KEY ??= TEST_SECRETS_KEY;
 
+// `npm run fuzz` (FUZZ_RUN=1) runs the full seeded fuzz run in test/fuzz/*.fuzz.ts instead of the suite.
+const fuzzRun = process.env.FUZZ_RUN === "1";
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
@@ -32,12 +35,15 @@ export default defineConfig(async () => {
             PRESIGNED_URL_TTL_SECONDS: "300",
             KEY_CACHE_TTL_SECONDS: "30",
             CACHE_REPURGE_SECONDS: "0",
+            FUZZ_SEED: process.env.FUZZ_SEED ?? "12648430",
+            FUZZ_COUNT: process.env.FUZZ_COUNT ?? "10000",
+            FUZZ_SECONDS: process.env.FUZZ_SECONDS ?? "900",
           },
         },
       }),
     ],
     test: {
-      include: ["test/**/*.test.ts"],
+      include: fuzzRun ? ["test/fuzz/**/*.fuzz.ts"] : ["test/**/*.test.ts"],
       setupFiles: ["./test/apply-migrations.ts"],
     },
   };

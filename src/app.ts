@@ -4,8 +4,10 @@ import { createAdminApp } from "./admin";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors/api-error";
 import { errorResponse, handleError, validationHook } from "./errors/handler";
+import { failedAuthThrottle, pageMissThrottle } from "./middleware/abuse-throttle";
 import { bodyLimit } from "./middleware/body-limit";
 import { requestContext } from "./middleware/request-context";
+import { securityHeaders } from "./middleware/security-headers";
 import { MAX_REQUEST_BODY_BYTES } from "./net/body";
 import { documentContact, documentLicence, documentTags } from "./openapi-meta";
 import { registerPages } from "./pages";
@@ -41,6 +43,17 @@ export function createApp() {
   app.notFound((c) =>
     errorResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`)),
   );
+
+  app.use(
+    "/c/*",
+    securityHeaders((path) => (path.endsWith("/badge.svg") ? "badge" : "page")),
+    pageMissThrottle,
+  );
+  app.use(
+    `${FILES_PREFIX}*`,
+    securityHeaders(() => "file"),
+  );
+  for (const prefix of ["/v1/*", `${PUBLIC_API_PREFIX}/*`, "/admin/v1/*"]) app.use(prefix, failedAuthThrottle);
 
   app.openapi(healthRoute, (c) => c.json({ status: "ok" as const }, 200));
   app.route("/v1", createPartnerApp());

@@ -1,5 +1,31 @@
 import { z } from "@hono/zod-openapi";
 import type { Database } from "./db/client";
+import { ApiError } from "./errors/api-error";
+import { logEvent } from "./errors/log";
+
+/**
+ * Secrets each switch one surface on. A missing or too-short secret turns only that surface off
+ * (with one log line when the configuration is first read) instead of failing every request.
+ */
+export const SECRET_RULES = [
+  { name: "ADMIN_TOKEN", minLength: 16, surface: "the operator API (/admin/v1) answers 404" },
+  { name: "SECRETS_KEY", minLength: 32, surface: "webhook secrets cannot be stored or used to sign deliveries" },
+  {
+    name: "FILES_SIGNING_SECRET",
+    minLength: 16,
+    surface: "image URLs cannot be signed for the /files route (unless R2 S3 credentials are set)",
+  },
+  { name: "CLOUDFLARE_API_TOKEN", minLength: 20, surface: "revocation is not purged through the cache purge API" },
+] as const;
+
+type SecretName = (typeof SECRET_RULES)[number]["name"];
+
+/** A secret shorter than `minLength` counts as absent (see SECRET_RULES). */
+const secret = (minLength: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value !== undefined && value.length >= minLength ? value : undefined));
 
 /** Settings read from `[vars]` and secrets, parsed once per environment object. */
 const configSchema = z
@@ -26,7 +52,7 @@ const configSchema = z
     R2_ACCESS_KEY_ID: z.string().min(1).optional(),
     R2_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     // Without R2 credentials, URLs point at this Worker's /files route, signed with this secret.
-    FILES_SIGNING_SECRET: z.string().min(16).optional(),
+    FILES_SIGNING_SECRET: secret(16),
     // The grading engine (DESIGN §5): the built-in one, or a model hosted at GRADING_ENGINE_URL.
     GRADING_ENGINE: z.enum(["builtin", "http"]).default("builtin"),
     GRADING_ENGINE_URL: z.string().url().optional(),
@@ -35,7 +61,7 @@ const configSchema = z
     // After revoking a certificate its cache entry is purged again this much later (see admin/clients.ts).
     CACHE_REPURGE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     // The operator API (/admin/v1) answers 404 everywhere unless this secret is set.
-    ADMIN_TOKEN: z.string().min(16).optional(),
+    ADMIN_TOKEN: secret(16),
     // Public certificate pages live at PUBLIC_BASE_URL/c/{number}; the request's origin when unset.
     PUBLIC_BASE_URL: z.string().url().optional(),
     // The certificate's pipeline.graded_by.
@@ -43,7 +69,7 @@ const configSchema = z
     // POST /gradings answers 202 `processing` when the grade takes longer than this (DESIGN §4).
     SUBMISSION_WAIT_SECONDS: z.coerce.number().min(0.1).max(300).default(60),
     // Encrypts webhook signing secrets at rest (AES-GCM; DESIGN §8). Needed to give a client a webhook.
-    SECRETS_KEY: z.string().min(32).optional(),
+    SECRETS_KEY: secret(32),
     // Webhook retries wait 1, 60, 360, 1440, 3600, 7200, 7200 times this (5 s → 5 s, 5 min, 30 min, 2 h,
     // 5 h, 10 h, 10 h; DESIGN §4), ±10 % jitter. Shortened only to test the schedule end to end.
     WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(60).default(5),
@@ -55,6 +81,27 @@ const configSchema = z
     REJECTION_REFUND_HOURLY_ALLOWANCE: z.coerce.number().int().min(0).max(100_000).default(20),
     // Housekeeping deletes a rejected submission's photos from R2 this many days after it was made.
     REJECTED_IMAGE_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(7),
+    // Revocation purges the certificate's cache entries in every data centre through Cloudflare's
+    // purge API when both are set (the token needs Zone › Cache Purge); README "Security".
+    CLOUDFLARE_ZONE_ID: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/)
+      .optional()
+      .catch(undefined),
+    CLOUDFLARE_API_TOKEN: secret(20),
+    // Outbound ports allowed in production (webhook targets, image URLs), comma-separated; empty
+    // allows any port. Local development allows any port for PRIVATE_HOSTS_ALLOWED hosts.
+    OUTBOUND_PORTS_ALLOWED: z
+      .string()
+      .default("80,443,8443")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((port) => port.trim())
+          .filter((port) => port.length > 0)
+          .map(Number),
+      )
+      .pipe(z.array(z.number().int().min(1).max(65_535))),
   })
   .refine((config) => config.GRADING_ENGINE !== "http" || config.GRADING_ENGINE_URL !== undefined, {
     message: "GRADING_ENGINE=http needs GRADING_ENGINE_URL",
@@ -70,7 +117,37 @@ export function loadConfig(env: Env): Config {
   if (cached) return cached;
   const config = configSchema.parse(env);
   parsedConfigs.set(env, config);
+  reportDisabledSurfaces(env as unknown as Record<string, unknown>, config);
   return config;
+}
+
+const SURFACE_OFF = {
+  "image URLs": "Image URLs are unavailable: the service has no FILES_SIGNING_SECRET or R2 credentials configured.",
+  "webhook secrets": "Webhook secrets are unavailable: the service has no SECRETS_KEY configured.",
+} as const;
+
+/** 403 access_denied naming the missing secret: a clear answer instead of a 500 (see SECRET_RULES). */
+export function surfaceUnavailable(surface: keyof typeof SURFACE_OFF): ApiError {
+  return new ApiError("access_denied", SURFACE_OFF[surface]);
+}
+
+/** Throws surfaceUnavailable("image URLs") when image URLs cannot be signed; the rest of the API works. */
+export function requireSurface(config: Config, surface: "image URLs"): void {
+  const viaR2 = config.R2_ACCOUNT_ID && config.R2_ACCESS_KEY_ID && config.R2_SECRET_ACCESS_KEY;
+  if (!viaR2 && !config.FILES_SIGNING_SECRET) throw surfaceUnavailable(surface);
+}
+
+/** One log line per secret that is missing or too short, naming the surface it turns off (never the value). */
+function reportDisabledSurfaces(raw: Record<string, unknown>, config: Config): void {
+  for (const rule of SECRET_RULES) {
+    if (config[rule.name as SecretName] !== undefined) continue;
+    const given = raw[rule.name];
+    // Purging is optional: its absence is reported only where a purge is skipped.
+    if (rule.name === "CLOUDFLARE_API_TOKEN" && given === undefined) continue;
+    const problem =
+      typeof given === "string" && given.length > 0 ? `is shorter than ${rule.minLength} characters` : "is not set";
+    logEvent("warn", { config: rule.name, problem: `${rule.name} ${problem}: ${rule.surface}` });
+  }
 }
 
 /** The caller of the Partner Read API, resolved from its Bearer key. */

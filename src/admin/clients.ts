@@ -165,12 +165,13 @@ export function registerClientRoutes(app: OpenAPIHono<AppEnv>) {
       .where(and(eq(certificates.number, number), isNull(certificates.revokedAt)))
       .returning({ number: certificates.number });
     if (!row) throw new ApiError("not_found", `No live certificate ${number}.`);
-    await purgeCertificate(number);
+    const config = c.var.config;
+    await purgeCertificate(config, number);
     // A lookup that read the row just before the revocation may still be writing it to the cache
     // (cache-aside); purging once more a few seconds later closes that window.
-    const delayMs = c.var.config.CACHE_REPURGE_SECONDS * 1000;
+    const delayMs = config.CACHE_REPURGE_SECONDS * 1000;
     c.executionCtx.waitUntil(
-      new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => purgeCertificate(number)),
+      new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => purgeCertificate(config, number)),
     );
     return c.json({ id: row.number, revoked_at: revokedAt }, 200);
   });

@@ -3,10 +3,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import { apiClients, type WebhookDeliveryRow, webhookAttempts, webhookDeliveries, webhookTargets } from "../db/schema";
-import type { AppEnv } from "../env";
+import { type AppEnv, type Config, surfaceUnavailable } from "../env";
 import { ApiError } from "../errors/api-error";
-import { bodyErrorResponses, errorResponses } from "../errors/openapi";
-import { checkOutboundUrl } from "../net/url-policy";
+import { bodyErrorResponses, errorResponses, surfaceOffResponse } from "../errors/openapi";
+import { checkOutboundUrl, outboundPolicy } from "../net/url-policy";
 import { liveRetiredSecrets, MAX_RETIRED_SECRETS, SECRET_GRACE_MS } from "../webhooks/consumer";
 import { enqueueDeliveries } from "../webhooks/outbox";
 import { encryptSecret, generateSigningSecret } from "../webhooks/secret-box";
@@ -86,6 +86,7 @@ const setWebhookRoute = createRoute({
     200: { description: "The client's webhook.", content: { "application/json": { schema: ClientWebhookSchema } } },
     ...errorResponses,
     ...bodyErrorResponses,
+    ...surfaceOffResponse,
   },
 });
 
@@ -239,8 +240,8 @@ export function serializeDelivery(row: WebhookDeliveryRow) {
   };
 }
 
-function secretsKey(config: { SECRETS_KEY?: string }): string {
-  if (!config.SECRETS_KEY) throw new Error("SECRETS_KEY is not configured; webhook secrets cannot be stored");
+function secretsKey(config: Config): string {
+  if (!config.SECRETS_KEY) throw surfaceUnavailable("webhook secrets");
   return config.SECRETS_KEY;
 }
 
@@ -250,10 +251,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
     const { url } = c.req.valid("json");
     const config = c.var.config;
     if (url !== null) {
-      const verdict = checkOutboundUrl(url, {
-        allowHttp: config.ALLOW_HTTP_WEBHOOKS,
-        privateHostsAllowed: config.PRIVATE_HOSTS_ALLOWED,
-      });
+      const verdict = checkOutboundUrl(url, outboundPolicy(config, config.ALLOW_HTTP_WEBHOOKS));
       if (!verdict.ok) {
         throw new ApiError("invalid_request", `Invalid json.url: ${verdict.reason}.`, {
           details: [{ path: "json.url", message: verdict.reason }],

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
 import type { AppEnv } from "../env";
 import { ApiError, type ErrorDetail } from "./api-error";
+import { logEvent } from "./log";
 
 export function errorBody(error: ApiError, requestId: string) {
   return {
@@ -29,17 +30,7 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
     if (err.status === 413) return errorResponse(c, new ApiError("payload_too_large", err.message));
     return errorResponse(c, new ApiError("invalid_request", err.message || "Malformed request."));
   }
-  console.error(
-    JSON.stringify({
-      level: "error",
-      request_id: c.get("requestId"),
-      method: c.req.method,
-      path: new URL(c.req.url).pathname,
-      error: err.name,
-      message: err.message,
-      stack: err.stack,
-    }),
-  );
+  logEvent("error", { request_id: c.get("requestId"), method: c.req.method, path: new URL(c.req.url).pathname }, err);
   return errorResponse(c, new ApiError("internal_error", "An internal error occurred."));
 }
 

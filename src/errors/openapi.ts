@@ -60,9 +60,10 @@ export const errorResponses = {
     },
   ),
   404: errorResponse("`not_found`: no such id for the key's user (ids of other users are never revealed)."),
-  429: errorResponse("`rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds.", {
-    "Retry-After": { description: "Seconds until the quota window resets.", schema: { type: "string" } },
-  }),
+  429: errorResponse(
+    "`rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds.",
+    { "Retry-After": { description: "Seconds until the window resets.", schema: { type: "string" } } },
+  ),
   500: errorResponse("`internal_error`: an unexpected failure; the message is generic and the detail is logged."),
 } as const;
 
@@ -75,6 +76,13 @@ export const publicErrorResponses = {
   404: errorResponse("`not_found`: unknown or revoked certificate, or an id that is not the client's."),
   429: errorResponses[429],
   500: errorResponses[500],
+} as const;
+
+/** For routes whose surface needs a secret that may be unset (README "Configuration"). */
+export const surfaceOffResponse = {
+  403: errorResponse(
+    "`access_denied`: this surface is off because a secret it needs is not configured; the message names it.",
+  ),
 } as const;
 
 /** For routes that take a body: too large a body is refused before it is parsed. */

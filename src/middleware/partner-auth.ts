@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { dashboardAccounts, partnerApiKeys } from "../db/schema";
 import type { AppEnv, PartnerPrincipal } from "../env";
 import { ApiError } from "../errors/api-error";
+import { logEvent } from "../errors/log";
 
 const REALM = "svc";
 /** `last_used_at` is written at most this often per key (DESIGN §4). */
@@ -127,7 +128,7 @@ function recordKeyUse(
       .bind(nowIso, keyId, threshold)
       .run()
       .catch((error: unknown) => {
-        console.error(JSON.stringify({ level: "error", message: "last_used_at update failed", error: String(error) }));
+        logEvent("error", { step: "last_used_at update" }, error);
       }),
   );
 }

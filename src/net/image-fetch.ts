@@ -1,5 +1,7 @@
 // The bounded fetch of a submitted image URL (DESIGN §4): https only, the outbound host rules on
 // every redirect hop, at most 3 redirects, a streamed 12 MB cap and one deadline for the whole chain.
+// Failures are told to the caller in categories (refused URL, refused redirect, HTTP status, too
+// large, timeout, unreachable) without where a redirect pointed or what the network said.
 import { readCapped } from "./body";
 import { checkOutboundUrl } from "./url-policy";
 
@@ -9,6 +11,8 @@ export interface ImageFetchLimits {
   maxBytes: number;
   timeoutMs: number;
   privateHostsAllowed: readonly string[];
+  /** Ports image URLs may use; empty allows any (README "Security"). */
+  portsAllowed?: readonly number[];
 }
 
 export type ImageFetchResult =
@@ -23,12 +27,16 @@ export async function fetchImage(
   fetcher: typeof fetch = fetch,
 ): Promise<ImageFetchResult> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
-  const policy = { allowHttp: false, privateHostsAllowed: limits.privateHostsAllowed };
+  const policy = {
+    allowHttp: false,
+    privateHostsAllowed: limits.privateHostsAllowed,
+    portsAllowed: limits.portsAllowed ?? [],
+  };
   let url = rawUrl;
   try {
     for (let hop = 0; ; hop++) {
       const verdict = checkOutboundUrl(url, policy);
-      if (!verdict.ok) return failure(hop === 0 ? verdict.reason : `redirects to a URL that ${verdict.reason}`);
+      if (!verdict.ok) return failure(hop === 0 ? verdict.reason : "redirects to a URL that is not allowed");
       const response = await fetcher(verdict.url.toString(), {
         redirect: "manual",
         signal,
@@ -53,8 +61,8 @@ export async function fetchImage(
       if (!bytes) return failure(`is over ${limits.maxBytes / 1024 / 1024} MB`, true);
       return { ok: true, bytes, contentType: response.headers.get("content-type") };
     }
-  } catch (error) {
+  } catch {
     if (signal.aborted) return failure(`did not answer within ${limits.timeoutMs / 1000} s`);
-    return failure(`could not be fetched (${error instanceof Error ? error.name : "network error"})`);
+    return failure("could not be reached");
   }
 }

@@ -1,16 +1,29 @@
-// Outbound URL rules (DESIGN §4): which URLs the service will call (webhook targets now, image
-// fetches later). Only IP literals and localhost names are judged here; the host names of
-// production targets resolve on Cloudflare's network, where private addresses are not reachable.
+// Outbound URL rules (DESIGN §4): which URLs the service will call (webhook targets and image
+// fetches). IP literals are classified with ipaddr.js (IANA special-purpose registries): only
+// global unicast addresses are allowed. Host names are judged by name (localhost, internal
+// suffixes, a trailing dot); production host names resolve on Cloudflare's network, where private
+// addresses are not reachable. Ports are limited to an allow-list (README "Security").
+import ipaddr from "ipaddr.js";
 
 export interface UrlPolicy {
   allowHttp: boolean;
-  /** Host names (lower case) exempt from the private-address rule, e.g. 127.0.0.1 in local dev. */
+  /** Host names (lower case) exempt from the private-address and port rules, e.g. 127.0.0.1 in local dev. */
   privateHostsAllowed: readonly string[];
+  /** Ports a URL may use (its explicit port, or 443/80 by scheme); empty allows any. */
+  portsAllowed?: readonly number[];
 }
 
 export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
 
 const MAX_URL_LENGTH = 2048;
+
+/** The policy for a caller, from the parsed configuration. */
+export function outboundPolicy(
+  config: { PRIVATE_HOSTS_ALLOWED: readonly string[]; OUTBOUND_PORTS_ALLOWED: readonly number[] },
+  allowHttp: boolean,
+): UrlPolicy {
+  return { allowHttp, privateHostsAllowed: config.PRIVATE_HOSTS_ALLOWED, portsAllowed: config.OUTBOUND_PORTS_ALLOWED };
+}
 
 export function checkOutboundUrl(raw: string, policy: UrlPolicy): UrlVerdict {
   if (raw.length > MAX_URL_LENGTH) return { ok: false, reason: `must be at most ${MAX_URL_LENGTH} characters` };
@@ -31,6 +44,11 @@ export function checkOutboundUrl(raw: string, policy: UrlPolicy): UrlVerdict {
   }
   const privateReason = privateHostReason(host);
   if (privateReason) return { ok: false, reason: `must not point at ${privateReason}` };
+  const ports = policy.portsAllowed ?? [];
+  const port = url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
+  if (ports.length > 0 && !ports.includes(port)) {
+    return { ok: false, reason: `must use port ${ports.join(", ")}` };
+  }
   return { ok: true, url };
 }
 
@@ -38,94 +56,58 @@ function stripBrackets(host: string): string {
   return host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
 }
 
+// ipaddr.js range names → words for the caller. Anything not "unicast" is refused.
+const RANGE_WORDS: Record<string, string> = {
+  unspecified: "the unspecified address",
+  broadcast: "the broadcast address",
+  multicast: "a multicast address",
+  linkLocal: "a link-local address",
+  loopback: "a loopback address",
+  carrierGradeNat: "a carrier-grade NAT address",
+  private: "a private address",
+  uniqueLocal: "a unique local address",
+  deprecatedSiteLocal: "a site-local address",
+  ipv4Mapped: "an IPv4-mapped address",
+  rfc6145: "an IPv4-translated address",
+  rfc6052: "a NAT64 address",
+  "6to4": "a 6to4 address",
+  teredo: "a Teredo address",
+  discard: "a discard-only address",
+};
+
+function describeRange(range: string): string {
+  return RANGE_WORDS[range] ?? `a reserved address (${range})`;
+}
+
 /** Why `host` is off limits, or null. `host` is a WHATWG-normalised hostname. */
 export function privateHostReason(host: string): string | null {
-  const bare = stripBrackets(host).replace(/\.$/, "");
+  const bare = stripBrackets(host);
+  // `localhost.`, `example.com.`: a trailing dot makes a name absolute and slips past suffix checks.
+  if (bare.endsWith(".")) return "a host name ending in a dot";
   if (bare === "localhost" || bare.endsWith(".localhost")) return "localhost";
-  if (bare.endsWith(".internal") || bare.endsWith(".local")) return "an internal host name";
-  const v4 = parseIPv4(bare);
-  if (v4) return privateIPv4Reason(v4);
+  if (bare.endsWith(".internal") || bare.endsWith(".local") || bare.endsWith(".home.arpa")) {
+    return "an internal host name";
+  }
+  // The URL parser already turned decimal, octal and hex IPv4 forms (http://2130706433/) into dotted quads.
+  if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return addressReason(ipaddr.IPv4.parse(bare));
   if (host.startsWith("[")) {
-    const v6 = parseIPv6(bare);
-    if (!v6) return "an unparseable IPv6 address";
-    return privateIPv6Reason(v6);
+    if (!ipaddr.IPv6.isValid(bare)) return "an unparseable IPv6 address";
+    return addressReason(ipaddr.IPv6.parse(bare));
   }
   return null;
 }
 
-function parseIPv4(host: string): number[] | null {
-  // The URL parser already turned decimal, octal and hex forms (http://2130706433/) into dotted quads.
-  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (!match) return null;
-  const octets = match.slice(1).map(Number);
-  return octets.every((o) => o <= 255) ? octets : null;
-}
+const WELL_KNOWN_NAT64 = ipaddr.parseCIDR("64:ff9b::/96");
 
-// IANA IPv4 Special-Purpose Address Registry (RFC 6890 and updates).
-function privateIPv4Reason(o: number[]): string | null {
-  const [a = 0, b = 0, c = 0] = o;
-  if (a === 0) return "a reserved address (0.0.0.0/8)";
-  if (a === 10) return "a private address (10.0.0.0/8)";
-  if (a === 100 && b >= 64 && b <= 127) return "a carrier-grade NAT address (100.64.0.0/10)";
-  if (a === 127) return "a loopback address (127.0.0.0/8)";
-  if (a === 169 && b === 254) return "a link-local address (169.254.0.0/16)";
-  if (a === 172 && b >= 16 && b <= 31) return "a private address (172.16.0.0/12)";
-  if (a === 192 && b === 0 && c === 0) return "a reserved address (192.0.0.0/24)";
-  if (a === 192 && b === 0 && c === 2) return "a documentation address (192.0.2.0/24)";
-  if (a === 192 && b === 88 && c === 99) return "a reserved address (192.88.99.0/24)";
-  if (a === 192 && b === 168) return "a private address (192.168.0.0/16)";
-  if (a === 198 && (b === 18 || b === 19)) return "a benchmarking address (198.18.0.0/15)";
-  if (a === 198 && b === 51 && c === 100) return "a documentation address (198.51.100.0/24)";
-  if (a === 203 && b === 0 && c === 113) return "a documentation address (203.0.113.0/24)";
-  if (a >= 224 && a <= 239) return "a multicast address (224.0.0.0/4)";
-  if (a >= 240) return "a reserved address (240.0.0.0/4)";
-  return null;
-}
-
-/** Eight 16-bit groups, or null. Accepts `::` compression and a trailing dotted quad. */
-function parseIPv6(host: string): number[] | null {
-  const dotted = /(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.exec(host);
-  if (dotted?.[1]) {
-    const v4 = parseIPv4(dotted[1]);
-    const groups = v4 ? parseIPv6(`${host.slice(0, -dotted[1].length)}0:0`) : null;
-    if (!v4 || !groups) return null;
-    groups[6] = ((v4[0] ?? 0) << 8) | (v4[1] ?? 0);
-    groups[7] = ((v4[2] ?? 0) << 8) | (v4[3] ?? 0);
-    return groups;
+function addressReason(address: ipaddr.IPv4 | ipaddr.IPv6): string | null {
+  const range = address.range();
+  if (range === "unicast") return null;
+  if (address.kind() === "ipv6" && address.match(WELL_KNOWN_NAT64)) {
+    // NAT64 (64:ff9b::/96) reaches the embedded IPv4 address: allowed only when that is public.
+    const bytes = (address as ipaddr.IPv6).toByteArray().slice(-4);
+    const embedded = new ipaddr.IPv4(bytes);
+    const inner = embedded.range();
+    return inner === "unicast" ? null : `${describeRange("rfc6052")} of ${describeRange(inner)}`;
   }
-  const text = host;
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const parse = (part: string | undefined) => (part ? part.split(":") : []);
-  const head = parse(halves[0]);
-  const rest = parse(halves[1]);
-  const missing = 8 - head.length - rest.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...rest];
-  const groups: number[] = [];
-  for (const group of all) {
-    if (!/^[0-9a-f]{1,4}$/i.test(group)) return null;
-    groups.push(Number.parseInt(group, 16));
-  }
-  return groups.length === 8 ? groups : null;
-}
-
-// IANA IPv6 Special-Purpose Address Registry.
-function privateIPv6Reason(g: number[]): string | null {
-  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
-  const firstSixZero = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
-  if (firstSixZero && g5 === 0 && g6 === 0 && g7 === 0) return "the unspecified address (::)";
-  if (firstSixZero && g5 === 0 && g6 === 0 && g7 === 1) return "a loopback address (::1)";
-  const embedded = [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff];
-  // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::/96) carry an IPv4 address.
-  if (firstSixZero && (g5 === 0xffff || g5 === 0)) return privateIPv4Reason(embedded) ?? "an IPv4-mapped address";
-  if (g0 === 0x64 && g1 === 0xff9b) return privateIPv4Reason(embedded) ?? "a NAT64 address";
-  if ((g0 & 0xfe00) === 0xfc00) return "a unique local address (fc00::/7)";
-  if ((g0 & 0xffc0) === 0xfe80) return "a link-local address (fe80::/10)";
-  if ((g0 & 0xff00) === 0xff00) return "a multicast address (ff00::/8)";
-  if (g0 === 0x2001 && g1 === 0x0db8) return "a documentation address (2001:db8::/32)";
-  if (g0 === 0x2001 && g1 < 0x0200) return "a reserved address (2001::/23)";
-  if (g0 === 0x2002) return "a 6to4 address (2002::/16)";
-  if (g0 === 0x0100 && g1 === 0 && g2 === 0 && g3 === 0) return "a discard-only address (100::/64)";
-  return null;
+  return describeRange(range);
 }

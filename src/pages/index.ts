@@ -1,13 +1,13 @@
 // Public pages: GET /c/{number} (the certificate as HTML) and GET /c/{number}/badge.svg, no key
-// needed. Both are cached whole at the edge for an hour and purged when the certificate is revoked;
-// a revoked certificate's page says so rather than disappearing, so a buyer who follows an old link
-// learns why.
+// needed. Both are cached whole at the edge for EDGE_TRUST_SECONDS and purged when the certificate
+// is revoked; a revoked certificate's page says so rather than disappearing, so a buyer who follows
+// an old link learns why. The number is validated before the cache or the database is touched.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { CERTIFICATE_MAX_AGE_SECONDS, readPage, writePage } from "../cache/certificate-cache";
+import { EDGE_TRUST_SECONDS, readPage, writePage } from "../cache/certificate-cache";
 import { type CertificateRow, certificates } from "../db/schema";
-import type { AppEnv } from "../env";
+import { type AppEnv, requireSurface } from "../env";
 import { isCertificateNumber } from "../grading/certificate-number";
 import { CERTIFICATE_IMAGE_TTL_SECONDS } from "../public/certificates/serialize";
 import { presignImageUrl } from "../storage/presign";
@@ -17,7 +17,8 @@ const PageParams = z.object({
   number: z.string().openapi({ param: { name: "number", in: "path" }, example: "1234567897" }),
 });
 
-const CACHE_CONTROL = `public, max-age=${CERTIFICATE_MAX_AGE_SECONDS}`;
+// Browsers keep a page no longer than the edge trusts it, so a revoked page shows within that bound.
+const CACHE_CONTROL = `public, max-age=${EDGE_TRUST_SECONDS}`;
 
 const pageRoute = createRoute({
   method: "get",
@@ -27,7 +28,7 @@ const pageRoute = createRoute({
   security: [],
   summary: "Certificate page (HTML)",
   description:
-    "The certificate as a page for people: grade and subgrades, centering, card, photos, issue date, and a banner when revoked. No key needed. Cached at the edge for an hour (`Cache-Control: public, max-age=3600`); revocation purges it.",
+    "The certificate as a page for people: grade and subgrades, centering, card, photos, issue date, and a banner when revoked. No key needed. Cached at the edge and in browsers for at most 5 minutes (`Cache-Control: public, max-age=300`); revocation purges it. Not framable (`frame-ancestors 'none'`).",
   request: { params: PageParams },
   responses: {
     200: { description: "The page.", content: { "text/html": { schema: z.string() } } },
@@ -43,7 +44,7 @@ const badgeRoute = createRoute({
   security: [],
   summary: '"Graded by" badge (SVG)',
   description:
-    'An SVG badge with the overall grade for partners to embed (`<img src=".../c/{number}/badge.svg">`), `REVOKED` once revoked. Cached like the page.',
+    "An SVG badge with the overall grade for partners to embed (`<img src=\".../c/{number}/badge.svg\">`), `REVOKED` once revoked. Cached like the page; embeddable as an image from any site (`Cross-Origin-Resource-Policy: cross-origin`), scripts never run (`Content-Security-Policy: default-src 'none'`).",
   request: { params: PageParams },
   responses: {
     200: { description: "The badge.", content: { "image/svg+xml": { schema: z.string() } } },
@@ -52,7 +53,6 @@ const badgeRoute = createRoute({
 });
 
 async function findCertificate(c: Context<AppEnv>, number: string) {
-  if (!isCertificateNumber(number)) return null;
   const [row] = await c.var.db.select().from(certificates).where(eq(certificates.number, number)).limit(1);
   return row ?? null;
 }
@@ -65,20 +65,24 @@ async function cachedPage(
   render: (row: CertificateRow) => Promise<string>,
 ): Promise<Response> {
   const contentType = kind === "page" ? "text/html; charset=utf-8" : "image/svg+xml";
-  const hit = await readPage(number, kind);
+  const notFound = () => {
+    const body = kind === "page" ? renderNotFoundPage(number) : "";
+    return new Response(body, { status: 404, headers: { "content-type": contentType, "cache-control": "no-store" } });
+  };
+  // Before any cache or database access: a path like `..%2Fv1%2F…` must not name another cache entry.
+  if (!isCertificateNumber(number)) return notFound();
+  const hit = await readPage(c.var.config, number, kind);
   if (hit) {
     const response = new Response(hit.body, hit);
+    response.headers.delete("x-cached-at");
     response.headers.set("x-cache", "HIT");
     return response;
   }
   const row = await findCertificate(c, number);
-  if (!row) {
-    const body = kind === "page" ? renderNotFoundPage(number) : "";
-    return new Response(body, { status: 404, headers: { "content-type": contentType, "cache-control": "no-store" } });
-  }
+  if (!row) return notFound();
   const body = await render(row);
   const headers = { "content-type": contentType, "cache-control": CACHE_CONTROL };
-  c.executionCtx.waitUntil(writePage(number, kind, new Response(body, { headers })));
+  c.executionCtx.waitUntil(writePage(c.var.config, number, kind, new Response(body, { headers })));
   return new Response(body, { headers: { ...headers, "x-cache": "MISS" } });
 }
 
@@ -86,6 +90,7 @@ export function registerPages(app: OpenAPIHono<AppEnv>) {
   app.openapi(pageRoute, (c) => {
     const { number } = c.req.valid("param");
     return cachedPage(c, number, "page", async (row) => {
+      requireSurface(c.var.config, "image URLs");
       const origin = new URL(c.req.url).origin;
       const now = Date.now();
       // The page may be served from the cache for an hour; its photo URLs stay valid for two.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkOutboundUrl, privateHostReason } from "../../src/net/url-policy";
+import { fetchImage } from "../../src/net/image-fetch";
+import { checkOutboundUrl, outboundPolicy, privateHostReason } from "../../src/net/url-policy";
 
 const production = { allowHttp: false, privateHostsAllowed: [] };
 const localDev = { allowHttp: true, privateHostsAllowed: ["127.0.0.1", "localhost"] };
@@ -10,6 +11,7 @@ describe("checkOutboundUrl", () => {
     "https://8.8.8.8/hook",
     "https://[2606:4700:4700::1111]/hook",
     "https://partner.example.com:8443/a?b=c",
+    "https://[64:ff9b::808:808]/hook",
   ])("accepts the public https URL %s", (url) => {
     expect(checkOutboundUrl(url, production).ok).toBe(true);
   });
@@ -20,29 +22,39 @@ describe("checkOutboundUrl", () => {
     ["javascript:alert(1)", "must use https"],
     ["https://localhost/", "localhost"],
     ["https://api.localhost/", "localhost"],
-    ["https://LOCALHOST./", "localhost"],
+    ["https://LOCALHOST./", "ending in a dot"],
+    ["https://localhost../", "ending in a dot"],
+    ["https://partner.example.com./", "ending in a dot"],
     ["https://metadata.google.internal/", "internal host"],
-    ["https://10.1.2.3/", "10.0.0.0/8"],
-    ["https://172.16.0.1/", "172.16.0.0/12"],
-    ["https://172.31.255.255/", "172.16.0.0/12"],
-    ["https://192.168.1.1/", "192.168.0.0/16"],
-    ["https://100.64.0.1/", "100.64.0.0/10"],
-    ["https://127.0.0.1/", "127.0.0.0/8"],
-    ["https://2130706433/", "127.0.0.0/8"],
-    ["https://0x7f.1/", "127.0.0.0/8"],
-    ["https://0.0.0.0/", "0.0.0.0/8"],
-    ["https://169.254.169.254/", "169.254.0.0/16"],
-    ["https://224.0.0.1/", "224.0.0.0/4"],
-    ["https://255.255.255.255/", "240.0.0.0/4"],
-    ["https://[::1]/", "::1"],
-    ["https://[::]/", "::"],
-    ["https://[::ffff:127.0.0.1]/", "127.0.0.0/8"],
-    ["https://[::ffff:10.0.0.1]/", "10.0.0.0/8"],
-    ["https://[64:ff9b::a9fe:a9fe]/", "169.254.0.0/16"],
-    ["https://[fe80::1]/", "fe80::/10"],
-    ["https://[fc00::1]/", "fc00::/7"],
-    ["https://[ff02::1]/", "ff00::/8"],
-    ["https://[2001:db8::1]/", "2001:db8::/32"],
+    ["https://10.1.2.3/", "a private address"],
+    ["https://172.16.0.1/", "a private address"],
+    ["https://172.31.255.255/", "a private address"],
+    ["https://192.168.1.1/", "a private address"],
+    ["https://100.64.0.1/", "carrier-grade NAT"],
+    ["https://127.0.0.1/", "loopback"],
+    ["https://2130706433/", "loopback"],
+    ["https://0x7f.1/", "loopback"],
+    ["https://0.0.0.0/", "unspecified"],
+    ["https://169.254.169.254/", "link-local"],
+    ["https://224.0.0.1/", "multicast"],
+    ["https://255.255.255.255/", "broadcast"],
+    ["https://240.0.0.1/", "reserved"],
+    ["https://[::1]/", "loopback"],
+    ["https://[::]/", "unspecified"],
+    ["https://[::ffff:127.0.0.1]/", "IPv4-mapped"],
+    ["https://[::ffff:8.8.8.8]/", "IPv4-mapped"],
+    ["https://[::ffff:0:a00:1]/", "IPv4-translated"],
+    ["https://[::ffff:10.0.0.1]/", "IPv4-mapped"],
+    ["https://[64:ff9b::a9fe:a9fe]/", "NAT64 address of a link-local"],
+    ["https://[64:ff9b::10.0.0.1]/", "NAT64 address of a private"],
+    ["https://[64:ff9b::127.0.0.1]/", "NAT64 address of a loopback"],
+    ["https://[fec0::1]/", "site-local"],
+    ["https://[fed0:1::2]/", "site-local"],
+    ["https://[fe80::1]/", "link-local"],
+    ["https://[fc00::1]/", "unique local"],
+    ["https://[ff02::1]/", "multicast"],
+    ["https://[2001:db8::1]/", "reserved"],
+    ["https://router.home.arpa/", "internal host"],
     ["https://user:secret@partner.example.com/", "credentials"],
     ["/relative/path", "absolute URL"],
     [`https://partner.example.com/${"a".repeat(2100)}`, "2048"],
@@ -60,8 +72,51 @@ describe("checkOutboundUrl", () => {
     expect(checkOutboundUrl("http://127.0.0.1:4900/hook", production).ok).toBe(false);
   });
 
+  it("allows only the listed ports in production, any port for the local private hosts", () => {
+    const policy = outboundPolicy({ PRIVATE_HOSTS_ALLOWED: ["127.0.0.1"], OUTBOUND_PORTS_ALLOWED: [443, 8443] }, true);
+    expect(checkOutboundUrl("https://partner.example.com/hook", policy).ok).toBe(true);
+    expect(checkOutboundUrl("https://partner.example.com:8443/hook", policy).ok).toBe(true);
+    const refused = checkOutboundUrl("https://partner.example.com:6379/hook", policy);
+    expect(refused).toEqual({ ok: false, reason: "must use port 443, 8443" });
+    // http's default port 80 is not in this list.
+    expect(checkOutboundUrl("http://partner.example.com/hook", policy).ok).toBe(false);
+    expect(checkOutboundUrl("http://127.0.0.1:4900/hook", policy).ok).toBe(true);
+    const anyPort = outboundPolicy({ PRIVATE_HOSTS_ALLOWED: [], OUTBOUND_PORTS_ALLOWED: [] }, false);
+    expect(checkOutboundUrl("https://partner.example.com:6379/hook", anyPort).ok).toBe(true);
+  });
+
   it("judges ordinary host names as public", () => {
     expect(privateHostReason("hooks.partner.example.com")).toBeNull();
     expect(privateHostReason("10.example.com")).toBeNull();
+  });
+});
+
+describe("fetchImage failures", () => {
+  const limits = { maxBytes: 1024, timeoutMs: 2000, privateHostsAllowed: [], portsAllowed: [443] };
+
+  it("names the category of a network failure, not the network's own words", async () => {
+    const failing = (async () => {
+      throw new TypeError("connect ECONNREFUSED 10.1.2.3:443 (internal-lb.corp)");
+    }) as typeof fetch;
+    const result = await fetchImage("https://images.example.com/a.jpg", limits, failing);
+    expect(result).toEqual({ ok: false, tooLarge: false, reason: "could not be reached" });
+  });
+
+  it("does not say where a refused redirect pointed", async () => {
+    const redirecting = (async () =>
+      new Response(null, { status: 302, headers: { location: "https://[fd00::5]:8080/metadata" } })) as typeof fetch;
+    const result = await fetchImage("https://images.example.com/a.jpg", limits, redirecting);
+    expect(result).toEqual({ ok: false, tooLarge: false, reason: "redirects to a URL that is not allowed" });
+  });
+
+  it("refuses an image URL on a port outside the allow-list before fetching", async () => {
+    let called = false;
+    const fetcher = (async () => {
+      called = true;
+      return new Response("x");
+    }) as typeof fetch;
+    const result = await fetchImage("https://images.example.com:2375/a.jpg", limits, fetcher);
+    expect(result).toEqual({ ok: false, tooLarge: false, reason: "must use port 443" });
+    expect(called).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ describe("GET /c/{number}", () => {
     const res = await callWithEnv(`/c/${cert.number}`, {});
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     expect(res.headers.get("x-cache")).toBe("MISS");
     const html = res.text;
     expect(html).toContain(`No. ${cert.number}`);

@@ -124,7 +124,7 @@ describe("GET /api/public/v1/certificates/{number}", () => {
       .update(certificates)
       .set({ revokedAt: new Date().toISOString() })
       .where(eq(certificates.number, live.number));
-    await purgeCertificate(live.number);
+    await purgeCertificate({}, live.number);
     expect((await get(live.number, client.key)).status).toBe(404);
   });
 

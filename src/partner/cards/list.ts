@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { catalogCards, catalogCategories, userCards } from "../../db/schema";
-import type { AppEnv } from "../../env";
+import { type AppEnv, requireSurface } from "../../env";
 import { errorResponses, quotaHeaders } from "../../errors/openapi";
 import { presignOptional } from "../../storage/presign";
 import { CursorParam, encodeCursor, LimitParam, NextCursorSchema } from "../cursor";
@@ -75,6 +75,8 @@ function likePattern(q: string): string {
 
 export function registerListCards(app: OpenAPIHono<AppEnv>) {
   app.openapi(listCardsRoute, async (c) => {
+    // Its answer carries signed image URLs: off (403, naming the secret) without a signing key.
+    requireSurface(c.var.config, "image URLs");
     const query = c.req.valid("query");
     const { userId } = c.var.partner;
     // The documented rule: a cursor forces added_at descending.

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { and, desc, eq } from "drizzle-orm";
 import { catalogCards, catalogCategories, gradeRuns, gradingSessions, userCards } from "../../db/schema";
-import type { AppEnv } from "../../env";
+import { type AppEnv, requireSurface } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { errorResponses, quotaHeaders } from "../../errors/openapi";
 import { presignOptional } from "../../storage/presign";
@@ -30,6 +30,8 @@ export const getGradingRoute = createRoute({
 
 export function registerGetGrading(app: OpenAPIHono<AppEnv>) {
   app.openapi(getGradingRoute, async (c) => {
+    // Its answer carries signed image URLs: off (403, naming the secret) without a signing key.
+    requireSurface(c.var.config, "image URLs");
     const { id } = c.req.valid("param");
     const { userId } = c.var.partner;
     const db = c.var.db;

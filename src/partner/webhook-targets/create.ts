@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { bodyErrorResponses, errorResponses, quotaHeaders } from "../../errors/openapi";
-import { checkOutboundUrl } from "../../net/url-policy";
+import { checkOutboundUrl, outboundPolicy } from "../../net/url-policy";
 import { CreatedWebhookTargetSchema, CreateWebhookTargetBody, MAX_TARGETS_PER_USER } from "./schemas";
 
 export const createWebhookTargetRoute = createRoute({
@@ -39,10 +39,7 @@ export function registerCreateWebhookTarget(app: OpenAPIHono<AppEnv>) {
   app.openapi(createWebhookTargetRoute, async (c) => {
     const body = c.req.valid("json");
     const config = c.var.config;
-    const verdict = checkOutboundUrl(body.url, {
-      allowHttp: config.ALLOW_HTTP_WEBHOOKS,
-      privateHostsAllowed: config.PRIVATE_HOSTS_ALLOWED,
-    });
+    const verdict = checkOutboundUrl(body.url, outboundPolicy(config, config.ALLOW_HTTP_WEBHOOKS));
     if (!verdict.ok) {
       throw new ApiError("invalid_request", `Invalid json.url: ${verdict.reason}.`, {
         details: [{ path: "json.url", message: verdict.reason }],

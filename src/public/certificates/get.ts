@@ -4,7 +4,7 @@ import { CERTIFICATE_MAX_AGE_SECONDS, readCertificate, writeCertificate } from "
 import { type CertificateRow, certificates } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors/api-error";
-import { publicErrorResponses } from "../../errors/openapi";
+import { publicErrorResponses, surfaceOffResponse } from "../../errors/openapi";
 import { CertificateNumberParams, CertificateSchema } from "./schemas";
 import { serializeCertificate } from "./serialize";
 
@@ -15,7 +15,7 @@ export const getCertificateRoute = createRoute({
   tags: ["Certificates"],
   summary: "Look up a live certificate",
   description:
-    "Any live certificate by its number. Edge-cached for an hour (`Cache-Control: public, max-age=3600`, weak `ETag`, `304` on `If-None-Match`); a cache hit reads no database. Revoked and unknown numbers answer 404. A number whose check digit is wrong answers 400. Authentication and quota apply to every request.",
+    "Any live certificate by its number. `Cache-Control: public, max-age=3600`, weak `ETag`, `304` on `If-None-Match`; the edge serves its copy for at most 5 minutes and revocation purges it, and a cache hit reads no database. Revoked and unknown numbers answer 404. A number whose check digit is wrong answers 400. Authentication and quota apply to every request.",
   security: [{ publicKey: [] }],
   request: { params: CertificateNumberParams },
   responses: {
@@ -31,13 +31,14 @@ export const getCertificateRoute = createRoute({
     },
     304: { description: "Not modified (the `If-None-Match` validator matches)." },
     ...publicErrorResponses,
+    ...surfaceOffResponse,
   },
 });
 
 export function registerGetCertificate(app: OpenAPIHono<AppEnv>) {
   app.openapi(getCertificateRoute, async (c) => {
     const { number } = c.req.valid("param");
-    let entry = await readCertificate<CertificateRow>(number);
+    let entry = await readCertificate<CertificateRow>(c.var.config, number);
     c.header("x-cache", entry ? "HIT" : "MISS");
     if (!entry) {
       const [row] = await c.var.db
@@ -46,7 +47,7 @@ export function registerGetCertificate(app: OpenAPIHono<AppEnv>) {
         .where(and(eq(certificates.number, number), isNull(certificates.revokedAt)))
         .limit(1);
       if (!row) throw new ApiError("not_found", `No live certificate ${number}.`);
-      const written = await writeCertificate(number, row);
+      const written = await writeCertificate(c.var.config, number, row);
       // The response need not wait for the cache write.
       c.executionCtx.waitUntil(written.stored);
       entry = written;

@@ -2,7 +2,7 @@
 // cached row still hands out fresh URLs.
 import { CERTIFICATE_MAX_AGE_SECONDS } from "../../cache/certificate-cache";
 import type { CertificateRow } from "../../db/schema";
-import type { Config } from "../../env";
+import { type Config, requireSurface } from "../../env";
 import { certificateUrl } from "../../grading/certificate-number";
 import { presignImageUrl } from "../../storage/presign";
 import { certificateCard, certificateEstimatedValue } from "../../webhooks/outbox";
@@ -11,6 +11,7 @@ import { certificateCard, certificateEstimatedValue } from "../../webhooks/outbo
 export const CERTIFICATE_IMAGE_TTL_SECONDS = 2 * CERTIFICATE_MAX_AGE_SECONDS;
 
 export async function serializeCertificate(config: Config, origin: string, row: CertificateRow) {
+  requireSurface(config, "image URLs");
   const now = Date.now();
   const sign = (key: string) => presignImageUrl(config, origin, key, now, CERTIFICATE_IMAGE_TTL_SECONDS);
   const [front, back] = await Promise.all([sign(row.frontImageKey), sign(row.backImageKey)]);

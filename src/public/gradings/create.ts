@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { errorChainText } from "../../db/errors";
 import type { SubmissionRow } from "../../db/schema";
 import { certificates, submissions } from "../../db/schema";
-import type { AppEnv } from "../../env";
+import { type AppEnv, requireSurface } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { logEvent } from "../../errors/log";
 import { bodyErrorResponses, publicErrorResponses } from "../../errors/openapi";
@@ -81,6 +81,8 @@ export function registerCreateGrading(app: OpenAPIHono<AppEnv>) {
   // same route takes multipart. The route is still described in the OpenAPI document.
   app.openAPIRegistry.registerPath(createGradingRoute);
   app.post("/gradings", async (c) => {
+    // The certificate it issues carries signed image URLs: off (403, naming the secret) without a signing key.
+    requireSurface(c.var.config, "image URLs");
     const idempotencyKey = readIdempotencyKey(c);
     const input = await readSubmission(c);
     if (idempotencyKey !== null) {

@@ -171,6 +171,7 @@ export async function resolveImages(
         maxBytes: MAX_IMAGE_BYTES,
         timeoutMs: c.var.config.IMAGE_FETCH_TIMEOUT_SECONDS * 1000,
         privateHostsAllowed: c.var.config.PRIVATE_HOSTS_ALLOWED,
+        portsAllowed: c.var.config.OUTBOUND_PORTS_ALLOWED,
       });
       if (!fetched.ok) {
         if (fetched.tooLarge) throw tooLarge(`The ${face} at its URL is over 12 MB.`);

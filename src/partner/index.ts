@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
 import { validationHook } from "../errors/handler";
+import { databaseSession } from "../middleware/database-session";
 import { partnerAuth } from "../middleware/partner-auth";
 import { partnerQuota } from "../middleware/quota";
 import { registerGetAccount } from "./account/get";
@@ -16,10 +17,13 @@ import { registerListWebhookTargets } from "./webhook-targets/list";
 
 const MAX_BODY_BYTES = 16 * 1024;
 
-/** The Partner Read API, mounted at /v1: Bearer key, then the key's hourly quota, then the route. */
+/**
+ * The Partner Read API, mounted at /v1: a D1 session (replica reads, bookmark), Bearer key, then
+ * the key's hourly quota, then the route.
+ */
 export function createPartnerApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use("*", partnerAuth, partnerQuota);
+  app.use("*", databaseSession, partnerAuth, partnerQuota);
   // The only request body here is a webhook target: a few hundred bytes.
   app.use(
     "*",

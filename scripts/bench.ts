@@ -204,7 +204,12 @@ try {
 
   console.log("\nPOST /api/public/v1/gradings end to end (multipart, built-in engine, sequential):");
   await submissionLatency("2 MP pair (1632 × 1224)", publicKey, 1632, 1224, SUBMISSIONS);
-  await submissionLatency("12 MP pair (4000 × 3000)", publicKey, 4000, 3000, 5);
+  try {
+    await submissionLatency("12 MP pair (4000 × 3000)", publicKey, 4000, 3000, 5);
+  } catch (error) {
+    // On a saturated machine a 12 MP grade can pass the CPU limit; say so and go on.
+    console.log(`12 MP pair (4000 × 3000)   failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 
   // Settle → first delivery attempt: a receiver here, the bench client's webhook pointed at it.
   const arrivals = new Map<string, number>();

@@ -7,7 +7,8 @@ declare module "autocannon" {
     amount?: number;
     headers?: Record<string, string>;
     method?: string;
-    body?: string;
+    body?: string | Buffer;
+    timeout?: number;
   }
   interface Histogram {
     average: number;

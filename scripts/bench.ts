@@ -6,7 +6,8 @@
 //   page and the badge, each as a ratio to /health (measured first and last; the ratio uses their mean);
 // - POST /gradings end to end for a 2 MP pair (BENCH_SUBMISSIONS, default 20, after 2 warm-ups):
 //   p50 / p90 / max, and the median of each step of the server's `Server-Timing` header;
-// - the same for a 12 MP pair (5), and settle → first webhook delivery (10).
+// - the same for a 12 MP pair (5); a sustained load of 2 MP submissions (BENCH_LOAD_CONNECTIONS at
+//   once, default 4, for BENCH_LOAD_SECONDS, default 30); settle → first webhook delivery (10).
 // The partner key's quota is raised for this server only (`--var PARTNER_HOURLY_QUOTA:…`) and the
 // bench's public client is created with a large `hourly_quota`; production defaults are untouched.
 // Bounded in count and time; loopback only.
@@ -22,6 +23,8 @@ const RECEIVER_PORT = Number(process.env.BENCH_RECEIVER_PORT ?? 4901);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 20);
 const CONNECTIONS = 16;
+const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 4);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const base = `http://127.0.0.1:${PORT}`;
 
 async function startServer(): Promise<{ key: string; adminToken: string; child: ChildProcess }> {
@@ -210,6 +213,26 @@ try {
     // On a saturated machine a 12 MP grade can pass the CPU limit; say so and go on.
     console.log(`12 MP pair (4000 × 3000)   failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+
+  // Sustained load: 2 MP submissions from LOAD_CONNECTIONS clients at once for LOAD_SECONDS, the
+  // most this machine can drive (each grade is CPU-bound in the one local workerd process).
+  const loadPair = photoPair(1632, 1224);
+  const form = new FormData();
+  form.set("front_image", new Blob([new Uint8Array(loadPair.front)], { type: "image/jpeg" }), "front.jpg");
+  form.set("back_image", new Blob([new Uint8Array(loadPair.back)], { type: "image/jpeg" }), "back.jpg");
+  const encoded = new Request(base, { method: "POST", body: form });
+  const load = await autocannon({
+    url: `${base}/api/public/v1/gradings`,
+    method: "POST",
+    connections: LOAD_CONNECTIONS,
+    duration: LOAD_SECONDS,
+    timeout: 60,
+    headers: { ...pub, "content-type": encoded.headers.get("content-type") ?? "" },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  });
+  console.log(
+    `\nSustained load, 2 MP submissions, ${LOAD_CONNECTIONS} clients for ${LOAD_SECONDS} s: ${load["2xx"]} graded (${(load["2xx"] / LOAD_SECONDS).toFixed(2)}/s = ${Math.round((load["2xx"] / LOAD_SECONDS) * 86_400).toLocaleString("en")}/day), ${load.non2xx} non-2xx, ${load.errors} errors, ${load.timeouts} timeouts; latency p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms`,
+  );
 
   // Settle → first delivery attempt: a receiver here, the bench client's webhook pointed at it.
   const arrivals = new Map<string, number>();

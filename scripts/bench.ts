@@ -1,9 +1,10 @@
 // `npm run bench`: throughput and submission latency through `wrangler dev` on this machine, in one
 // run on one server. Starts its own local stack on 127.0.0.1 (its own state under .wrangler/bench;
 // ports from BENCH_PORT, BENCH_INSPECTOR_PORT, BENCH_RECEIVER_PORT, default 4100 / 9329 / 4901), then:
-// - throughput with autocannon (16 connections, BENCH_SECONDS each, default 5) of /health, /v1/account,
-//   /v1/gradings, /v1/cards (25 cards, 50 presigned URLs), a cached certificate lookup, the certificate
-//   page and the badge, each as a ratio to /health (measured first and last; the ratio uses their mean);
+// - throughput with autocannon (16 connections, BENCH_SECONDS each, default 3, in BENCH_ROUNDS rounds,
+//   default 3) of /health, /v1/account, /v1/gradings, /v1/cards (a page of 25 cards with their
+//   presigned URLs), a cached certificate lookup, the certificate page and the badge; each as the
+//   median over the rounds of its ratio to the same round's /health;
 // - POST /gradings end to end for a 2 MP pair (BENCH_SUBMISSIONS, default 20, after 2 warm-ups):
 //   p50 / p90 / max, and the median of each step of the server's `Server-Timing` header;
 // - the same for a 12 MP pair (5); a sustained load of 2 MP submissions (BENCH_LOAD_CONNECTIONS at
@@ -20,7 +21,8 @@ import { benchScene } from "../test/helpers/scene-sets.ts";
 const PORT = Number(process.env.BENCH_PORT ?? 4100);
 const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9329);
 const RECEIVER_PORT = Number(process.env.BENCH_RECEIVER_PORT ?? 4901);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 20);
 const CONNECTIONS = 16;
 const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 4);
@@ -75,8 +77,15 @@ const median = (values: number[]) =>
     50,
   );
 
+interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
 /** Requests per second at 16 connections for SECONDS; fails loudly on any error or non-2xx. */
-async function throughput(name: string, path: string, headers: Record<string, string> = {}) {
+async function throughput(name: string, path: string, headers: Record<string, string> = {}): Promise<Measured> {
   const result = await autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: SECONDS, headers });
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
     throw new Error(`${name}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
@@ -184,26 +193,38 @@ try {
   await fetch(`${base}/api/public/v1/certificates/${certificate}`, { headers: pub });
 
   console.log(
-    `Throughput via wrangler dev at ${base} (node ${process.version}; autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; /v1/cards page: ${cards.cards.length} cards, ${urls.length} presigned URLs)`,
+    `Throughput via wrangler dev at ${base} (node ${process.version}; autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per endpoint, /health measured in every round; /v1/cards page: ${cards.cards.length} cards, ${urls.length} presigned URLs)`,
   );
-  const healthFirst = await throughput("GET /health", "/health");
-  const measured = [
-    await throughput("GET /v1/account", "/v1/account", auth),
-    await throughput("GET /v1/gradings", "/v1/gradings", auth),
-    await throughput("GET /v1/cards", "/v1/cards", auth),
-    await throughput("certificate lookup (cached)", `/api/public/v1/certificates/${certificate}`, pub),
-    await throughput("GET /c/{number} (page)", `/c/${certificate}`),
-    await throughput("GET /c/{number}/badge.svg", `/c/${certificate}/badge.svg`),
+  const endpoints: [string, string, Record<string, string>][] = [
+    ["GET /v1/account", "/v1/account", auth],
+    ["GET /v1/gradings", "/v1/gradings", auth],
+    ["GET /v1/cards", "/v1/cards", auth],
+    ["certificate lookup (cached)", `/api/public/v1/certificates/${certificate}`, pub],
+    ["GET /c/{number} (page)", `/c/${certificate}`, {}],
+    ["GET /c/{number}/badge.svg", `/c/${certificate}/badge.svg`, {}],
   ];
-  const healthLast = await throughput("GET /health", "/health");
-  const health = (healthFirst.rps + healthLast.rps) / 2;
-  const line = (r: { name: string; rps: number; p50: number; p99: number }, ratio: string) =>
+  // The machine is shared and its speed drifts: each round measures /health and every endpoint
+  // back to back, each endpoint's ratio is taken to its own round's /health, and the median over
+  // the rounds is reported.
+  const rounds: { health: Measured; results: Measured[] }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const health = await throughput("GET /health", "/health");
+    const results: Measured[] = [];
+    for (const [name, path, headers] of endpoints) results.push(await throughput(name, path, headers));
+    rounds.push({ health, results });
+  }
+  const healthRates = rounds.map((r) => r.health.rps);
+  console.log(
+    `${"GET /health".padEnd(30)} ${median(healthRates).toFixed(0).padStart(6)} req/s (median; rounds: ${healthRates.map((r) => r.toFixed(0)).join(", ")})`,
+  );
+  endpoints.forEach(([name], i) => {
+    const rates = rounds.map((r) => r.results[i]?.rps ?? Number.NaN);
+    const ratios = rounds.map((r) => (r.results[i]?.rps ?? Number.NaN) / r.health.rps);
+    const p50s = rounds.map((r) => r.results[i]?.p50 ?? Number.NaN);
     console.log(
-      `${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${ratio}`,
+      `${name.padEnd(30)} ${median(rates).toFixed(0).padStart(6)} req/s  p50 ${median(p50s).toFixed(0).padStart(4)} ms  ${median(ratios).toFixed(2)}× /health (rounds: ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
     );
-  line(healthFirst, "(first)");
-  line(healthLast, `(last; ratios below are to their mean, ${health.toFixed(0)} req/s)`);
-  for (const r of measured) line(r, `${(r.rps / health).toFixed(2)}× /health`);
+  });
 
   console.log("\nPOST /api/public/v1/gradings end to end (multipart, built-in engine, sequential):");
   await submissionLatency("2 MP pair (1632 × 1224)", publicKey, 1632, 1224, SUBMISSIONS);

@@ -88,7 +88,7 @@ export function createApp() {
       license: documentLicence(),
       contact: documentContact(c.var.config, new URL(c.req.url).origin),
       description:
-        "The Partner Read API (`/v1`, Bearer partner key): gradings, owned cards and webhook targets of the key's user. The Public Grading Submission API (`/api/public/v1`, `x-api-key`; its own document is at `/api/public/v1/openapi.json`). Every error is `{ error: { code, message, request_id, details? } }`; every response carries `x-request-id`; every authenticated response carries `RateLimit-Policy` and `RateLimit`.",
+        "The Partner Read API (`/v1`, Bearer partner key): gradings, owned cards and webhook targets of the key's user. The Public Grading Submission API (`/api/public/v1`, `x-api-key`; its own document is at `/api/public/v1/openapi.json`). Every error is `{ error: { code, message, request_id, details? } }`; every response carries `x-request-id`; every authenticated response carries `RateLimit-Policy`, `RateLimit` and `x-d1-bookmark`. Reads go to the nearest D1 read replica; for read-your-writes, send the `x-d1-bookmark` response header of your last request back as a request header (a malformed one is 400 `invalid_request`).",
     },
     servers: [{ url: new URL(c.req.url).origin }],
     tags: documentTags(app.openAPIRegistry.definitions),

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { Database } from "./db/client";
+import type { D1Connection, Database } from "./db/client";
 import { ApiError } from "./errors/api-error";
 import { logEvent } from "./errors/log";
 
@@ -180,6 +180,8 @@ export interface AppEnv {
     requestId: string;
     config: Config;
     db: Database;
+    /** The connection `db` runs on, for the few raw statements drizzle cannot express. */
+    d1: D1Connection;
     partner: PartnerPrincipal;
     client: PublicPrincipal;
     /** The quota unit this request used, so a rejected submission can give it back. */

@@ -35,6 +35,11 @@ const rateLimitHeaders = {
     description: 'Requests left in the current window and seconds until it resets, e.g. `"hourly";r=3599;t=1800`.',
     schema: { type: "string" as const },
   },
+  "x-d1-bookmark": {
+    description:
+      "The database bookmark after this request. Send it back as the `x-d1-bookmark` request header and the next read sees at least this state (read-your-writes when reads go to a replica). Opaque; a malformed one is 400 `invalid_request`.",
+    schema: { type: "string" as const },
+  },
 };
 
 function errorResponse(

@@ -1,6 +1,6 @@
-// Taking a submission in: the row that claims its grading id (and Idempotency-Key), the photos in R2,
-// then the first grading attempt. Nothing is left half-written: if the photos cannot be stored the
-// row is removed again.
+// Taking a submission in: the row that claims its grading id (and Idempotency-Key) and the photos in
+// R2, written together, then the first grading attempt. Nothing is left half-written: if a write
+// fails, the others are undone.
 import { eq } from "drizzle-orm";
 import type { SubmissionRow } from "../db/schema";
 import { submissions } from "../db/schema";
@@ -22,43 +22,50 @@ export interface NewSubmission {
   fingerprint: string;
 }
 
-/** Stores the submission (row, then photos). Throws the D1 error when the Idempotency-Key is taken. */
+/**
+ * Stores the submission: the row and both photos, written at once (the photos' keys derive from
+ * the grading id drawn here, so they do not wait for the row). If any write fails, whatever was
+ * written is removed again. Throws the D1 error when the Idempotency-Key is taken.
+ */
 export async function storeSubmission(deps: SettleDeps, input: NewSubmission): Promise<SubmissionRow> {
   const gradingId = crypto.randomUUID();
-  const [row] = await deps.db
-    .insert(submissions)
-    .values({
-      gradingId,
-      clientId: input.clientId,
-      apiKeyId: input.apiKeyId,
-      quotaWindowStart: input.quotaWindowStart,
-      externalRef: input.externalRef,
-      status: "processing",
-      hints: input.hints as Record<string, string>,
-      frontImageKey: `submissions/${gradingId}/front.${imageExtension(input.images.front.contentType)}`,
-      backImageKey: `submissions/${gradingId}/back.${imageExtension(input.images.back.contentType)}`,
-      requestOrigin: input.requestOrigin,
-      idempotencyKey: input.idempotencyKey,
-      requestFingerprint: input.fingerprint,
-      createdAt: new Date().toISOString(),
-    })
-    .returning();
-  if (!row) throw new Error("submission insert returned nothing");
-  try {
-    await Promise.all([
-      deps.env.IMAGES.put(row.frontImageKey, input.images.front.bytes, {
-        httpMetadata: { contentType: input.images.front.contentType },
-      }),
-      deps.env.IMAGES.put(row.backImageKey, input.images.back.bytes, {
-        httpMetadata: { contentType: input.images.back.contentType },
-      }),
-    ]);
-  } catch (error) {
-    await deps.env.IMAGES.delete([row.frontImageKey, row.backImageKey]);
-    await deps.db.delete(submissions).where(eq(submissions.gradingId, gradingId));
-    throw error;
-  }
-  return row;
+  const frontImageKey = `submissions/${gradingId}/front.${imageExtension(input.images.front.contentType)}`;
+  const backImageKey = `submissions/${gradingId}/back.${imageExtension(input.images.back.contentType)}`;
+  const [inserted, front, back] = await Promise.allSettled([
+    deps.db
+      .insert(submissions)
+      .values({
+        gradingId,
+        clientId: input.clientId,
+        apiKeyId: input.apiKeyId,
+        quotaWindowStart: input.quotaWindowStart,
+        externalRef: input.externalRef,
+        status: "processing",
+        hints: input.hints as Record<string, string>,
+        frontImageKey,
+        backImageKey,
+        requestOrigin: input.requestOrigin,
+        idempotencyKey: input.idempotencyKey,
+        requestFingerprint: input.fingerprint,
+        createdAt: new Date().toISOString(),
+      })
+      .returning(),
+    deps.env.IMAGES.put(frontImageKey, input.images.front.bytes, {
+      httpMetadata: { contentType: input.images.front.contentType },
+    }),
+    deps.env.IMAGES.put(backImageKey, input.images.back.bytes, {
+      httpMetadata: { contentType: input.images.back.contentType },
+    }),
+  ]);
+  const row = inserted.status === "fulfilled" ? inserted.value[0] : undefined;
+  if (row && front.status === "fulfilled" && back.status === "fulfilled") return row;
+
+  // Something failed: leave nothing behind. A row that was inserted goes (its Idempotency-Key is
+  // free again); the photos of a request that lost its key to another are not that request's to keep.
+  await deps.env.IMAGES.delete([frontImageKey, backImageKey]);
+  if (row) await deps.db.delete(submissions).where(eq(submissions.gradingId, gradingId));
+  const failure = [inserted, front, back].find((result) => result.status === "rejected");
+  throw failure ? failure.reason : new Error("submission insert returned nothing");
 }
 
 /**

@@ -9,5 +9,6 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.header("x-request-id", requestId);
   c.set("config", loadConfig(c.env));
   c.set("db", createDatabase(c.env.DB));
+  c.set("d1", c.env.DB);
   await next();
 });

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { validationHook } from "../errors/handler";
+import { databaseSession } from "../middleware/database-session";
 import { publicAuth } from "../middleware/public-auth";
 import { publicQuota } from "../middleware/quota";
 import { documentContact, documentLicence, documentTags } from "../openapi-meta";
@@ -29,13 +30,13 @@ export function createPublicApp() {
       license: documentLicence(),
       contact: documentContact(c.var.config, new URL(c.req.url).origin),
       description:
-        "Submit a raw card for grading, poll the submission, look up certificates by number. Every error is `{ error: { code, message, request_id, details? } }`; every response carries `x-request-id`, `RateLimit-Policy` and `RateLimit`.",
+        "Submit a raw card for grading, poll the submission, look up certificates by number. Every error is `{ error: { code, message, request_id, details? } }`; every response carries `x-request-id`, `RateLimit-Policy`, `RateLimit` and `x-d1-bookmark`. Reads go to the nearest D1 read replica; for read-your-writes, send the `x-d1-bookmark` response header of your last request back as a request header (a malformed one is 400 `invalid_request`).",
     },
     servers: [{ url: `${new URL(c.req.url).origin}${PUBLIC_API_PREFIX}` }],
     tags: documentTags(app.openAPIRegistry.definitions),
   }));
   registerPublicWebhooks(app);
-  app.use("*", publicAuth, publicQuota);
+  app.use("*", databaseSession, publicAuth, publicQuota);
   registerCreateGrading(app);
   registerGetGrading(app);
   registerGetCertificate(app);

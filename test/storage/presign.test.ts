@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
+import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/env";
-import { presignImageUrl, verifyFilesUrl } from "../../src/storage/presign";
+import { presignImageUrl, presignUrl, verifyFilesUrl } from "../../src/storage/presign";
 import { createPartner, createUserCard, putImage } from "../helpers/factories";
 import { call, callWithEnv } from "../helpers/request";
 
@@ -61,6 +62,119 @@ describe("presigned image URLs", () => {
     expect(url.origin).toBe("https://acc123.r2.cloudflarestorage.com");
     expect(url.pathname).toBe("/card-grading-images/cards/1/front.png");
     expect(url.searchParams.get("X-Amz-Credential")).toMatch(/^AKIDEXAMPLE\/\d{8}\/auto\/s3\/aws4_request$/);
+  });
+});
+
+// Computed independently with Node's crypto (createHmac / createHash) from the SigV4 steps for the
+// first input below at 20261122T120000Z, 300 s.
+const KNOWN_SIGNATURE = "917fddeb9d095aa3b12a498ee67c917f6aad937e0a169b9903858a95367d0cc6";
+
+// aws4fetch is the reference SigV4 implementation here: the narrow signer must agree with it.
+async function aws4fetchSignature(url: string, secretAccessKey: string, datetime: string, ttl: number) {
+  const withExpiry = new URL(url);
+  withExpiry.searchParams.set("X-Amz-Expires", String(ttl));
+  const signed = await new AwsV4Signer({
+    url: withExpiry.toString(),
+    method: "GET",
+    accessKeyId: "AKIDEXAMPLE",
+    secretAccessKey,
+    service: "s3",
+    region: "auto",
+    signQuery: true,
+    datetime,
+  }).sign();
+  return signed.url.searchParams.get("X-Amz-Signature");
+}
+
+describe("the SigV4 signer", () => {
+  const secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+  const sign = (url: string, datetime = "20261122T120000Z") =>
+    presignUrl({ url, accessKeyId: "AKIDEXAMPLE", secretAccessKey: secret, datetime, ttlSeconds: 300 });
+
+  it("produces aws4fetch's signature for the same inputs (known answer)", async () => {
+    const inputs = [
+      "https://acc.r2.cloudflarestorage.com/card-grading-images/cards/1/front.png",
+      "https://acc.r2.cloudflarestorage.com/bucket/cards/7/front%20image%20(1).jpg",
+      "https://api.test:8443/files/a/b%2Bc/d.png",
+      "https://api.test/files/x.png?response-content-disposition=inline%3B%20filename%3D%22a%20b.png%22",
+      "https://api.test/files/x.png?b=2&a=1&c=(x)",
+    ];
+    for (const input of inputs) {
+      for (const datetime of ["20261122T120000Z", "20270101T000001Z"]) {
+        const ours = new URL(await sign(input, datetime)).searchParams.get("X-Amz-Signature");
+        expect(ours, input).toBe(await aws4fetchSignature(input, secret, datetime, 300));
+      }
+    }
+    // A fixed value, so a change shared by both implementations is caught too.
+    expect(new URL(await sign(inputs[0] ?? "")).searchParams.get("X-Amz-Signature")).toBe(KNOWN_SIGNATURE);
+  });
+
+  it("writes a URL whose query holds no bare + and decodes a + as a space on both sides", async () => {
+    const url = await sign("https://api.test/files/x.png?note=a+b%2Bc");
+    expect(url).not.toMatch(/\?.*\+/);
+    expect(new URL(url).search).toContain("note=a%20b%2Bc");
+    // Same signature as the input spelled without the +: the signer decoded it as a space.
+    const spelledOut = await sign("https://api.test/files/x.png?note=a%20b%2Bc");
+    expect(new URL(url).searchParams.get("X-Amz-Signature")).toBe(
+      new URL(spelledOut).searchParams.get("X-Amz-Signature"),
+    );
+    expect(new URL(url).searchParams.get("X-Amz-Signature")).toBe(
+      await aws4fetchSignature("https://api.test/files/x.png?note=a+b%2Bc", secret, "20261122T120000Z", 300),
+    );
+  });
+
+  it("verifies a /files URL whose %20 a proxy rewrote to +, and refuses one whose + became %2B", async () => {
+    const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+    const local = config();
+    const secretKey = local.FILES_SIGNING_SECRET ?? "";
+    const signed = await presignUrl({
+      url: `${ORIGIN}/files/plus/x.png?note=a+b`,
+      accessKeyId: "svc-files",
+      secretAccessKey: secretKey,
+      datetime: "20261122T120000Z",
+      ttlSeconds: 300,
+    });
+    expect(await verifyFilesUrl(local, signed, now)).toEqual({ ok: true, key: "plus/x.png" });
+    const rewritten = signed.replace("note=a%20b", "note=a+b");
+    expect(rewritten).not.toBe(signed);
+    expect(await verifyFilesUrl(local, rewritten, now)).toEqual({ ok: true, key: "plus/x.png" });
+    const asPlus = signed.replace("note=a%20b", "note=a%2Bb");
+    expect(await verifyFilesUrl(local, asPlus, now)).toEqual({ ok: false, reason: "signature mismatch" });
+  });
+
+  it("keeps a + in an image key a plus, in the URL and in the verified key", async () => {
+    const now = Date.now();
+    const url = await presignImageUrl(config(), ORIGIN, "cards/1/a+b.png", now);
+    expect(new URL(url).pathname).toBe("/files/cards/1/a%2Bb.png");
+    expect(await verifyFilesUrl(config(), url, now)).toEqual({ ok: true, key: "cards/1/a+b.png" });
+    // Spelled with a bare +, it is still the same key: no other object is reachable.
+    expect(await verifyFilesUrl(config(), url.replace("a%2Bb", "a+b"), now)).toEqual({
+      ok: true,
+      key: "cards/1/a+b.png",
+    });
+  });
+
+  it("does not let a URL signed for a key with a space reach the key with a + instead", async () => {
+    const now = Date.now();
+    const url = await presignImageUrl(config(), ORIGIN, "cards/1/a b.png", now);
+    expect(await verifyFilesUrl(config(), url, now)).toEqual({ ok: true, key: "cards/1/a b.png" });
+    expect(await verifyFilesUrl(config(), url.replace("a%20b", "a+b"), now)).toEqual({
+      ok: false,
+      reason: "signature mismatch",
+    });
+  });
+
+  it("refuses a repeated or malformed signature parameter", async () => {
+    const now = Date.now();
+    const url = await presignImageUrl(config(), ORIGIN, "cards/1/front.png", now);
+    expect(await verifyFilesUrl(config(), `${url}&X-Amz-Date=20261122T120000Z`, now)).toEqual({
+      ok: false,
+      reason: "malformed signature parameters",
+    });
+    expect(await verifyFilesUrl(config(), `${url}&x=%E0%A4%A`, now)).toEqual({
+      ok: false,
+      reason: "malformed signature parameters",
+    });
   });
 });
 

@@ -144,26 +144,29 @@ export function registerListCards(app: OpenAPIHono<AppEnv>) {
     const origin = new URL(c.req.url).origin;
     const now = Date.now();
     const cards = await Promise.all(
-      page.map(async (row) => ({
-        user_card_id: row.id,
-        card_id: row.cardId,
-        brand: row.brand,
-        year: row.year,
-        card_number: row.cardNumber,
-        variant: row.variant,
-        player_name: row.playerName,
-        team_name: row.teamName,
-        category: row.category,
-        grade: row.grade,
-        grader: row.grader,
-        svc_value: row.svcValue,
-        card_verified: row.verified,
-        added_at: row.addedAt,
-        images: {
-          front: await presignOptional(c.var.config, origin, row.frontImageKey, now),
-          back: await presignOptional(c.var.config, origin, row.backImageKey, now),
-        },
-      })),
+      page.map(async (row) => {
+        const [front, back] = await Promise.all([
+          presignOptional(c.var.config, origin, row.frontImageKey, now),
+          presignOptional(c.var.config, origin, row.backImageKey, now),
+        ]);
+        return {
+          user_card_id: row.id,
+          card_id: row.cardId,
+          brand: row.brand,
+          year: row.year,
+          card_number: row.cardNumber,
+          variant: row.variant,
+          player_name: row.playerName,
+          team_name: row.teamName,
+          category: row.category,
+          grade: row.grade,
+          grader: row.grader,
+          svc_value: row.svcValue,
+          card_verified: row.verified,
+          added_at: row.addedAt,
+          images: { front, back },
+        };
+      }),
     );
     const nextCursor = walk && hasMore && last ? encodeCursor(last.addedAt, last.id) : null;
     return c.json({ cards, next_cursor: nextCursor }, 200);

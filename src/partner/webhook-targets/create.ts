@@ -47,12 +47,13 @@ export function registerCreateWebhookTarget(app: OpenAPIHono<AppEnv>) {
     }
     const { userId } = c.var.partner;
     // The count check and the insert are one statement, so concurrent requests cannot pass 10.
-    const inserted = await c.env.DB.prepare(
-      `INSERT INTO webhook_targets (user_id, outcome, url, created_at)
+    const inserted = await c.var.d1
+      .prepare(
+        `INSERT INTO webhook_targets (user_id, outcome, url, created_at)
        SELECT ?1, ?2, ?3, ?4
        WHERE (SELECT count(*) FROM webhook_targets WHERE user_id = ?1) < ?5
        RETURNING id, user_id, outcome, url, created_at`,
-    )
+      )
       .bind(userId, body.outcome, verdict.url.toString(), new Date().toISOString(), MAX_TARGETS_PER_USER)
       .first<InsertedTarget>();
     if (!inserted) {

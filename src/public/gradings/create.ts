@@ -11,6 +11,7 @@ import { bodyErrorResponses, publicErrorResponses } from "../../errors/openapi";
 import { createGradingEngine } from "../../grading/engines";
 /** Idempotency records are honoured this long (DESIGN §4). */
 import { IDEMPOTENCY_TTL_MS } from "../../grading/housekeeping";
+import { StepTimings, timedEngine } from "../../grading/step-timings";
 import { settleSubmission, storeSubmission } from "../../grading/submit";
 import { readSubmission, resolveImages } from "./input";
 import { GradingSchema, RejectionSchema, SubmissionJsonSchema, SubmissionMultipartSchema } from "./schemas";
@@ -84,26 +85,30 @@ export function registerCreateGrading(app: OpenAPIHono<AppEnv>) {
     // The certificate it issues carries signed image URLs: off (403, naming the secret) without a signing key.
     requireSurface(c.var.config, "image URLs");
     const idempotencyKey = readIdempotencyKey(c);
-    const input = await readSubmission(c);
+    const timings = new StepTimings();
+    const input = await timings.measure("read", () => readSubmission(c));
     if (idempotencyKey !== null) {
       const replay = await replayIdempotent(c, idempotencyKey, input.fingerprint);
       if (replay) return replay;
     }
-    const images = await resolveImages(c, input);
-    const deps = { env: c.env, config: c.var.config, db: c.var.db, engine: createGradingEngine(c.var.config) };
+    const images = await timings.measure("images", () => resolveImages(c, input));
+    const engine = timedEngine(createGradingEngine(c.var.config), timings);
+    const deps = { env: c.env, config: c.var.config, db: c.var.db, engine };
     let submission: SubmissionRow;
     try {
-      submission = await storeSubmission(deps, {
-        clientId: c.var.client.clientId,
-        apiKeyId: c.var.client.apiKeyId,
-        quotaWindowStart: c.var.quota.windowStart,
-        externalRef: input.externalRef,
-        hints: input.hints,
-        images,
-        requestOrigin: new URL(c.req.url).origin,
-        idempotencyKey,
-        fingerprint: input.fingerprint,
-      });
+      submission = await timings.measure("store", () =>
+        storeSubmission(deps, {
+          clientId: c.var.client.clientId,
+          apiKeyId: c.var.client.apiKeyId,
+          quotaWindowStart: c.var.quota.windowStart,
+          externalRef: input.externalRef,
+          hints: input.hints,
+          images,
+          requestOrigin: new URL(c.req.url).origin,
+          idempotencyKey,
+          fingerprint: input.fingerprint,
+        }),
+      );
     } catch (error) {
       // Another request with the same key got its row in first.
       if (
@@ -116,6 +121,7 @@ export function registerCreateGrading(app: OpenAPIHono<AppEnv>) {
       throw error;
     }
 
+    const settleStart = performance.now();
     const settling = settleSubmission(deps, submission, images, { clientUserId: c.var.client.userId });
     // Grading goes on after the response (and after a client hangs up) until it settles.
     c.executionCtx.waitUntil(
@@ -129,6 +135,9 @@ export function registerCreateGrading(app: OpenAPIHono<AppEnv>) {
         setTimeout(() => resolve("timeout"), deps.config.SUBMISSION_WAIT_SECONDS * 1000),
       ),
     ]);
+    // `settle` is grading plus recording the outcome (D1 batch, report images, deliveries).
+    timings.record("settle", performance.now() - settleStart);
+    c.header("Server-Timing", timings.header());
     const answeredAt = new Date().toISOString();
     if (idempotencyKey !== null) {
       await c.var.db.update(submissions).set({ answeredAt }).where(eq(submissions.gradingId, submission.gradingId));

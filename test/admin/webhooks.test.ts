@@ -28,7 +28,7 @@ async function admin(
   });
 }
 
-describe("client webhook URL and signing secret", () => {
+describe("client webhook URL and signing secret", { timeout: 30_000 }, () => {
   it("sets a URL and issues a secret once; the secret is stored encrypted", async () => {
     const client = await createPublicClient();
     const res = await admin("PUT", `/clients/${client.clientId}/webhook`, { url: "https://client.test/hooks" });

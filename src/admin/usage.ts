@@ -31,6 +31,7 @@ const UsageSchema = z
 const usageRoute = createRoute({
   method: "get",
   path: "/clients/{id}/usage",
+  operationId: "getClientUsage",
   tags: ["Operator"],
   summary: "A client's submissions by billing, over a time range",
   description:

@@ -27,7 +27,9 @@ function failingD1(): D1Database {
     first: fail,
     run: fail,
   };
-  return { ...env.DB, prepare: () => statement, batch: fail } as unknown as D1Database;
+  const database = { ...env.DB, prepare: () => statement, batch: fail } as unknown as D1Database;
+  // Reads run on a D1 session (read replicas); the session fails the same way.
+  return Object.assign(database, { withSession: () => database });
 }
 
 function captureLog() {

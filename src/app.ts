@@ -6,10 +6,12 @@ import { ApiError } from "./errors/api-error";
 import { errorResponse, handleError, validationHook } from "./errors/handler";
 import { requestContext } from "./middleware/request-context";
 import { registerPages } from "./pages";
+import { registerCertificateStatus } from "./pages/status";
 import { createPartnerApp } from "./partner";
 import { createPublicApp, PUBLIC_API_PREFIX } from "./public";
 import { serveSignedFile } from "./storage/files-route";
 import { FILES_PREFIX } from "./storage/presign";
+import { registerJwks } from "./wellknown/jwks";
 
 const healthRoute = createRoute({
   method: "get",
@@ -42,6 +44,8 @@ export function createApp() {
   app.route(PUBLIC_API_PREFIX, createPublicApp());
   app.route("/admin/v1", createAdminApp());
   registerPages(app);
+  registerCertificateStatus(app);
+  registerJwks(app);
 
   // The local stand-in for R2's S3 endpoint (DESIGN §6); its URLs are opaque, so it is not in the spec.
   app.on(["GET", "HEAD"], `${FILES_PREFIX}*`, serveSignedFile);

@@ -5,9 +5,11 @@ import { ApiError } from "../errors/api-error";
 import { validationHook } from "../errors/handler";
 import { adminAuth } from "../middleware/admin-auth";
 import { registerAccountRoutes } from "./accounts";
+import { registerAttestationKeyRoutes } from "./attestation-keys";
 import { registerCatalogRoutes } from "./catalog";
 import { registerClientRoutes } from "./clients";
 import { registerGradingSessionRoutes } from "./grading-sessions";
+import { registerResubmissionRoutes } from "./resubmissions";
 import { registerWebhookRoutes } from "./webhooks";
 
 /** A 12 MB reference image is about 16 MB of base64; an ingested grading may carry two. */
@@ -31,5 +33,7 @@ export function createAdminApp() {
   registerCatalogRoutes(app);
   registerWebhookRoutes(app);
   registerGradingSessionRoutes(app);
+  registerAttestationKeyRoutes(app);
+  registerResubmissionRoutes(app);
   return app;
 }

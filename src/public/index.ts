@@ -3,7 +3,9 @@ import type { AppEnv } from "../env";
 import { validationHook } from "../errors/handler";
 import { publicAuth } from "../middleware/public-auth";
 import { publicQuota } from "../middleware/quota";
+import { registerGetAttestation } from "./certificates/attestation";
 import { registerGetCertificate } from "./certificates/get";
+import { registerGetPopulation } from "./population/get";
 import { registerCreateGrading } from "./gradings/create";
 import { registerGetGrading } from "./gradings/get";
 import { registerPublicWebhooks } from "./webhooks";
@@ -35,5 +37,7 @@ export function createPublicApp() {
   registerCreateGrading(app);
   registerGetGrading(app);
   registerGetCertificate(app);
+  registerGetAttestation(app);
+  registerGetPopulation(app);
   return app;
 }

@@ -46,5 +46,10 @@ export async function serializeCertificate(config: Config, origin: string, row: 
       confidence: row.valueConfidence,
     },
     images: { front, back },
+    previous_certificates: (row.previousCertificates ?? []).map((p) => ({
+      number: p.number,
+      overall: p.overall,
+      issued_at: p.issued_at,
+    })),
   };
 }

@@ -5,11 +5,15 @@ import { defineConfig } from "vitest/config";
 const TEST_FILES_SIGNING_SECRET = "test-files-signing-secret-0123456789";
 const TEST_ADMIN_TOKEN = "test-admin-token-0123456789";
 const TEST_SECRETS_KEY = "test-secrets-key-0123456789-0123456789";
+// An Ed25519 private JWK made for the tests only (tests read its public half from the JWKS).
+const TEST_ATTESTATION_SIGNING_KEY =
+  '{"kty":"OKP","crv":"Ed25519","x":"KIgQXenRyfhvJ3mcGVmmEuD0VIbyqCzn0TuiLPHJhB0","d":"GV98g8VLQyHA8lmxn--1lP7IhmEzGzjxBGN9J6ZTSPg"}';
 // wrangler.toml lists FILES_SIGNING_SECRET as required; giving it here keeps a checkout without
 // .dev.vars from warning about it (the binding below is what the tests actually use).
 process.env.FILES_SIGNING_SECRET ??= TEST_FILES_SIGNING_SECRET;
 process.env.ADMIN_TOKEN ??= TEST_ADMIN_TOKEN;
 process.env.SECRETS_KEY ??= TEST_SECRETS_KEY;
+process.env.ATTESTATION_SIGNING_KEY ??= TEST_ATTESTATION_SIGNING_KEY;
 
 // `npm run fuzz` (FUZZ_RUN=1) runs the full seeded fuzz run in test/fuzz/*.fuzz.ts instead of the suite.
 const fuzzRun = process.env.FUZZ_RUN === "1";
@@ -28,6 +32,7 @@ export default defineConfig(async () => {
             FILES_SIGNING_SECRET: TEST_FILES_SIGNING_SECRET,
             ADMIN_TOKEN: TEST_ADMIN_TOKEN,
             SECRETS_KEY: TEST_SECRETS_KEY,
+            ATTESTATION_SIGNING_KEY: TEST_ATTESTATION_SIGNING_KEY,
             WEBHOOK_RETRY_BASE_SECONDS: "5",
             PARTNER_HOURLY_QUOTA: "1000",
             ALLOW_HTTP_WEBHOOKS: "false",

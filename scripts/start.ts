@@ -7,7 +7,7 @@
 // Extra arguments go to `wrangler dev`; `--persist-to <dir>` also moves the migrated and seeded
 // local state (the benchmark uses its own directory so it cannot use up the demo key's quota).
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
@@ -35,6 +35,9 @@ function ensureDevVars(): void {
     FILES_SIGNING_SECRET: () => randomBytes(32).toString("hex"),
     ADMIN_TOKEN: () => randomBytes(24).toString("hex"),
     SECRETS_KEY: () => randomBytes(32).toString("hex"),
+    // Single-quoted: the value is JSON (dotenv keeps a single-quoted value as written).
+    ATTESTATION_SIGNING_KEY: () =>
+      `'${JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" }))}'`,
   };
   // Settings added since a developer's .dev.vars was written are appended; existing ones stay.
   const missing = Object.entries(wanted).filter(([name]) => readDevVar(name, DEV_VARS) === undefined);

@@ -11,10 +11,12 @@ import { securityHeaders } from "./middleware/security-headers";
 import { MAX_REQUEST_BODY_BYTES } from "./net/body";
 import { documentContact, documentLicence, documentTags } from "./openapi-meta";
 import { registerPages } from "./pages";
+import { registerCertificateStatus } from "./pages/status";
 import { createPartnerApp } from "./partner";
 import { createPublicApp, PUBLIC_API_PREFIX } from "./public";
 import { serveSignedFile } from "./storage/files-route";
 import { FILES_PREFIX } from "./storage/presign";
+import { registerJwks } from "./wellknown/jwks";
 
 const healthRoute = createRoute({
   method: "get",
@@ -60,6 +62,8 @@ export function createApp() {
   app.route(PUBLIC_API_PREFIX, createPublicApp());
   app.route("/admin/v1", createAdminApp());
   registerPages(app);
+  registerCertificateStatus(app);
+  registerJwks(app);
 
   // The local stand-in for R2's S3 endpoint (DESIGN §6); its URLs are opaque, so it is not in the spec.
   app.on(["GET", "HEAD"], `${FILES_PREFIX}*`, serveSignedFile);

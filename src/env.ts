@@ -70,6 +70,9 @@ const configSchema = z
     SUBMISSION_WAIT_SECONDS: z.coerce.number().min(0.1).max(300).default(60),
     // Encrypts webhook signing secrets at rest (AES-GCM; DESIGN §8). Needed to give a client a webhook.
     SECRETS_KEY: secret(32),
+    // The Ed25519 private JWK that signs certificate attestations until the operator rotates
+    // (src/attestation/keys.ts). `npm start` writes one to .dev.vars; the tests pin one.
+    ATTESTATION_SIGNING_KEY: z.string().min(1).optional(),
     // Webhook retries wait 1, 60, 360, 1440, 3600, 7200, 7200 times this (5 s → 5 s, 5 min, 30 min, 2 h,
     // 5 h, 10 h, 10 h; DESIGN §4), ±10 % jitter. Shortened only to test the schedule end to end.
     WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(60).default(5),

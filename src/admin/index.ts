@@ -3,11 +3,13 @@ import type { AppEnv } from "../env";
 import { validationHook } from "../errors/handler";
 import { adminAuth } from "../middleware/admin-auth";
 import { registerAccountRoutes } from "./accounts";
+import { registerAttestationKeyRoutes } from "./attestation-keys";
 import { registerBackfillRoute } from "./backfill";
 import { registerCatalogRoutes } from "./catalog";
 import { registerCatalogMergeRoute } from "./catalog-merge";
 import { registerClientRoutes } from "./clients";
 import { registerGradingSessionRoutes } from "./grading-sessions";
+import { registerResubmissionRoutes } from "./resubmissions";
 import { registerUsageRoutes } from "./usage";
 import { registerWebhookRoutes } from "./webhooks";
 
@@ -24,5 +26,7 @@ export function createAdminApp() {
   registerGradingSessionRoutes(app);
   registerBackfillRoute(app);
   registerUsageRoutes(app);
+  registerAttestationKeyRoutes(app);
+  registerResubmissionRoutes(app);
   return app;
 }

@@ -4,6 +4,8 @@
 // the same D1 batch, which is a transaction. Every write is conditional on the submission still
 // processing, so a settlement that races another (a queue retry, a re-drive) changes nothing twice.
 import { and, eq, sql } from "drizzle-orm";
+import { currentSigningKey, type SigningKey } from "../attestation/keys";
+import { digestHex, signAttestation } from "../attestation/sign";
 import type { Database } from "../db/client";
 import { errorChainText } from "../db/errors";
 import { type CertificateRow, certificates, type SubmissionRow, submissions } from "../db/schema";
@@ -16,6 +18,7 @@ import { certificateUrl, generateCertificateNumber } from "./certificate-number"
 import type { EngineImage, Graded, GradingEngine, RejectionReason } from "./engine/types";
 import { certificateValue, type DeclaredCard, rawValueCents } from "./engine/value";
 import { partnerViewWrites } from "./partner-view";
+import { findPreviousCertificates } from "./previous-certificates";
 import { loadCatalogReferences, loadCatalogValues } from "./references";
 
 export interface SettleDeps {
@@ -64,8 +67,11 @@ export async function gradeSubmission(
     return { status: "retry", message: "The grading engine failed unexpectedly." };
   }
   switch (result.status) {
-    case "graded":
-      return recordGraded(deps, submission, result, context);
+    case "graded": {
+      // The digests of the bytes stored in R2 (these are they), signed in the attestation.
+      const [front, back] = await Promise.all([digestHex(images.front.bytes), digestHex(images.back.bytes)]);
+      return recordGraded(deps, submission, result, context, { front, back });
+    }
     case "rejected":
       return recordRejected(deps, submission, result.reason, result.message, context);
     case "failed":
@@ -156,6 +162,7 @@ async function recordGraded(
   submission: SubmissionRow,
   graded: Graded,
   context: SettleContext,
+  digests: { front: string; back: string },
 ): Promise<Settlement> {
   const { db, env } = deps;
   const gradingId = submission.gradingId;
@@ -194,6 +201,10 @@ async function recordGraded(
     catalog,
     overall: graded.grades.overall,
   });
+  const fingerprint = graded.fingerprint ?? null;
+  const previous = fingerprint ? await findPreviousCertificates(db, fingerprint, card.catalog_id) : [];
+  const signingKey = await attestationKey(deps, gradingId);
+  const issuer = (deps.config.PUBLIC_BASE_URL ?? submission.requestOrigin).replace(/\/$/, "");
 
   for (let attempt = 1; ; attempt++) {
     const certificate: CertificateRow = {
@@ -230,7 +241,19 @@ async function recordGraded(
       pipelineEngine: deps.engine.id,
       pipelineGradedBy: deps.config.GRADED_BY,
       pipelineHostedBy: HOSTED_BY,
+      cardId: card.catalog_id,
+      frontImageSha256: digests.front,
+      backImageSha256: digests.back,
+      attestation: null,
+      attestationKid: null,
+      fingerprint,
+      previousCertificates: previous,
     };
+    if (signingKey) {
+      const url = certificateUrl(deps.config, submission.requestOrigin, certificate.number);
+      certificate.attestation = await signAttestation(signingKey, certificate, { issuer, certificateUrl: url });
+      certificate.attestationKid = signingKey.kid;
+    }
     const settle = db
       .update(submissions)
       .set({
@@ -354,6 +377,19 @@ function lostSettlementRace(error: unknown): boolean {
     message.includes("grading_sessions.id") ||
     message.includes("user_cards.share_slug")
   );
+}
+
+/**
+ * The key new attestations are signed with. Without one (no secret configured) the certificate is
+ * still issued and its attestation is signed on its first request, once a key exists.
+ */
+async function attestationKey(deps: SettleDeps, gradingId: string): Promise<SigningKey | null> {
+  try {
+    return await currentSigningKey(deps.config, deps.db);
+  } catch (error) {
+    logEvent("error", { grading_id: gradingId, step: "attestation_key" }, error);
+    return null;
+  }
 }
 
 /** The settlement already recorded for a grading (when another writer got there first). */

@@ -5,9 +5,11 @@ import { databaseSession } from "../middleware/database-session";
 import { publicAuth } from "../middleware/public-auth";
 import { publicQuota } from "../middleware/quota";
 import { documentContact, documentLicence, documentTags } from "../openapi-meta";
+import { registerGetAttestation } from "./certificates/attestation";
 import { registerGetCertificate } from "./certificates/get";
 import { registerCreateGrading } from "./gradings/create";
 import { registerGetGrading } from "./gradings/get";
+import { registerGetPopulation } from "./population/get";
 import { registerPublicWebhooks } from "./webhooks";
 
 export const PUBLIC_API_PREFIX = "/api/public/v1";
@@ -40,5 +42,7 @@ export function createPublicApp() {
   registerCreateGrading(app);
   registerGetGrading(app);
   registerGetCertificate(app);
+  registerGetAttestation(app);
+  registerGetPopulation(app);
   return app;
 }

@@ -4,6 +4,7 @@
 // value and the damage reports. It refuses (a Rejected result) whenever a measurement cannot be
 // stood behind: a wrong grade is worse than a refusal.
 import { type DecodedImage, DecodeError, decodeImage } from "./decode";
+import { cardFingerprint } from "./fingerprint";
 import { type FrameResult, measureFrame, type SideMeasurement } from "./frame";
 import { CARD_ASPECT, type CardOutline, FLAT_PX_PER_MM, findCardOutline, unwarpCard } from "./geometry";
 import { estimateValue, identifyCard } from "./identify";
@@ -292,6 +293,13 @@ export class BuiltinEngine implements GradingEngine {
       },
       card,
       estimated_value: estimatedValue,
+      fingerprint: cardFingerprint({
+        frontHash: f.hash,
+        backHash: b.hash,
+        frontBordersPx: widths(f.frame.sides),
+        backBordersPx: b.frame.ok ? widths(b.frame.sides) : null,
+        frontWear: f.wear,
+      }),
       renders: {
         damage_report_front: { bytes: reportFront, contentType: "image/png" },
         damage_report_back: { bytes: reportBack, contentType: "image/png" },

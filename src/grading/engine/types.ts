@@ -1,5 +1,6 @@
 // The engine's contract: bytes of two photos (and optional hints) in, a grade or a refusal out.
 // Both the built-in engine and the http engine (a model hosted elsewhere) implement it.
+import type { CardFingerprint } from "./fingerprint";
 import type { CardHints, CatalogReference, Confidence, EstimatedValue, Identification } from "./identify";
 
 export interface EngineImage {
@@ -52,6 +53,8 @@ export interface Graded {
   model_grade: Record<string, unknown>;
   card: Identification;
   estimated_value: EstimatedValue;
+  /** The physical card's fingerprint; absent from engines that do not measure one (the http engine). */
+  fingerprint?: CardFingerprint | null;
   /** Null when the engine produced no such image (a remote model may not render reports). */
   renders: { damage_report_front: DerivedImage | null; damage_report_back: DerivedImage | null };
 }

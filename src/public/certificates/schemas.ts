@@ -4,6 +4,14 @@ import { isCertificateNumber } from "../../grading/certificate-number";
 const halfPoint = (what: string, example: number) =>
   z.number().openapi({ description: `${what}, 1–10 in half points.`, example });
 
+export const PreviousCertificateSchema = z
+  .object({
+    number: z.string().openapi({ example: "3141592658" }),
+    overall: halfPoint("Its overall grade", 8.5),
+    issued_at: z.string().openapi({ example: "2026-10-02T09:12:00.000Z" }),
+  })
+  .openapi("PreviousCertificate");
+
 export const CertificateSchema = z
   .object({
     certificate_number: z
@@ -97,8 +105,18 @@ export const CertificateSchema = z
         back: z.string().url().openapi({ description: "Presigned URL of the back photo, valid for 2 hours." }),
       })
       .openapi({ description: "The submitted photos." }),
+    previous_certificates: z.array(PreviousCertificateSchema).openapi({
+      description:
+        "Additive. Live certificates issued earlier for the same physical card (its fingerprint: face, border geometry on both faces), oldest first; empty when this card was not seen before.",
+    }),
   })
   .openapi("Certificate");
+
+export const AttestationSchema = z.string().openapi({
+  description: "A compact JWS: base64url(header).base64url(payload).base64url(signature).",
+  example:
+    "eyJhbGciOiJFZERTQSIsImtpZCI6Ii4uLiIsInR5cCI6InN2Yy1jZXJ0aWZpY2F0ZStqd3QifQ.eyJzdWIiOiIxMjM0NTY3ODk3In0.c2lnbmF0dXJl",
+});
 
 export const CertificateNumberParams = z.object({
   number: z

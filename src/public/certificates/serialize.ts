@@ -34,5 +34,10 @@ export async function serializeCertificate(config: Config, origin: string, row: 
     card: certificateCard(row),
     estimated_value: certificateEstimatedValue(row),
     images: { front, back },
+    previous_certificates: (row.previousCertificates ?? []).map((p) => ({
+      number: p.number,
+      overall: p.overall,
+      issued_at: p.issued_at,
+    })),
   };
 }

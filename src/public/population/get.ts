@@ -23,7 +23,7 @@ export const getPopulationRoute = createRoute({
   tags: ["Population"],
   summary: "Live certificate counts per grade for catalog cards",
   description:
-    "How many live certificates exist at each overall grade: for one catalog card (`card_id`) or for the catalog cards matching `brand`, `year`, `set` and/or `player` (at most 50 cards). Revoked certificates and certificates of unidentified cards are not counted. Served from the edge cache for up to 60 s (`Cache-Control: public, max-age=60`); a `card_id` report is purged when one of its certificates is issued or revoked. Authentication and quota as for every Public API request.",
+    "How many live certificates exist at each overall grade: for one catalog card (`card_id`) or for the catalog cards matching `brand`, `year`, `set` and/or `player` (at most 50 cards). Revoked certificates and certificates of unidentified cards are not counted; catalog entries built from submitters' declared fields are left out unless `include_unverified=true`. Served from the edge cache for up to 60 s (`Cache-Control: public, max-age=60`); a `card_id` report is purged when one of its certificates is issued or revoked. Authentication and quota as for every Public API request.",
   security: [{ publicKey: [] }],
   request: { query: PopulationQuery },
   responses: {
@@ -40,8 +40,7 @@ type Population = typeof PopulationSchema._output;
 
 /** Counts per grade of the catalog cards matching `where` (one grouped query over an index). */
 export async function readPopulationCounts(db: Database, where: SQL | undefined): Promise<Population> {
-  // Every condition on the catalog side goes here, so a `verified` filter on catalog cards is one
-  // more entry (unverified entries are left out unless a caller asks for them).
+  // Every condition is on the catalog side (which cards, and whether unverified entries count).
   const matching = db
     .select({ id: catalogCards.id })
     .from(catalogCards)
@@ -99,6 +98,7 @@ export function registerGetPopulation(app: OpenAPIHono<AppEnv>) {
     if (query.year !== undefined) conditions.push(lowerEquals(catalogCards.year, query.year));
     if (query.set !== undefined) conditions.push(lowerEquals(catalogCards.setName, query.set));
     if (query.player !== undefined) conditions.push(lowerEquals(catalogCards.playerName, query.player));
+    if (query.include_unverified !== "true") conditions.push(eq(catalogCards.verified, true));
     const population = await readPopulationCounts(c.var.db, and(...conditions));
     if (query.card_id !== undefined && population.cards.length === 0) {
       throw new ApiError("not_found", `No catalog card ${query.card_id}.`);

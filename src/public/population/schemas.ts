@@ -30,8 +30,17 @@ export const PopulationQuery = z
     year: text("year", "2018"),
     set: text("set", "Topps Update"),
     player: text("player", "Shohei Ohtani"),
+    include_unverified: z
+      .enum(["true", "false"])
+      .optional()
+      .openapi({
+        param: { name: "include_unverified", in: "query" },
+        description:
+          "`true` also lists catalog entries built from submitters' declared fields (`verified: false`); by default only verified catalog cards are counted.",
+        example: "false",
+      }),
   })
-  .refine((q) => Object.values(q).some((value) => value !== undefined), {
+  .refine((q) => [q.card_id, q.brand, q.year, q.set, q.player].some((value) => value !== undefined), {
     message: "give card_id, or at least one of brand, year, set, player",
     path: ["card_id"],
   })

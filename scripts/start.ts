@@ -98,7 +98,7 @@ try {
     console.log("Seeding demo data…");
     await seedDemoData(proxy.env, seed, new URL(DEMO_WEBHOOK_URL).origin);
   }
-  // The demo client's webhook (DESIGN §3): a receiver on this machine, its secret derived from the
+  // The demo client's webhook (docs/decisions.md §3): a receiver on this machine, its secret derived from the
   // seed and encrypted with this checkout's SECRETS_KEY (rewritten on every start, so a new
   // SECRETS_KEY or DEMO_WEBHOOK_URL takes effect).
   const secretsKey = readDevVar("SECRETS_KEY");

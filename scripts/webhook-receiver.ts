@@ -1,6 +1,6 @@
-// A webhook receiver to run beside `npm start`: verifies each public event's signature exactly as
-// API-PUBLIC.md says (with the project's own verifyWebhookSignature), answers quickly, and prints
-// one JSON line per delivery. Partner notifications (unsigned) are printed too.
+// A webhook receiver to run beside `npm start`: verifies each public event's signature as the README
+// ("Receiving webhooks") says (with the project's own verifyWebhookSignature), answers quickly, and
+// prints one JSON line per delivery. Partner notifications (unsigned) are printed too.
 //
 //   node scripts/webhook-receiver.ts [--port 4900] [--secret whsec_…] [--fail-first N] [--log file]
 //

@@ -65,7 +65,7 @@ export function createApp() {
   registerCertificateStatus(app);
   registerJwks(app);
 
-  // The local stand-in for R2's S3 endpoint (DESIGN §6); its URLs are opaque, so it is not in the spec.
+  // The local stand-in for R2's S3 endpoint (docs/decisions.md §6); its URLs are opaque, so it is not in the spec.
   app.on(["GET", "HEAD"], `${FILES_PREFIX}*`, serveSignedFile);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "publicKey", {

@@ -47,13 +47,13 @@ const configSchema = z
           .filter((host) => host.length > 0),
       ),
     R2_BUCKET_NAME: z.string().min(1).default("card-grading-images"),
-    // With all three, presigned URLs point at R2's S3 endpoint (DESIGN §6).
+    // With all three, presigned URLs point at R2's S3 endpoint (docs/decisions.md §6).
     R2_ACCOUNT_ID: z.string().min(1).optional(),
     R2_ACCESS_KEY_ID: z.string().min(1).optional(),
     R2_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     // Without R2 credentials, URLs point at this Worker's /files route, signed with this secret.
     FILES_SIGNING_SECRET: secret(16),
-    // The grading engine (DESIGN §5): the built-in one, or a model hosted at GRADING_ENGINE_URL.
+    // The grading engine (docs/decisions.md §5): the built-in one, or a model hosted at GRADING_ENGINE_URL.
     GRADING_ENGINE: z.enum(["builtin", "http"]).default("builtin"),
     GRADING_ENGINE_URL: z.string().url().optional(),
     GRADING_ENGINE_TOKEN: z.string().min(1).optional(),
@@ -66,18 +66,18 @@ const configSchema = z
     PUBLIC_BASE_URL: z.string().url().optional(),
     // The certificate's pipeline.graded_by.
     GRADED_BY: z.string().min(1).default("SVC Grading"),
-    // POST /gradings answers 202 `processing` when the grade takes longer than this (DESIGN §4).
+    // POST /gradings answers 202 `processing` when the grade takes longer than this (docs/decisions.md §4).
     SUBMISSION_WAIT_SECONDS: z.coerce.number().min(0.1).max(300).default(60),
-    // Encrypts webhook signing secrets at rest (AES-GCM; DESIGN §8). Needed to give a client a webhook.
+    // Encrypts webhook signing secrets at rest (AES-GCM; docs/decisions.md §8). Needed to give a client a webhook.
     SECRETS_KEY: secret(32),
     // The Ed25519 private JWK that signs certificate attestations until the operator rotates
     // (src/attestation/keys.ts). `npm start` writes one to .dev.vars; the tests pin one.
     ATTESTATION_SIGNING_KEY: z.string().min(1).optional(),
     // Webhook retries wait 1, 60, 360, 1440, 3600, 7200, 7200 times this (5 s → 5 s, 5 min, 30 min, 2 h,
-    // 5 h, 10 h, 10 h; DESIGN §4), ±10 % jitter. Shortened only to test the schedule end to end.
+    // 5 h, 10 h, 10 h; docs/decisions.md §4), ±10 % jitter. Shortened only to test the schedule end to end.
     WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(60).default(5),
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(30).default(10),
-    // Image URLs are fetched within this time (DESIGN §4: 10 s).
+    // Image URLs are fetched within this time (docs/decisions.md §4: 10 s).
     IMAGE_FETCH_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
     // Rejected submissions are not billed; this many per client and hourly quota window also get
     // their quota unit back. Past it, rejections count against the quota (429 as usual).

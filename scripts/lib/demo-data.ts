@@ -498,7 +498,7 @@ export async function seedDemoData(
     });
   }
 
-  // The demo public API client is linked to the first demo user (DESIGN §3).
+  // The demo public API client is linked to the first demo user (docs/decisions.md §3).
   const publicKey = await demoPublicKey(seed);
   const createdAt = iso(now - 30 * 86_400_000);
   statements.push(

@@ -1,5 +1,5 @@
 // Key material helpers shared by the auth middleware, the seed script and (later) the operator API.
-// Only SHA-256 hex digests of keys are stored (DESIGN §8).
+// Only SHA-256 hex digests of keys are stored (docs/decisions.md §8).
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 

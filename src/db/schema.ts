@@ -1,4 +1,4 @@
-// The relational model (DESIGN §2). Timestamps are ISO 8601 UTC strings with milliseconds, so
+// The relational model (docs/decisions.md §2). Timestamps are ISO 8601 UTC strings with milliseconds, so
 // lexical order is time order. Every list endpoint has an index that serves its filter and order;
 // test/db/query-plans.test.ts fails on a full scan.
 import { sql } from "drizzle-orm";
@@ -171,7 +171,7 @@ export const webhookTargets = sqliteTable(
   (t) => [index("webhook_targets_user_idx").on(t.userId, t.outcome)],
 );
 
-// Public Grading Submission API (DESIGN §2, §4).
+// Public Grading Submission API (docs/decisions.md §2, §4).
 
 export const apiClients = sqliteTable("api_clients", {
   id: integer("id").primaryKey(),
@@ -300,7 +300,7 @@ export interface RetiredSecret {
 export const submissions = sqliteTable(
   "submissions",
   {
-    // Also the grading session's id when the client is linked to a user (DESIGN §3).
+    // Also the grading session's id when the client is linked to a user (docs/decisions.md §3).
     gradingId: text("grading_id").primaryKey(),
     clientId: integer("client_id")
       .notNull()
@@ -355,7 +355,7 @@ export const submissions = sqliteTable(
   ],
 );
 
-// Webhook deliveries (DESIGN §2, §4): one row per delivery (a public event to a client's URL, or a
+// Webhook deliveries (docs/decisions.md §2, §4): one row per delivery (a public event to a client's URL, or a
 // partner notification to one webhook target), written in the same D1 batch that settles the
 // grading (the outbox), then sent to the `webhooks` queue. `id` is the svc-delivery-id.
 export const webhookDeliveries = sqliteTable(

@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-// The closed list of error codes (DESIGN §4). Each maps to exactly one HTTP status.
+// The closed list of error codes (docs/decisions.md §4). Each maps to exactly one HTTP status.
 export const errorCodes = [
   "invalid_request",
   "invalid_token",

@@ -3,7 +3,7 @@ import { BuiltinEngine } from "./engine/builtin";
 import type { GradingEngine } from "./engine/types";
 import { HttpEngine } from "./http-engine";
 
-/** The engine GRADING_ENGINE names (DESIGN §5). */
+/** The engine GRADING_ENGINE names (docs/decisions.md §5). */
 export function createGradingEngine(config: Config): GradingEngine {
   if (config.GRADING_ENGINE === "http" && config.GRADING_ENGINE_URL) {
     return new HttpEngine({

@@ -13,7 +13,7 @@ import { enqueueDeliveries } from "../webhooks/outbox";
 import { enqueueGradingRetry, settleDeps } from "./queue";
 import { recordRejected } from "./settle";
 
-/** Idempotency records are honoured this long (DESIGN §4). */
+/** Idempotency records are honoured this long (docs/decisions.md §4). */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** The retry schedule takes about 45 minutes; a submission processing for an hour has been lost. */
 export const STUCK_AFTER_MS = 3600 * 1000;

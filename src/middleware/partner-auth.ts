@@ -8,7 +8,7 @@ import { ApiError } from "../errors/api-error";
 import { logEvent } from "../errors/log";
 
 const REALM = "svc";
-/** `last_used_at` is written at most this often per key (DESIGN §4). */
+/** `last_used_at` is written at most this often per key (docs/decisions.md §4). */
 const LAST_USED_INTERVAL_MS = 60_000;
 /** Bounds the per-isolate cache so a flood of distinct keys cannot grow it without limit. */
 const MAX_CACHED_KEYS = 10_000;
@@ -18,7 +18,7 @@ interface CachedKey {
   expiresAt: number;
 }
 
-// Per-isolate caches (DESIGN §7): a verified key is trusted for KEY_CACHE_TTL_SECONDS, so a
+// Per-isolate caches (docs/decisions.md §7): a verified key is trusted for KEY_CACHE_TTL_SECONDS, so a
 // revoked key stops working within that time. Keyed by the key's hash, never by the key.
 const verifiedKeys = new Map<string, CachedKey>();
 const lastUsedWrites = new Map<number, number>();

@@ -13,7 +13,7 @@ interface CachedKey {
 }
 
 const MAX_CACHED_KEYS = 10_000;
-// Per-isolate cache of key rows by key id (DESIGN §7); the hash is still compared on every request.
+// Per-isolate cache of key rows by key id (docs/decisions.md §7); the hash is still compared on every request.
 const keysById = new Map<string, CachedKey>();
 
 /**

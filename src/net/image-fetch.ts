@@ -1,4 +1,4 @@
-// The bounded fetch of a submitted image URL (DESIGN §4): https only, the outbound host rules on
+// The bounded fetch of a submitted image URL (docs/decisions.md §4): https only, the outbound host rules on
 // every redirect hop, at most 3 redirects, a streamed 12 MB cap and one deadline for the whole chain.
 // Failures are told to the caller in categories (refused URL, refused redirect, HTTP status, too
 // large, timeout, unreachable) without where a redirect pointed or what the network said.

@@ -1,4 +1,4 @@
-// Outbound URL rules (DESIGN §4): which URLs the service will call (webhook targets and image
+// Outbound URL rules (docs/decisions.md §4): which URLs the service will call (webhook targets and image
 // fetches). IP literals are classified with ipaddr.js (IANA special-purpose registries): only
 // global unicast addresses are allowed. Host names are judged by name (localhost, internal
 // suffixes, a trailing dot); production host names resolve on Cloudflare's network, where private

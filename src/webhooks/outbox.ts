@@ -77,7 +77,7 @@ export function certificateEstimatedValue(c: CertificateRow) {
   };
 }
 
-/** `grading.failed`: `data` is `{ grading_id, status: "rejected", reason }` (DESIGN §4). */
+/** `grading.failed`: `data` is `{ grading_id, status: "rejected", reason }` (docs/decisions.md §4). */
 export function failedEventPayload(args: { gradingId: string; externalRef: string | null; reason: string }) {
   return {
     event: "grading.failed",

@@ -1,4 +1,4 @@
-// When a failed delivery is tried again (DESIGN §4): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after
+// When a failed delivery is tried again (docs/decisions.md §4): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after
 // attempts 1–7 (8 attempts, about 28 h), each ±10 % so retries of many deliveries spread out.
 
 /** Multiples of WEBHOOK_RETRY_BASE_SECONDS (5 s) after each failed attempt. */

@@ -1,4 +1,4 @@
-// Webhook signing secrets at rest (DESIGN §8): AES-256-GCM, keyed by the SECRETS_KEY secret
+// Webhook signing secrets at rest (docs/decisions.md §8): AES-256-GCM, keyed by the SECRETS_KEY secret
 // (any string of 32+ characters; the AES key is its SHA-256). Stored as base64(iv ‖ ciphertext).
 // Self-contained (Web Crypto only) so the local seed script encrypts the demo secret the same way.
 

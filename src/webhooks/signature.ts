@@ -1,5 +1,5 @@
-// Signing and verifying public webhook deliveries (API-PUBLIC.md "Events"): hex HMAC-SHA256 keyed
-// with the client's signing secret over `<svc-timestamp>.<raw body>`, sent as
+// Signing and verifying public webhook deliveries (README "Receiving webhooks", docs/decisions.md
+// §4): hex HMAC-SHA256 keyed with the client's signing secret over `<svc-timestamp>.<raw body>`, sent as
 // `svc-signature: sha256=<hex>`. While a rotated-out secret is still honoured, the header carries one
 // signature per secret, space-separated; a receiver accepts the delivery when any of them matches.
 //

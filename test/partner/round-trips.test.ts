@@ -6,7 +6,7 @@ import { countingD1 } from "../helpers/counting-d1";
 import { createGradeRun, createGradingSession, createPartner, createUserCard, putImage } from "../helpers/factories";
 import { BASE } from "../helpers/request";
 
-// DESIGN §7: an authenticated read makes at most 2 D1 round trips with a cold key cache and 1
+// docs/decisions.md §7: an authenticated read makes at most 2 D1 round trips with a cold key cache and 1
 // once the key is cached. The key cache lives per isolate, so each case uses a fresh key.
 
 async function measure(path: string, key: string) {

@@ -9,7 +9,7 @@ import { ApiError } from "../../errors/api-error";
 import { logEvent } from "../../errors/log";
 import { bodyErrorResponses, publicErrorResponses } from "../../errors/openapi";
 import { createGradingEngine } from "../../grading/engines";
-/** Idempotency records are honoured this long (DESIGN §4). */
+/** Idempotency records are honoured this long (docs/decisions.md §4). */
 import { IDEMPOTENCY_TTL_MS } from "../../grading/housekeeping";
 import { StepTimings, timedEngine } from "../../grading/step-timings";
 import { settleSubmission, storeSubmission } from "../../grading/submit";

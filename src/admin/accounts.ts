@@ -6,6 +6,7 @@ import { dashboardAccounts, partnerApiKeys, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
 import { bodyErrorResponses, errorResponses } from "../errors/openapi";
+import { invalidField } from "../errors/validation";
 import { IdParams, IssuedKeySchema, jsonBody, RevokedSchema } from "./schemas";
 
 const security = [{ adminToken: [] }];
@@ -127,9 +128,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
       .where(eq(dashboardAccounts.email, body.email))
       .limit(1);
     if (existing) {
-      throw new ApiError("invalid_request", "That email already has an account.", {
-        details: [{ path: "json.email", message: "already used" }],
-      });
+      throw invalidField("json.email", "already used", "That email already has an account.");
     }
     const [account] = await db
       .insert(dashboardAccounts)

@@ -5,6 +5,7 @@ import { catalogCards, catalogCategories } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
 import { bodyErrorResponses, errorResponses } from "../errors/openapi";
+import { invalidField } from "../errors/validation";
 import { DecodeError } from "../grading/engine/decode";
 import { referenceHash } from "../grading/engine/reference";
 import { forgetCatalogReferences } from "../grading/references";
@@ -129,9 +130,7 @@ function readReferenceImage(base64: string) {
     };
   } catch (error) {
     if (error instanceof DecodeError) {
-      throw new ApiError("invalid_request", `Invalid ${path}: ${error.message}.`, {
-        details: [{ path, message: error.message }],
-      });
+      throw invalidField(path, error.message);
     }
     throw error;
   }

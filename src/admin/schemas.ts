@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ApiError } from "../errors/api-error";
+import { invalidField } from "../errors/validation";
 import { WORKING_MAX_SIDE } from "../grading/engine/builtin";
 import { checkDecodeBudget, DecodeBudgetError, DecodeError, type ImageFormat } from "../grading/engine/decode";
 import { decodeBase64 } from "../net/body";
@@ -46,8 +47,7 @@ export const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
 
 /** An image sent as base64 at `path`: its bytes and format; 400 naming the field, or 413 over 12 MB. */
 export function readBase64Image(base64: string, path: string): { bytes: Uint8Array; format: ImageFormat } {
-  const invalid = (message: string) =>
-    new ApiError("invalid_request", `Invalid ${path}: ${message}.`, { details: [{ path, message }] });
+  const invalid = (message: string) => invalidField(path, message);
   const bytes = decodeBase64(base64);
   if (!bytes || bytes.length === 0) throw invalid("not valid base64");
   if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError("payload_too_large", `The image at ${path} is over 12 MB.`);

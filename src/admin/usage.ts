@@ -6,6 +6,7 @@ import { apiClients, submissions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
 import { errorResponses } from "../errors/openapi";
+import { invalidField } from "../errors/validation";
 import { IdParams, isoDateTime } from "./schemas";
 
 const UsageSchema = z
@@ -61,9 +62,7 @@ export function registerUsageRoutes(app: OpenAPIHono<AppEnv>) {
     const until = query.until ?? new Date().toISOString();
     const since = query.since ?? new Date(Date.parse(until) - 24 * 3600 * 1000).toISOString();
     if (since > until) {
-      throw new ApiError("invalid_request", "Invalid query.since: must not be after until.", {
-        details: [{ path: "query.since", message: "must not be after until" }],
-      });
+      throw invalidField("query.since", "must not be after until");
     }
     const [client] = await c.var.db
       .select({ id: apiClients.id })

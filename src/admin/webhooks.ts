@@ -6,7 +6,8 @@ import { apiClients, type WebhookDeliveryRow, webhookAttempts, webhookDeliveries
 import { type AppEnv, type Config, surfaceUnavailable } from "../env";
 import { ApiError } from "../errors/api-error";
 import { bodyErrorResponses, errorResponses, surfaceOffResponse } from "../errors/openapi";
-import { checkOutboundUrl, outboundPolicy } from "../net/url-policy";
+import { invalidField } from "../errors/validation";
+import { checkOutboundUrl, webhookUrlPolicy } from "../net/url-policy";
 import { liveRetiredSecrets, MAX_RETIRED_SECRETS, SECRET_GRACE_MS } from "../webhooks/consumer";
 import { enqueueDeliveries } from "../webhooks/outbox";
 import { encryptSecret, generateSigningSecret } from "../webhooks/secret-box";
@@ -251,11 +252,9 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
     const { url } = c.req.valid("json");
     const config = c.var.config;
     if (url !== null) {
-      const verdict = checkOutboundUrl(url, outboundPolicy(config, config.ALLOW_HTTP_WEBHOOKS));
+      const verdict = checkOutboundUrl(url, webhookUrlPolicy(config));
       if (!verdict.ok) {
-        throw new ApiError("invalid_request", `Invalid json.url: ${verdict.reason}.`, {
-          details: [{ path: "json.url", message: verdict.reason }],
-        });
+        throw invalidField("json.url", verdict.reason);
       }
     }
     const [client] = await c.var.db

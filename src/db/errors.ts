@@ -11,3 +11,18 @@ export function errorChainText(error: unknown): string {
   }
   return parts.join(" <- ");
 }
+
+// SQLite's wording: "UNIQUE constraint failed: <table>.<column>[, <table>.<column>…]".
+const UNIQUE_FAILED = /UNIQUE constraint failed: ([\w.]+(?:, [\w.]+)*)/g;
+
+/**
+ * Whether the error is SQLite refusing a row because `columns` of `table` (exactly that unique index
+ * or primary key, in its column order) already hold its values.
+ */
+export function isUniqueViolation(error: unknown, table: string, columns: readonly string[]): boolean {
+  const index = columns.map((column) => `${table}.${column}`).join(", ");
+  for (const match of errorChainText(error).matchAll(UNIQUE_FAILED)) {
+    if (match[1] === index) return true;
+  }
+  return false;
+}

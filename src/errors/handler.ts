@@ -2,8 +2,9 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
 import type { AppEnv } from "../env";
-import { ApiError, type ErrorDetail } from "./api-error";
+import { ApiError } from "./api-error";
 import { logEvent } from "./log";
+import { fromZod } from "./validation";
 
 export function errorBody(error: ApiError, requestId: string) {
   return {
@@ -34,21 +35,11 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   return errorResponse(c, new ApiError("internal_error", "An internal error occurred."));
 }
 
-export function zodDetails(error: ZodError, target: string): ErrorDetail[] {
-  return error.issues.map((issue) => ({
-    path: [target, ...issue.path.map(String)].join("."),
-    message: issue.message,
-  }));
-}
-
 /** `defaultHook` for every OpenAPIHono instance: validation failures use the one envelope. */
 export function validationHook(
   result: { success: boolean; error?: ZodError; target: string },
   c: Context<AppEnv>,
 ): Response | undefined {
   if (result.success || !result.error) return undefined;
-  const details = zodDetails(result.error, result.target);
-  const first = details[0];
-  const message = first ? `Invalid ${first.path}: ${first.message}` : "Invalid request.";
-  return errorResponse(c, new ApiError("invalid_request", message, { details }));
+  return errorResponse(c, fromZod(result.error, result.target));
 }

@@ -5,7 +5,7 @@
 // second run finds nothing left to do.
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { errorChainText } from "../db/errors";
+import { isUniqueViolation } from "../db/errors";
 import { apiClients, catalogCards, certificates, gradingSessions, submissions } from "../db/schema";
 import { rawValueCents } from "./engine/value";
 import { partnerViewWrites } from "./partner-view";
@@ -114,8 +114,9 @@ export async function backfillPartnerViews(env: Env, db: Database, limit = 50): 
       await db.batch([first, ...rest]);
       written++;
     } catch (error) {
-      const message = errorChainText(error);
-      if (message.includes("grading_sessions.id") || message.includes("user_cards.share_slug")) skipped++;
+      const alreadyThere =
+        isUniqueViolation(error, "grading_sessions", ["id"]) || isUniqueViolation(error, "user_cards", ["share_slug"]);
+      if (alreadyThere) skipped++;
       else throw error;
     }
   }

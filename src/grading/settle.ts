@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { currentSigningKey, type SigningKey } from "../attestation/keys";
 import { digestHex, signAttestation } from "../attestation/sign";
 import type { Database } from "../db/client";
-import { errorChainText } from "../db/errors";
+import { errorChainText, isUniqueViolation } from "../db/errors";
 import { type CertificateRow, certificates, type SubmissionRow, submissions } from "../db/schema";
 import type { Config } from "../env";
 import { logEvent } from "../errors/log";
@@ -337,8 +337,7 @@ async function recordGraded(
       );
       return { status: "complete", certificate };
     } catch (error) {
-      const message = errorChainText(error);
-      if (message.includes("certificates.number") && attempt < NUMBER_ATTEMPTS) continue;
+      if (isUniqueViolation(error, "certificates", ["number"]) && attempt < NUMBER_ATTEMPTS) continue;
       await removeReports();
       // The submission was settled by someone else meanwhile (a trigger or the session's unique id
       // aborted the batch).
@@ -370,12 +369,11 @@ export function declaredFromHints(hints: Record<string, string> | null): Declare
 }
 
 function lostSettlementRace(error: unknown): boolean {
-  const message = errorChainText(error);
   // The partner view's rows are keyed by the session id (its user card by a slug made of it).
   return (
-    message.includes("not claimed by this settlement") ||
-    message.includes("grading_sessions.id") ||
-    message.includes("user_cards.share_slug")
+    errorChainText(error).includes("not claimed by this settlement") ||
+    isUniqueViolation(error, "grading_sessions", ["id"]) ||
+    isUniqueViolation(error, "user_cards", ["share_slug"])
   );
 }
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { createDatabase } from "../db/client";
 import type { AppEnv } from "../env";
-import { ApiError } from "../errors/api-error";
+import { invalidField } from "../errors/validation";
 
 /**
  * Read replicas through D1's Sessions API. Every API response carries the session's latest
@@ -23,11 +23,11 @@ const BOOKMARK_PATTERN = /^[0-9A-Za-z-]{1,256}$/;
 export const databaseSession = createMiddleware<AppEnv>(async (c, next) => {
   const sent = c.req.header(BOOKMARK_HEADER);
   if (sent !== undefined && !BOOKMARK_PATTERN.test(sent)) {
-    throw new ApiError("invalid_request", `The ${BOOKMARK_HEADER} header is not a bookmark this API handed out.`, {
-      details: [
-        { path: `header.${BOOKMARK_HEADER}`, message: "Expected the header's value from an earlier response." },
-      ],
-    });
+    throw invalidField(
+      `header.${BOOKMARK_HEADER}`,
+      "Expected the header's value from an earlier response.",
+      `The ${BOOKMARK_HEADER} header is not a bookmark this API handed out.`,
+    );
   }
   const reads = c.req.method === "GET" || c.req.method === "HEAD";
   const session = c.env.DB.withSession(reads ? (sent ?? "first-unconstrained") : "first-primary");

@@ -3,16 +3,14 @@
 // Failures are told to the caller in categories (refused URL, refused redirect, HTTP status, too
 // large, timeout, unreachable) without where a redirect pointed or what the network said.
 import { readCapped } from "./body";
-import { checkOutboundUrl } from "./url-policy";
+import { checkOutboundUrl, type ImageUrlConfig, imageUrlPolicy } from "./url-policy";
 
 export const MAX_IMAGE_REDIRECTS = 3;
 
-export interface ImageFetchLimits {
+/** The size and time bounds, and the host and port rules of the configuration (README "Security"). */
+export interface ImageFetchLimits extends ImageUrlConfig {
   maxBytes: number;
   timeoutMs: number;
-  privateHostsAllowed: readonly string[];
-  /** Ports image URLs may use; empty allows any (README "Security"). */
-  portsAllowed?: readonly number[];
 }
 
 export type ImageFetchResult =
@@ -27,11 +25,7 @@ export async function fetchImage(
   fetcher: typeof fetch = fetch,
 ): Promise<ImageFetchResult> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
-  const policy = {
-    allowHttp: false,
-    privateHostsAllowed: limits.privateHostsAllowed,
-    portsAllowed: limits.portsAllowed ?? [],
-  };
+  const policy = imageUrlPolicy(limits);
   let url = rawUrl;
   try {
     for (let hop = 0; ; hop++) {

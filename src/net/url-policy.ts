@@ -17,12 +17,31 @@ export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
 
 const MAX_URL_LENGTH = 2048;
 
-/** The policy for a caller, from the parsed configuration. */
-export function outboundPolicy(
-  config: { PRIVATE_HOSTS_ALLOWED: readonly string[]; OUTBOUND_PORTS_ALLOWED: readonly number[] },
-  allowHttp: boolean,
-): UrlPolicy {
-  return { allowHttp, privateHostsAllowed: config.PRIVATE_HOSTS_ALLOWED, portsAllowed: config.OUTBOUND_PORTS_ALLOWED };
+/** The configuration the outbound policies are read from (a subset of the parsed `Config`). */
+export interface OutboundConfig {
+  ALLOW_HTTP_WEBHOOKS: boolean;
+  PRIVATE_HOSTS_ALLOWED: readonly string[];
+  OUTBOUND_PORTS_ALLOWED: readonly number[];
+}
+
+/** Webhook URLs (partner targets, client webhooks, each delivery): `http://` only where the configuration allows it. */
+export function webhookUrlPolicy(config: OutboundConfig): UrlPolicy {
+  return {
+    allowHttp: config.ALLOW_HTTP_WEBHOOKS,
+    privateHostsAllowed: config.PRIVATE_HOSTS_ALLOWED,
+    portsAllowed: config.OUTBOUND_PORTS_ALLOWED,
+  };
+}
+
+export type ImageUrlConfig = Omit<OutboundConfig, "ALLOW_HTTP_WEBHOOKS">;
+
+/** Submitted image URLs: `https://` only, in every configuration. */
+export function imageUrlPolicy(config: ImageUrlConfig): UrlPolicy {
+  return {
+    allowHttp: false,
+    privateHostsAllowed: config.PRIVATE_HOSTS_ALLOWED,
+    portsAllowed: config.OUTBOUND_PORTS_ALLOWED,
+  };
 }
 
 export function checkOutboundUrl(raw: string, policy: UrlPolicy): UrlVerdict {

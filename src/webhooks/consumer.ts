@@ -16,7 +16,7 @@ import {
 } from "../db/schema";
 import { type Config, loadConfig } from "../env";
 import { logEvent } from "../errors/log";
-import { outboundPolicy } from "../net/url-policy";
+import { webhookUrlPolicy } from "../net/url-policy";
 import { type AttemptResult, attemptDelivery } from "./deliver";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "./schedule";
 import { decryptSecret } from "./secret-box";
@@ -99,7 +99,7 @@ async function attempt(
     },
     {
       timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
-      policy: outboundPolicy(config, config.ALLOW_HTTP_WEBHOOKS),
+      policy: webhookUrlPolicy(config),
       fetcher,
     },
   );

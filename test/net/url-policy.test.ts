@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fetchImage } from "../../src/net/image-fetch";
-import { checkOutboundUrl, outboundPolicy, privateHostReason } from "../../src/net/url-policy";
+import { checkOutboundUrl, privateHostReason, webhookUrlPolicy } from "../../src/net/url-policy";
 
 const production = { allowHttp: false, privateHostsAllowed: [] };
 const localDev = { allowHttp: true, privateHostsAllowed: ["127.0.0.1", "localhost"] };
@@ -73,7 +73,11 @@ describe("checkOutboundUrl", () => {
   });
 
   it("allows only the listed ports in production, any port for the local private hosts", () => {
-    const policy = outboundPolicy({ PRIVATE_HOSTS_ALLOWED: ["127.0.0.1"], OUTBOUND_PORTS_ALLOWED: [443, 8443] }, true);
+    const policy = webhookUrlPolicy({
+      ALLOW_HTTP_WEBHOOKS: true,
+      PRIVATE_HOSTS_ALLOWED: ["127.0.0.1"],
+      OUTBOUND_PORTS_ALLOWED: [443, 8443],
+    });
     expect(checkOutboundUrl("https://partner.example.com/hook", policy).ok).toBe(true);
     expect(checkOutboundUrl("https://partner.example.com:8443/hook", policy).ok).toBe(true);
     const refused = checkOutboundUrl("https://partner.example.com:6379/hook", policy);
@@ -81,7 +85,11 @@ describe("checkOutboundUrl", () => {
     // http's default port 80 is not in this list.
     expect(checkOutboundUrl("http://partner.example.com/hook", policy).ok).toBe(false);
     expect(checkOutboundUrl("http://127.0.0.1:4900/hook", policy).ok).toBe(true);
-    const anyPort = outboundPolicy({ PRIVATE_HOSTS_ALLOWED: [], OUTBOUND_PORTS_ALLOWED: [] }, false);
+    const anyPort = webhookUrlPolicy({
+      ALLOW_HTTP_WEBHOOKS: false,
+      PRIVATE_HOSTS_ALLOWED: [],
+      OUTBOUND_PORTS_ALLOWED: [],
+    });
     expect(checkOutboundUrl("https://partner.example.com:6379/hook", anyPort).ok).toBe(true);
   });
 
@@ -92,7 +100,7 @@ describe("checkOutboundUrl", () => {
 });
 
 describe("fetchImage failures", () => {
-  const limits = { maxBytes: 1024, timeoutMs: 2000, privateHostsAllowed: [], portsAllowed: [443] };
+  const limits = { maxBytes: 1024, timeoutMs: 2000, PRIVATE_HOSTS_ALLOWED: [], OUTBOUND_PORTS_ALLOWED: [443] };
 
   it("names the category of a network failure, not the network's own words", async () => {
     const failing = (async () => {

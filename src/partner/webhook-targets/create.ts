@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
-import { ApiError } from "../../errors/api-error";
 import { bodyErrorResponses, errorResponses, quotaHeaders } from "../../errors/openapi";
-import { checkOutboundUrl, outboundPolicy } from "../../net/url-policy";
+import { invalidField } from "../../errors/validation";
+import { checkOutboundUrl, webhookUrlPolicy } from "../../net/url-policy";
 import { CreatedWebhookTargetSchema, CreateWebhookTargetBody, MAX_TARGETS_PER_USER } from "./schemas";
 
 export const createWebhookTargetRoute = createRoute({
@@ -39,11 +39,9 @@ export function registerCreateWebhookTarget(app: OpenAPIHono<AppEnv>) {
   app.openapi(createWebhookTargetRoute, async (c) => {
     const body = c.req.valid("json");
     const config = c.var.config;
-    const verdict = checkOutboundUrl(body.url, outboundPolicy(config, config.ALLOW_HTTP_WEBHOOKS));
+    const verdict = checkOutboundUrl(body.url, webhookUrlPolicy(config));
     if (!verdict.ok) {
-      throw new ApiError("invalid_request", `Invalid json.url: ${verdict.reason}.`, {
-        details: [{ path: "json.url", message: verdict.reason }],
-      });
+      throw invalidField("json.url", verdict.reason);
     }
     const { userId } = c.var.partner;
     // The count check and the insert are one statement, so concurrent requests cannot pass 10.
@@ -57,12 +55,10 @@ export function registerCreateWebhookTarget(app: OpenAPIHono<AppEnv>) {
       .bind(userId, body.outcome, verdict.url.toString(), new Date().toISOString(), MAX_TARGETS_PER_USER)
       .first<InsertedTarget>();
     if (!inserted) {
-      throw new ApiError(
-        "invalid_request",
+      throw invalidField(
+        "json",
+        `at most ${MAX_TARGETS_PER_USER} webhook targets per user`,
         `A user can have at most ${MAX_TARGETS_PER_USER} webhook targets; delete one first.`,
-        {
-          details: [{ path: "json", message: `at most ${MAX_TARGETS_PER_USER} webhook targets per user` }],
-        },
       );
     }
     return c.json(

@@ -1,13 +1,14 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { errorChainText } from "../../db/errors";
+import { isUniqueViolation } from "../../db/errors";
 import type { SubmissionRow } from "../../db/schema";
 import { certificates, submissions } from "../../db/schema";
 import { type AppEnv, requireSurface } from "../../env";
 import { ApiError } from "../../errors/api-error";
 import { logEvent } from "../../errors/log";
 import { bodyErrorResponses, publicErrorResponses } from "../../errors/openapi";
+import { invalidField } from "../../errors/validation";
 import { createGradingEngine } from "../../grading/engines";
 /** Idempotency records are honoured this long (docs/decisions.md §4). */
 import { IDEMPOTENCY_TTL_MS } from "../../grading/housekeeping";
@@ -111,10 +112,7 @@ export function registerCreateGrading(app: OpenAPIHono<AppEnv>) {
       );
     } catch (error) {
       // Another request with the same key got its row in first.
-      if (
-        idempotencyKey !== null &&
-        errorChainText(error).includes("submissions.client_id, submissions.idempotency_key")
-      ) {
+      if (idempotencyKey !== null && isUniqueViolation(error, "submissions", ["client_id", "idempotency_key"])) {
         const replay = await replayIdempotent(c, idempotencyKey, input.fingerprint);
         if (replay) return replay;
       }
@@ -164,9 +162,7 @@ function readIdempotencyKey(c: Context<AppEnv>): string | null {
   const result = IdempotencyKeyHeader.safeParse({ "idempotency-key": raw });
   if (!result.success) {
     const message = result.error.issues[0]?.message ?? "is invalid";
-    throw new ApiError("invalid_request", `Invalid header.idempotency-key: ${message}.`, {
-      details: [{ path: "header.idempotency-key", message }],
-    });
+    throw invalidField("header.idempotency-key", message);
   }
   return raw;
 }

@@ -2,11 +2,10 @@
 // files), bounded in size while it streams in, checked into one shape, and fingerprinted so an
 // Idempotency-Key can tell a replay from a reuse.
 import type { Context } from "hono";
-import type { z } from "zod";
 import { sha256Hex, toHex } from "../../auth/api-keys";
 import type { AppEnv } from "../../env";
-import { ApiError, type ErrorDetail } from "../../errors/api-error";
-import { zodDetails } from "../../errors/handler";
+import { ApiError } from "../../errors/api-error";
+import { fromZod, invalidField } from "../../errors/validation";
 import { WORKING_MAX_SIDE } from "../../grading/engine/builtin";
 import { checkDecodeBudget, DecodeBudgetError, DecodeError } from "../../grading/engine/decode";
 import type { CardHints, EngineImage } from "../../grading/engine/types";
@@ -32,16 +31,13 @@ export interface SubmissionInput {
 const MAX_JSON_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 const MAX_MULTIPART_BODY_BYTES = 2 * MAX_IMAGE_BYTES + 64 * 1024;
 
-const invalid = (path: string, message: string) =>
-  new ApiError("invalid_request", `Invalid ${path}: ${message}.`, { details: [{ path, message }] });
-
 const tooLarge = (message: string) => new ApiError("payload_too_large", message);
 
 export async function readSubmission(c: Context<AppEnv>): Promise<SubmissionInput> {
   const contentType = (c.req.header("content-type") ?? "").toLowerCase();
   if (contentType.startsWith("multipart/form-data")) return readMultipart(c);
   if (contentType.startsWith("application/json") || contentType === "") return readJson(c);
-  throw invalid("header.content-type", "must be application/json or multipart/form-data");
+  throw invalidField("header.content-type", "must be application/json or multipart/form-data");
 }
 
 /**
@@ -53,20 +49,20 @@ async function parseJsonBody(request: Request): Promise<unknown> {
   try {
     return JSON.parse(new TextDecoder().decode(raw));
   } catch {
-    throw invalid("json", "the body is not valid JSON");
+    throw invalidField("json", "the body is not valid JSON");
   }
 }
 
 async function readJson(c: Context<AppEnv>): Promise<SubmissionInput> {
   const parsed = await parseJsonBody(c.req.raw);
   const result = SubmissionJsonSchema.safeParse(parsed);
-  if (!result.success) throw validationError(result.error, "json");
+  if (!result.success) throw fromZod(result.error, "json", { fullStop: true });
   const body = result.data;
   const source = (face: Face): ImageSource => {
     const image = body[face];
     if (image.url !== undefined) return { kind: "url", url: image.url };
     const bytes = decodeBase64(image.base64 ?? "");
-    if (!bytes) throw invalid(`json.${face}.base64`, "not valid base64");
+    if (!bytes) throw invalidField(`json.${face}.base64`, "not valid base64");
     return { kind: "bytes", bytes, declaredType: image.content_type };
   };
   const sources = { front_image: source("front_image"), back_image: source("back_image") };
@@ -91,7 +87,7 @@ async function parseForm(c: Context<AppEnv>): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw invalid("form", "the body is not valid multipart/form-data");
+    throw invalidField("form", "the body is not valid multipart/form-data");
   }
 }
 
@@ -99,34 +95,34 @@ async function readMultipart(c: Context<AppEnv>): Promise<SubmissionInput> {
   const form = await parseForm(c);
   const known = new Set(["front_image", "back_image", "external_ref", "card"]);
   for (const name of form.keys()) {
-    if (!known.has(name)) throw invalid(`form.${name}`, "is not a field of this request");
+    if (!known.has(name)) throw invalidField(`form.${name}`, "is not a field of this request");
   }
   const file = async (face: Face): Promise<ImageSource> => {
     const value = form.get(face);
-    if (value === null) throw invalid(`form.${face}`, "is required (a file)");
-    if (typeof value === "string") throw invalid(`form.${face}`, "must be a file");
+    if (value === null) throw invalidField(`form.${face}`, "is required (a file)");
+    if (typeof value === "string") throw invalidField(`form.${face}`, "must be a file");
     return { kind: "bytes", bytes: new Uint8Array(await value.arrayBuffer()), declaredType: undefined };
   };
   const sources = { front_image: await file("front_image"), back_image: await file("back_image") };
   const externalRef = form.get("external_ref");
   if (externalRef !== null && (typeof externalRef !== "string" || externalRef.length < 1 || externalRef.length > 200)) {
-    throw invalid("form.external_ref", "must be text of 1 to 200 characters");
+    throw invalidField("form.external_ref", "must be text of 1 to 200 characters");
   }
   if (typeof externalRef === "string" && !isSafeText(externalRef)) {
-    throw invalid("form.external_ref", UNSAFE_TEXT_MESSAGE);
+    throw invalidField("form.external_ref", UNSAFE_TEXT_MESSAGE);
   }
   let hints: CardHints = {};
   const card = form.get("card");
   if (card !== null) {
-    if (typeof card !== "string") throw invalid("form.card", "must be a JSON object");
+    if (typeof card !== "string") throw invalidField("form.card", "must be a JSON object");
     let value: unknown;
     try {
       value = JSON.parse(card);
     } catch {
-      throw invalid("form.card", "must be a JSON object");
+      throw invalidField("form.card", "must be a JSON object");
     }
     const result = CardHintsSchema.safeParse(value);
-    if (!result.success) throw validationError(result.error, "form.card");
+    if (!result.success) throw fromZod(result.error, "form.card", { fullStop: true });
     hints = result.data;
   }
   return finish("form", externalRef, hints, sources);
@@ -170,12 +166,12 @@ export async function resolveImages(
       const fetched = await fetchImage(source.url, {
         maxBytes: MAX_IMAGE_BYTES,
         timeoutMs: c.var.config.IMAGE_FETCH_TIMEOUT_SECONDS * 1000,
-        privateHostsAllowed: c.var.config.PRIVATE_HOSTS_ALLOWED,
-        portsAllowed: c.var.config.OUTBOUND_PORTS_ALLOWED,
+        PRIVATE_HOSTS_ALLOWED: c.var.config.PRIVATE_HOSTS_ALLOWED,
+        OUTBOUND_PORTS_ALLOWED: c.var.config.OUTBOUND_PORTS_ALLOWED,
       });
       if (!fetched.ok) {
         if (fetched.tooLarge) throw tooLarge(`The ${face} at its URL is over 12 MB.`);
-        throw invalid(path, `the URL ${fetched.reason}`);
+        throw invalidField(path, `the URL ${fetched.reason}`);
       }
       bytes = fetched.bytes;
     } else {
@@ -184,7 +180,7 @@ export async function resolveImages(
       declared = source.declaredType;
     }
     if (bytes.byteLength > MAX_IMAGE_BYTES) throw tooLarge(`The ${face} is over 12 MB.`);
-    if (bytes.byteLength === 0) throw invalid(path, "the image is empty");
+    if (bytes.byteLength === 0) throw invalidField(path, "the image is empty");
     // The decode budget is checked from the header here, before the photos cost any storage.
     let format: string;
     try {
@@ -192,25 +188,17 @@ export async function resolveImages(
     } catch (error) {
       if (error instanceof DecodeBudgetError)
         throw tooLarge(`The ${face} cannot be decoded within limits: ${error.message}.`);
-      if (error instanceof DecodeError) throw invalid(path, error.message);
+      if (error instanceof DecodeError) throw invalidField(path, error.message);
       throw error;
     }
     const contentType = `image/${format}`;
     if (declared !== undefined && declared !== contentType) {
-      throw invalid(`${where}.${face}.content_type`, `says ${declared} but the data is ${contentType}`);
+      throw invalidField(`${where}.${face}.content_type`, `says ${declared} but the data is ${contentType}`);
     }
     return { bytes, contentType };
   };
   const [front, back] = await Promise.all([resolve("front_image"), resolve("back_image")]);
   return { front, back };
-}
-
-function validationError(error: z.ZodError, target: string): ApiError {
-  const details: ErrorDetail[] = zodDetails(error, target);
-  const first = details[0];
-  return new ApiError("invalid_request", first ? `Invalid ${first.path}: ${first.message}.` : "Invalid request.", {
-    details,
-  });
 }
 
 /** Reads the body, refusing (413) as soon as it passes `maxBytes`; a declared length is checked first. */

@@ -9,7 +9,7 @@ import { invalidField } from "../errors/validation";
 import { DecodeError } from "../grading/engine/decode";
 import { referenceHash } from "../grading/engine/reference";
 import { forgetCatalogReferences } from "../grading/references";
-import { imageExtension } from "../storage/images";
+import { imageExtension, writeWithStagedImages } from "../storage/images";
 import { IdParams, jsonBody, readBase64Image } from "./schemas";
 
 const CatalogImportSchema = z
@@ -136,6 +136,12 @@ function readReferenceImage(base64: string) {
   }
 }
 
+const staged = (image: ReturnType<typeof readReferenceImage>) => ({
+  key: image.key,
+  bytes: image.bytes,
+  contentType: `image/${image.format}`,
+});
+
 export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(replaceReferenceRoute, async (c) => {
     const { id } = c.req.valid("param");
@@ -147,16 +153,13 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>) {
       .where(eq(catalogCards.id, id))
       .limit(1);
     if (!card) throw new ApiError("not_found", `No catalog card ${id}.`);
-    await c.env.IMAGES.put(image.key, image.bytes, { httpMetadata: { contentType: `image/${image.format}` } });
-    try {
-      await db
-        .update(catalogCards)
-        .set({ referenceImageKey: image.key, referenceHash: image.hash })
-        .where(eq(catalogCards.id, id));
-    } catch (error) {
-      await c.env.IMAGES.delete(image.key);
-      throw error;
-    }
+    await writeWithStagedImages(c.env.IMAGES, [staged(image)], {
+      write: () =>
+        db
+          .update(catalogCards)
+          .set({ referenceImageKey: image.key, referenceHash: image.hash })
+          .where(eq(catalogCards.id, id)),
+    });
     if (card.key) await c.env.IMAGES.delete(card.key);
     forgetCatalogReferences();
     return c.json({ id, reference_image_key: image.key, reference_hash: image.hash }, 200);
@@ -164,7 +167,8 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(importRoute, async (c) => {
     const body = c.req.valid("json");
-    const { bytes, format, hash, key } = readReferenceImage(body.reference_image.base64);
+    const image = readReferenceImage(body.reference_image.base64);
+    const { hash, key } = image;
     const db = c.var.db;
     let [category] = await db
       .select()
@@ -175,31 +179,30 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>) {
     if (!category) throw new Error("category insert returned nothing");
 
     // The image first, then the row; if the row cannot be written the image is removed again.
-    await c.env.IMAGES.put(key, bytes, { httpMetadata: { contentType: `image/${format}` } });
-    try {
-      const [card] = await db
-        .insert(catalogCards)
-        .values({
-          categoryId: category.id,
-          brand: body.brand,
-          year: body.year,
-          setName: body.set_name,
-          cardNumber: body.card_number,
-          variant: body.variant,
-          playerName: body.player_name,
-          teamName: body.team_name,
-          svcValue: body.svc_value,
-          externalIds: body.external_ids,
-          referenceImageKey: key,
-          referenceHash: hash,
-        })
-        .returning();
-      if (!card) throw new Error("catalog insert returned nothing");
-      forgetCatalogReferences();
-      return c.json({ id: card.id, category_id: category.id, reference_image_key: key, reference_hash: hash }, 201);
-    } catch (error) {
-      await c.env.IMAGES.delete(key);
-      throw error;
-    }
+    const card = await writeWithStagedImages(c.env.IMAGES, [staged(image)], {
+      write: async () => {
+        const [card] = await db
+          .insert(catalogCards)
+          .values({
+            categoryId: category.id,
+            brand: body.brand,
+            year: body.year,
+            setName: body.set_name,
+            cardNumber: body.card_number,
+            variant: body.variant,
+            playerName: body.player_name,
+            teamName: body.team_name,
+            svcValue: body.svc_value,
+            externalIds: body.external_ids,
+            referenceImageKey: key,
+            referenceHash: hash,
+          })
+          .returning();
+        if (!card) throw new Error("catalog insert returned nothing");
+        return card;
+      },
+    });
+    forgetCatalogReferences();
+    return c.json({ id: card.id, category_id: category.id, reference_image_key: key, reference_hash: hash }, 201);
   });
 }

@@ -8,7 +8,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
 import { bodyErrorResponses, errorResponses } from "../errors/openapi";
 import { partnerViewShareSlug, partnerViewWrites } from "../grading/partner-view";
-import { imageExtension } from "../storage/images";
+import { imageExtension, writeWithStagedImages } from "../storage/images";
 import { dispatchDeliveries } from "../webhooks/outbox";
 import { jsonBody, readBase64Image } from "./schemas";
 
@@ -118,14 +118,10 @@ export function registerGradingSessionRoutes(app: OpenAPIHono<AppEnv>) {
       front: front ? `gradings/${sessionId}/front.${imageExtension(front.format)}` : null,
       back: back ? `gradings/${sessionId}/back.${imageExtension(back.format)}` : null,
     };
-    await Promise.all([
-      front && keys.front
-        ? c.env.IMAGES.put(keys.front, front.bytes, { httpMetadata: { contentType: `image/${front.format}` } })
-        : null,
-      back && keys.back
-        ? c.env.IMAGES.put(keys.back, back.bytes, { httpMetadata: { contentType: `image/${back.format}` } })
-        : null,
-    ]);
+    const staged = [
+      front && keys.front ? { key: keys.front, bytes: front.bytes, contentType: `image/${front.format}` } : null,
+      back && keys.back ? { key: keys.back, bytes: back.bytes, contentType: `image/${back.format}` } : null,
+    ];
     const grades = body.grades;
     const partner = partnerViewWrites(db, {
       userId: body.user_id,
@@ -148,34 +144,33 @@ export function registerGradingSessionRoutes(app: OpenAPIHono<AppEnv>) {
           }
         : null,
     });
-    try {
-      const [deliveries, ...rest] = await db.batch([
-        partner.notifications,
-        ...partner.statements,
-        db
-          .select({ id: userCards.id })
-          .from(userCards)
-          .where(eq(userCards.shareSlug, partnerViewShareSlug(sessionId))),
-      ]);
-      const insertedCard = rest.at(-1) as { id: number }[];
-      const notifications = await dispatchDeliveries(
-        c.env,
-        db,
-        sessionId,
-        deliveries.map((row) => row.id),
-      );
-      return c.json(
-        {
-          grading_session_id: sessionId,
-          user_card_id: insertedCard[0]?.id ?? 0,
-          outcome: body.outcome,
-          notifications,
-        },
-        201,
-      );
-    } catch (error) {
-      await c.env.IMAGES.delete([keys.front, keys.back].filter((key) => key !== null));
-      throw error;
-    }
+    return writeWithStagedImages(c.env.IMAGES, staged, {
+      write: async () => {
+        const [deliveries, ...rest] = await db.batch([
+          partner.notifications,
+          ...partner.statements,
+          db
+            .select({ id: userCards.id })
+            .from(userCards)
+            .where(eq(userCards.shareSlug, partnerViewShareSlug(sessionId))),
+        ]);
+        const insertedCard = rest.at(-1) as { id: number }[];
+        const notifications = await dispatchDeliveries(
+          c.env,
+          db,
+          sessionId,
+          deliveries.map((row) => row.id),
+        );
+        return c.json(
+          {
+            grading_session_id: sessionId,
+            user_card_id: insertedCard[0]?.id ?? 0,
+            outcome: body.outcome,
+            notifications,
+          },
+          201,
+        );
+      },
+    });
   });
 }

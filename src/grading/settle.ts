@@ -11,6 +11,7 @@ import { errorChainText, isUniqueViolation } from "../db/errors";
 import { type CertificateRow, certificates, type SubmissionRow, submissions } from "../db/schema";
 import type { Config } from "../env";
 import { logEvent } from "../errors/log";
+import { writeWithStagedImages } from "../storage/images";
 import { presignImageUrl } from "../storage/presign";
 import { completedEventPayload, dispatchDeliveries, failedEventPayload, publicEventInsert } from "../webhooks/outbox";
 import { billRejection } from "./billing";
@@ -170,19 +171,38 @@ async function recordGraded(
     front: graded.renders.damage_report_front ? `submissions/${gradingId}/damage-report-front.png` : null,
     back: graded.renders.damage_report_back ? `submissions/${gradingId}/damage-report-back.png` : null,
   };
-  await Promise.all([
+  const reports = [
     reportKeys.front && graded.renders.damage_report_front
-      ? env.IMAGES.put(reportKeys.front, graded.renders.damage_report_front.bytes, {
-          httpMetadata: { contentType: "image/png" },
-        })
+      ? { key: reportKeys.front, bytes: graded.renders.damage_report_front.bytes, contentType: "image/png" }
       : null,
     reportKeys.back && graded.renders.damage_report_back
-      ? env.IMAGES.put(reportKeys.back, graded.renders.damage_report_back.bytes, {
-          httpMetadata: { contentType: "image/png" },
-        })
+      ? { key: reportKeys.back, bytes: graded.renders.damage_report_back.bytes, contentType: "image/png" }
       : null,
-  ]);
-  const removeReports = () => env.IMAGES.delete([reportKeys.front, reportKeys.back].filter((k) => k !== null));
+  ];
+  try {
+    // The damage reports are removed again when the settlement is not recorded.
+    return await writeWithStagedImages(env.IMAGES, reports, {
+      write: () => recordCertificate(deps, submission, graded, context, digests, reportKeys),
+    });
+  } catch (error) {
+    // The submission was settled by someone else meanwhile (a trigger or the session's unique id
+    // aborted the batch).
+    if (lostSettlementRace(error)) return currentSettlement(db, gradingId);
+    throw error;
+  }
+}
+
+/** The certificate, the partner view and the deliveries of a graded submission, in one batch. */
+async function recordCertificate(
+  deps: SettleDeps,
+  submission: SubmissionRow,
+  graded: Graded,
+  context: SettleContext,
+  digests: { front: string; back: string },
+  reportKeys: { front: string | null; back: string | null },
+): Promise<Settlement> {
+  const { db } = deps;
+  const gradingId = submission.gradingId;
 
   const [userId, catalog] = await Promise.all([clientUserId(deps, submission, context), loadCatalogValues(db)]);
   const now = new Date().toISOString();
@@ -338,10 +358,6 @@ async function recordGraded(
       return { status: "complete", certificate };
     } catch (error) {
       if (isUniqueViolation(error, "certificates", ["number"]) && attempt < NUMBER_ATTEMPTS) continue;
-      await removeReports();
-      // The submission was settled by someone else meanwhile (a trigger or the session's unique id
-      // aborted the batch).
-      if (lostSettlementRace(error)) return currentSettlement(db, gradingId);
       throw error;
     }
   }

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { SubmissionRow } from "../db/schema";
 import { submissions } from "../db/schema";
 import { logEvent } from "../errors/log";
-import { imageExtension } from "../storage/images";
+import { imageExtension, writeWithStagedImages } from "../storage/images";
 import type { CardHints, EngineImage } from "./engine/types";
 import { enqueueGradingRetry, GRADING_RETRY_DELAYS_SECONDS } from "./queue";
 import { gradeSubmission, type SettleContext, type SettleDeps, type Settlement } from "./settle";
@@ -31,41 +31,40 @@ export async function storeSubmission(deps: SettleDeps, input: NewSubmission): P
   const gradingId = crypto.randomUUID();
   const frontImageKey = `submissions/${gradingId}/front.${imageExtension(input.images.front.contentType)}`;
   const backImageKey = `submissions/${gradingId}/back.${imageExtension(input.images.back.contentType)}`;
-  const [inserted, front, back] = await Promise.allSettled([
-    deps.db
-      .insert(submissions)
-      .values({
-        gradingId,
-        clientId: input.clientId,
-        apiKeyId: input.apiKeyId,
-        quotaWindowStart: input.quotaWindowStart,
-        externalRef: input.externalRef,
-        status: "processing",
-        hints: input.hints as Record<string, string>,
-        frontImageKey,
-        backImageKey,
-        requestOrigin: input.requestOrigin,
-        idempotencyKey: input.idempotencyKey,
-        requestFingerprint: input.fingerprint,
-        createdAt: new Date().toISOString(),
-      })
-      .returning(),
-    deps.env.IMAGES.put(frontImageKey, input.images.front.bytes, {
-      httpMetadata: { contentType: input.images.front.contentType },
-    }),
-    deps.env.IMAGES.put(backImageKey, input.images.back.bytes, {
-      httpMetadata: { contentType: input.images.back.contentType },
-    }),
-  ]);
-  const row = inserted.status === "fulfilled" ? inserted.value[0] : undefined;
-  if (row && front.status === "fulfilled" && back.status === "fulfilled") return row;
-
-  // Something failed: leave nothing behind. A row that was inserted goes (its Idempotency-Key is
+  // If anything fails, nothing is left behind: a row that was inserted goes (its Idempotency-Key is
   // free again); the photos of a request that lost its key to another are not that request's to keep.
-  await deps.env.IMAGES.delete([frontImageKey, backImageKey]);
-  if (row) await deps.db.delete(submissions).where(eq(submissions.gradingId, gradingId));
-  const failure = [inserted, front, back].find((result) => result.status === "rejected");
-  throw failure ? failure.reason : new Error("submission insert returned nothing");
+  return writeWithStagedImages(
+    deps.env.IMAGES,
+    [
+      { key: frontImageKey, bytes: input.images.front.bytes, contentType: input.images.front.contentType },
+      { key: backImageKey, bytes: input.images.back.bytes, contentType: input.images.back.contentType },
+    ],
+    {
+      write: async () => {
+        const [row] = await deps.db
+          .insert(submissions)
+          .values({
+            gradingId,
+            clientId: input.clientId,
+            apiKeyId: input.apiKeyId,
+            quotaWindowStart: input.quotaWindowStart,
+            externalRef: input.externalRef,
+            status: "processing",
+            hints: input.hints as Record<string, string>,
+            frontImageKey,
+            backImageKey,
+            requestOrigin: input.requestOrigin,
+            idempotencyKey: input.idempotencyKey,
+            requestFingerprint: input.fingerprint,
+            createdAt: new Date().toISOString(),
+          })
+          .returning();
+        if (!row) throw new Error("submission insert returned nothing");
+        return row;
+      },
+      undoWrite: (row) => deps.db.delete(submissions).where(eq(submissions.gradingId, row.gradingId)),
+    },
+  );
 }
 
 /**

@@ -10,11 +10,10 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { gradingSessions, submissions, userCards, webhookAttempts, webhookDeliveries } from "../db/schema";
 import { enqueueDeliveries } from "../webhooks/outbox";
-import { enqueueGradingRetry, settleDeps } from "./queue";
-import { recordRejected } from "./settle";
+import { IDEMPOTENCY_TTL_MS } from "./idempotency";
+import { enqueueGradingRetry } from "./queue";
+import { recordRejected, settleDeps } from "./settle";
 
-/** Idempotency records are honoured this long (docs/decisions.md §4). */
-export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** The retry schedule takes about 45 minutes; a submission processing for an hour has been lost. */
 export const STUCK_AFTER_MS = 3600 * 1000;
 const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;

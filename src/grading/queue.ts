@@ -4,14 +4,11 @@
 // settles them the same way so no submission stays processing forever.
 import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
-import { createDatabase } from "../db/client";
 import type { SubmissionRow } from "../db/schema";
 import { submissions } from "../db/schema";
-import { loadConfig } from "../env";
 import { logEvent } from "../errors/log";
 import type { EngineImage } from "./engine/types";
-import { createGradingEngine } from "./engines";
-import { gradeSubmission, recordRejected, type SettleDeps } from "./settle";
+import { gradeSubmission, recordRejected, type SettleDeps, settleDeps } from "./settle";
 
 export const GRADING_QUEUE = "grading";
 export const GRADING_DEAD_LETTER_QUEUE = "grading-dlq";
@@ -21,11 +18,6 @@ export const GRADING_RETRY_DELAYS_SECONDS = [5, 30, 120, 600, 1800] as const;
 
 export const gradingMessage = z.object({ grading_id: z.string().uuid() });
 export type GradingMessage = z.infer<typeof gradingMessage>;
-
-export function settleDeps(env: Env): SettleDeps {
-  const config = loadConfig(env);
-  return { env, config, db: createDatabase(env.DB), engine: createGradingEngine(config) };
-}
 
 /** Schedules another grading attempt `delaySeconds` from now. */
 export async function enqueueGradingRetry(env: Env, gradingId: string, delaySeconds: number): Promise<void> {

@@ -6,10 +6,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { currentSigningKey, type SigningKey } from "../attestation/keys";
 import { digestHex, signAttestation } from "../attestation/sign";
-import type { Database } from "../db/client";
+import { createDatabase, type Database } from "../db/client";
 import { errorChainText, isUniqueViolation } from "../db/errors";
 import { type CertificateRow, certificates, type SubmissionRow, submissions } from "../db/schema";
-import type { Config } from "../env";
+import { type Config, loadConfig } from "../env";
 import { logEvent } from "../errors/log";
 import { writeWithStagedImages } from "../storage/images";
 import { presignImageUrl } from "../storage/presign";
@@ -18,6 +18,7 @@ import { billRejection } from "./billing";
 import { certificateUrl, generateCertificateNumber } from "./certificate-number";
 import type { EngineImage, Graded, GradingEngine, RejectionReason } from "./engine/types";
 import { certificateValue, type DeclaredCard, rawValueCents } from "./engine/value";
+import { createGradingEngine } from "./engines";
 import { partnerViewWrites } from "./partner-view";
 import { findPreviousCertificates } from "./previous-certificates";
 import { loadCatalogReferences, loadCatalogValues } from "./references";
@@ -27,6 +28,25 @@ export interface SettleDeps {
   config: Config;
   db: Database;
   engine: GradingEngine;
+}
+
+/**
+ * The settlement's dependencies, built here for every caller (a request, the queue consumers, the
+ * cron). A request passes its own configuration, its session's database and an engine wrapped to
+ * time its steps; the others read the bindings.
+ */
+export function settleDeps(
+  env: Env,
+  from: { config?: Config; db?: Database; wrapEngine?: (engine: GradingEngine) => GradingEngine } = {},
+): SettleDeps {
+  const config = from.config ?? loadConfig(env);
+  const engine = createGradingEngine(config);
+  return {
+    env,
+    config,
+    db: from.db ?? createDatabase(env.DB),
+    engine: from.wrapEngine ? from.wrapEngine(engine) : engine,
+  };
 }
 
 export type Settlement =

@@ -7,8 +7,10 @@ import { submissions } from "../db/schema";
 import { logEvent } from "../errors/log";
 import { imageExtension, writeWithStagedImages } from "../storage/images";
 import type { CardHints, EngineImage } from "./engine/types";
+import { markAnswered } from "./idempotency";
 import { enqueueGradingRetry, GRADING_RETRY_DELAYS_SECONDS } from "./queue";
 import { gradeSubmission, type SettleContext, type SettleDeps, type Settlement } from "./settle";
+import type { StepTimings } from "./step-timings";
 
 export interface NewSubmission {
   clientId: number;
@@ -89,4 +91,46 @@ export async function settleSubmission(
     await enqueueGradingRetry(deps.env, submission.gradingId, GRADING_RETRY_DELAYS_SECONDS[0]);
   }
   return settlement;
+}
+
+export interface SubmitOptions {
+  /** Keeps grading going after the response (the request's `waitUntil`). */
+  waitUntil: (work: Promise<unknown>) => void;
+  /** The user the submitting client is linked to (read with its key), or null. */
+  clientUserId: number | null;
+  /** Receives the `store` and `settle` steps for the `Server-Timing` header. */
+  timings: StepTimings;
+}
+
+/**
+ * A submission from the request to its answer: stored, then graded while the request waits up to
+ * SUBMISSION_WAIT_SECONDS. Grading carries on after that (and after a client hangs up) until it
+ * settles; `"timeout"` says the wait ended first. A request holding an Idempotency-Key marks it
+ * answered, so a retry replays instead of waiting. Throws the D1 error when the key is taken.
+ */
+export async function submitAndWait(
+  deps: SettleDeps,
+  input: NewSubmission,
+  options: SubmitOptions,
+): Promise<{ submission: SubmissionRow; settlement: Settlement | "timeout" }> {
+  const submission = await options.timings.measure("store", () => storeSubmission(deps, input));
+  const settleStart = performance.now();
+  const settling = settleSubmission(deps, submission, input.images, { clientUserId: options.clientUserId });
+  options.waitUntil(
+    settling.catch((error) =>
+      logEvent("error", { grading_id: submission.gradingId, step: "background settle" }, error),
+    ),
+  );
+  const settlement = await Promise.race([
+    settling,
+    new Promise<"timeout">((resolve) =>
+      setTimeout(() => resolve("timeout"), deps.config.SUBMISSION_WAIT_SECONDS * 1000),
+    ),
+  ]);
+  // `settle` is grading plus recording the outcome (D1 batch, report images, deliveries).
+  options.timings.record("settle", performance.now() - settleStart);
+  if (input.idempotencyKey !== null) {
+    await markAnswered(deps.db, submission.gradingId, new Date().toISOString());
+  }
+  return { submission, settlement };
 }

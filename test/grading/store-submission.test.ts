@@ -4,16 +4,14 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/client";
 import { isUniqueViolation } from "../../src/db/errors";
 import { submissions } from "../../src/db/schema";
-import { loadConfig } from "../../src/env";
-import { createGradingEngine } from "../../src/grading/engines";
+import { settleDeps } from "../../src/grading/settle";
 import { type NewSubmission, storeSubmission } from "../../src/grading/submit";
 import { createPublicClient } from "../helpers/factories";
 
 // The row and both photos are written at once; whichever write fails, nothing is left behind.
 
 function depsWith(images: R2Bucket) {
-  const config = loadConfig(env);
-  return { env: { ...env, IMAGES: images }, config, db: createDatabase(env.DB), engine: createGradingEngine(config) };
+  return settleDeps({ ...env, IMAGES: images });
 }
 
 async function input(overrides: Partial<NewSubmission> = {}): Promise<NewSubmission> {

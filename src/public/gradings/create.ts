@@ -1,25 +1,22 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { isUniqueViolation } from "../../db/errors";
 import type { SubmissionRow } from "../../db/schema";
-import { certificates, submissions } from "../../db/schema";
 import { type AppEnv, requireSurface } from "../../env";
 import { ApiError } from "../../errors/api-error";
-import { logEvent } from "../../errors/log";
 import { bodyErrorResponses, publicErrorResponses } from "../../errors/openapi";
 import { invalidField } from "../../errors/validation";
-import { createGradingEngine } from "../../grading/engines";
-/** Idempotency records are honoured this long (docs/decisions.md §4). */
-import { IDEMPOTENCY_TTL_MS } from "../../grading/housekeeping";
+import {
+  type IdempotencyLookup,
+  type IdempotencyVerdict,
+  idempotencyVerdict,
+  keyTakenMeanwhile,
+} from "../../grading/idempotency";
+import { settleDeps } from "../../grading/settle";
 import { StepTimings, timedEngine } from "../../grading/step-timings";
-import { settleSubmission, storeSubmission } from "../../grading/submit";
+import { submitAndWait } from "../../grading/submit";
 import { readSubmission, resolveImages } from "./input";
 import { GradingSchema, RejectionSchema, SubmissionJsonSchema, SubmissionMultipartSchema } from "./schemas";
 import { rejectionError, serializeGrading } from "./serialize";
-
-// A request still running after this long has answered or died; its key is no longer "in flight".
-const IN_FLIGHT_GRACE_MS = 30_000;
 
 const IdempotencyKeyHeader = z.object({
   "idempotency-key": z
@@ -88,17 +85,22 @@ export function registerCreateGrading(app: OpenAPIHono<AppEnv>) {
     const idempotencyKey = readIdempotencyKey(c);
     const timings = new StepTimings();
     const input = await timings.measure("read", () => readSubmission(c));
-    if (idempotencyKey !== null) {
-      const replay = await replayIdempotent(c, idempotencyKey, input.fingerprint);
-      if (replay) return replay;
+    const lookup = idempotencyKey === null ? null : lookupFor(c, idempotencyKey, input.fingerprint);
+    if (lookup) {
+      const verdict = await idempotencyVerdict(c.var.db, lookup);
+      if (verdict.kind !== "unused") return answerRepeat(c, verdict);
     }
     const images = await timings.measure("images", () => resolveImages(c, input));
-    const engine = timedEngine(createGradingEngine(c.var.config), timings);
-    const deps = { env: c.env, config: c.var.config, db: c.var.db, engine };
-    let submission: SubmissionRow;
+    const deps = settleDeps(c.env, {
+      config: c.var.config,
+      db: c.var.db,
+      wrapEngine: (engine) => timedEngine(engine, timings),
+    });
+    let submitted: Awaited<ReturnType<typeof submitAndWait>>;
     try {
-      submission = await timings.measure("store", () =>
-        storeSubmission(deps, {
+      submitted = await submitAndWait(
+        deps,
+        {
           clientId: c.var.client.clientId,
           apiKeyId: c.var.client.apiKeyId,
           quotaWindowStart: c.var.quota.windowStart,
@@ -108,51 +110,32 @@ export function registerCreateGrading(app: OpenAPIHono<AppEnv>) {
           requestOrigin: new URL(c.req.url).origin,
           idempotencyKey,
           fingerprint: input.fingerprint,
-        }),
+        },
+        { waitUntil: (work) => c.executionCtx.waitUntil(work), clientUserId: c.var.client.userId, timings },
       );
     } catch (error) {
       // Another request with the same key got its row in first.
-      if (idempotencyKey !== null && isUniqueViolation(error, "submissions", ["client_id", "idempotency_key"])) {
-        const replay = await replayIdempotent(c, idempotencyKey, input.fingerprint);
-        if (replay) return replay;
+      if (lookup && keyTakenMeanwhile(error)) {
+        const verdict = await idempotencyVerdict(c.var.db, lookup);
+        if (verdict.kind !== "unused") return answerRepeat(c, verdict);
       }
       throw error;
     }
-
-    const settleStart = performance.now();
-    const settling = settleSubmission(deps, submission, images, { clientUserId: c.var.client.userId });
-    // Grading goes on after the response (and after a client hangs up) until it settles.
-    c.executionCtx.waitUntil(
-      settling.catch((error) =>
-        logEvent("error", { grading_id: submission.gradingId, step: "background settle" }, error),
-      ),
-    );
-    const waited = await Promise.race([
-      settling,
-      new Promise<"timeout">((resolve) =>
-        setTimeout(() => resolve("timeout"), deps.config.SUBMISSION_WAIT_SECONDS * 1000),
-      ),
-    ]);
-    // `settle` is grading plus recording the outcome (D1 batch, report images, deliveries).
-    timings.record("settle", performance.now() - settleStart);
+    const { submission, settlement } = submitted;
     c.header("Server-Timing", timings.header());
-    const answeredAt = new Date().toISOString();
-    if (idempotencyKey !== null) {
-      await c.var.db.update(submissions).set({ answeredAt }).where(eq(submissions.gradingId, submission.gradingId));
-    }
-    if (waited === "timeout" || waited.status === "retry") {
+    if (settlement === "timeout" || settlement.status === "retry") {
       return c.json(await serializeGrading(c, submission, null), 202);
     }
-    if (waited.status === "rejected") {
-      throw rejectionError({ gradingId: submission.gradingId, reason: waited.reason, message: waited.message });
+    if (settlement.status === "rejected") {
+      throw rejectionError({ gradingId: submission.gradingId, reason: settlement.reason, message: settlement.message });
     }
     const settled: SubmissionRow = {
       ...submission,
       status: "complete",
-      certificateNumber: waited.certificate.number,
-      settledAt: waited.certificate.issuedAt,
+      certificateNumber: settlement.certificate.number,
+      settledAt: settlement.certificate.issuedAt,
     };
-    return c.json(await serializeGrading(c, settled, waited.certificate), 201);
+    return c.json(await serializeGrading(c, settled, settlement.certificate), 201);
   });
 }
 
@@ -167,47 +150,38 @@ function readIdempotencyKey(c: Context<AppEnv>): string | null {
   return raw;
 }
 
+function lookupFor(c: Context<AppEnv>, key: string, fingerprint: string): IdempotencyLookup {
+  return { clientId: c.var.client.clientId, key, fingerprint, waitSeconds: c.var.config.SUBMISSION_WAIT_SECONDS };
+}
+
 /**
  * The answer to a repeated Idempotency-Key: the submission's current state (201, 422 or 202) when
- * the body is the same, 422 when it is not, 409 while the first request is still running. Null when
- * the key is unused (or its record is older than 24 h, which frees the key).
+ * the body is the same, 422 when it is not, 409 while the first request is still running.
  */
-async function replayIdempotent(c: Context<AppEnv>, key: string, fingerprint: string): Promise<Response | null> {
-  const clientId = c.var.client.clientId;
-  const [row] = await c.var.db
-    .select({ submission: submissions, certificate: certificates })
-    .from(submissions)
-    .leftJoin(certificates, eq(certificates.gradingId, submissions.gradingId))
-    .where(and(eq(submissions.clientId, clientId), eq(submissions.idempotencyKey, key)))
-    .limit(1);
-  if (!row) return null;
-  const { submission, certificate } = row;
-  const age = Date.now() - Date.parse(submission.createdAt);
-  if (age > IDEMPOTENCY_TTL_MS) {
-    await c.var.db
-      .update(submissions)
-      .set({ idempotencyKey: null })
-      .where(eq(submissions.gradingId, submission.gradingId));
-    return null;
+async function answerRepeat(
+  c: Context<AppEnv>,
+  verdict: Exclude<IdempotencyVerdict, { kind: "unused" }>,
+): Promise<Response> {
+  switch (verdict.kind) {
+    case "reused":
+      throw new ApiError(
+        "idempotency_key_reused",
+        "This Idempotency-Key was used with a different request; use a new key for a new submission.",
+      );
+    case "in_flight":
+      throw new ApiError(
+        "idempotency_key_in_use",
+        "A request with this Idempotency-Key is still running; retry shortly.",
+        {
+          headers: { "Retry-After": "2" },
+        },
+      );
+    case "replay": {
+      const { submission, certificate } = verdict;
+      c.header("Idempotent-Replayed", "true");
+      if (submission.status === "rejected") throw rejectionError(submission);
+      const status = submission.status === "complete" ? 201 : 202;
+      return c.json(await serializeGrading(c, submission, certificate), status);
+    }
   }
-  if (submission.requestFingerprint !== fingerprint) {
-    throw new ApiError(
-      "idempotency_key_reused",
-      "This Idempotency-Key was used with a different request; use a new key for a new submission.",
-    );
-  }
-  const waitMs = c.var.config.SUBMISSION_WAIT_SECONDS * 1000 + IN_FLIGHT_GRACE_MS;
-  if (submission.answeredAt === null && age < waitMs) {
-    throw new ApiError(
-      "idempotency_key_in_use",
-      "A request with this Idempotency-Key is still running; retry shortly.",
-      {
-        headers: { "Retry-After": "2" },
-      },
-    );
-  }
-  c.header("Idempotent-Replayed", "true");
-  if (submission.status === "rejected") throw rejectionError(submission);
-  const status = submission.status === "complete" ? 201 : 202;
-  return c.json(await serializeGrading(c, submission, certificate), status);
 }

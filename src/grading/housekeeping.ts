@@ -2,26 +2,25 @@
 // whole retry schedule should have settled them (a lost message, an isolate that died mid-grade;
 // past a day they are rejected instead), queue webhook deliveries whose settlement committed but
 // whose message was never sent, free Idempotency-Keys older than 24 h, delete rejected submissions'
-// photos after the retention period, and prune the delivery log after 30 days.
+// photos after the retention period, and prune the delivery log after 30 days. The grading part is
+// here; the webhooks' part (unsent deliveries, the delivery log) is src/webhooks/housekeeping.ts.
 //
-// The last three drain backlogs of any size: each works in batches chosen by a query (so a run that
-// stops anywhere leaves nothing half done, and the next run carries on where it stopped), and a run
-// is bounded by a time budget and a statement budget shared out between them.
+// The last three drain backlogs of any size (src/db/drain.ts), and a run is bounded by a time
+// budget and a statement budget shared out between them.
 import { and, asc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
-import { gradingSessions, submissions, userCards, webhookAttempts, webhookDeliveries } from "../db/schema";
-import { enqueueDeliveries } from "../webhooks/outbox";
+import type { Database } from "../db/client";
+import { type DrainBudget, drain } from "../db/drain";
+import { gradingSessions, submissions, userCards } from "../db/schema";
+import { pruneDeliveryLog, queueUnsentDeliveries } from "../webhooks/housekeeping";
 import { IDEMPOTENCY_TTL_MS } from "./idempotency";
 import { enqueueGradingRetry } from "./queue";
-import { recordRejected, settleDeps } from "./settle";
+import { recordRejected, type SettleDeps, settleDeps } from "./settle";
 
 /** The retry schedule takes about 45 minutes; a submission processing for an hour has been lost. */
 export const STUCK_AFTER_MS = 3600 * 1000;
 const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
 const REDRIVE_BATCH = 100;
-/** A settlement queues its deliveries right after its batch; ones still unqueued a minute later were missed. */
-const OUTBOX_GRACE_MS = 60_000;
-export const DELIVERY_LOG_RETENTION_MS = 30 * 24 * 3600 * 1000;
-/** Rows per statement when a subquery picks them (no bound parameter per row). */
+/** Keys freed per statement (a subquery picks them: no bound parameter per row). */
 const DRAIN_BATCH = 500;
 /** D1 binds at most 100 parameters per statement: rows per batch when their ids are bound. */
 const BOUND_BATCH = 90;
@@ -47,23 +46,6 @@ export interface HousekeepingResult {
   backlogLeft: boolean;
 }
 
-/** Repeats `step` (which reports how many rows it handled) until it handles fewer than `batch` or the budget ends. */
-async function drain(
-  budget: { deadline: number; statements: number },
-  statementsPerStep: number,
-  batch: number,
-  step: () => Promise<number>,
-): Promise<{ handled: number; done: boolean }> {
-  let handled = 0;
-  while (budget.statements >= statementsPerStep && Date.now() < budget.deadline) {
-    budget.statements -= statementsPerStep;
-    const count = await step();
-    handled += count;
-    if (count < batch) return { handled, done: true };
-  }
-  return { handled, done: false };
-}
-
 export async function runHousekeeping(
   env: Env,
   now = Date.now(),
@@ -73,6 +55,32 @@ export async function runHousekeeping(
   const { db } = deps;
   const deadline = Date.now() + limits.maxMs;
 
+  const { redriven, abandoned } = await redriveStuck(deps, now);
+  const deliveriesQueued = await queueUnsentDeliveries(env, db, now);
+
+  // The three backlogs share the statement budget: each gets a third, so none starves the others.
+  const share = () => ({ deadline, statements: Math.floor(limits.maxStatements / 3) });
+  const freed = await freeExpiredKeys(db, now, share());
+  const retention = await deleteRejectedImages(deps, now, share());
+  const pruned = await pruneDeliveryLog(db, now, share());
+
+  return {
+    freedKeys: freed.handled,
+    redriven,
+    abandoned,
+    deliveriesQueued,
+    deliveriesPruned: pruned.handled,
+    rejectedImagesDeleted: retention.handled,
+    backlogLeft: !(freed.done && retention.done && pruned.done),
+  };
+}
+
+/**
+ * Submissions still processing long after the retry schedule should have settled them: queued again,
+ * or rejected past a day.
+ */
+async function redriveStuck(deps: SettleDeps, now: number): Promise<{ redriven: number; abandoned: number }> {
+  const { db, env } = deps;
   const stuck = await db
     .select()
     .from(submissions)
@@ -96,28 +104,13 @@ export async function runHousekeeping(
       redriven++;
     }
   }
-  // Deliveries a settlement wrote but never got onto the queue (the isolate stopped in between).
-  const unsent = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      and(
-        isNull(webhookDeliveries.enqueuedAt),
-        lt(webhookDeliveries.createdAt, new Date(now - OUTBOX_GRACE_MS).toISOString()),
-      ),
-    )
-    .limit(REDRIVE_BATCH);
-  const deliveriesQueued = await enqueueDeliveries(
-    env,
-    db,
-    unsent.map((row) => row.id),
-  );
+  return { redriven, abandoned };
+}
 
-  // The three backlogs share the statement budget: each gets a third, so none starves the others.
-  const share = () => ({ deadline, statements: Math.floor(limits.maxStatements / 3) });
-
+/** Idempotency-Keys past their 24 hours are freed for reuse. */
+function freeExpiredKeys(db: Database, now: number, budget: DrainBudget) {
   const keyCutoff = new Date(now - IDEMPOTENCY_TTL_MS).toISOString();
-  const freed = await drain(share(), 1, DRAIN_BATCH, async () => {
+  return drain(budget, 1, DRAIN_BATCH, async () => {
     const expired = db
       .select({ gradingId: submissions.gradingId })
       .from(submissions)
@@ -131,10 +124,13 @@ export async function runHousekeeping(
       .returning({ gradingId: submissions.gradingId });
     return rows.length;
   });
+}
 
-  // Rejected submissions' photos (a certificate's are kept while it lives: only rejected ones here).
+/** Rejected submissions' photos (a certificate's are kept while it lives: only rejected ones here). */
+function deleteRejectedImages(deps: SettleDeps, now: number, budget: DrainBudget) {
+  const { db, env } = deps;
   const retentionCutoff = new Date(now - deps.config.REJECTED_IMAGE_RETENTION_DAYS * 24 * 3600 * 1000).toISOString();
-  const retention = await drain(share(), 2, BOUND_BATCH, async () => {
+  return drain(budget, 2, BOUND_BATCH, async () => {
     const rows = await db
       .select({ gradingId: submissions.gradingId, front: submissions.frontImageKey, back: submissions.backImageKey })
       .from(submissions)
@@ -187,33 +183,4 @@ export async function runHousekeeping(
     ]);
     return rows.length;
   });
-
-  // The delivery log keeps settled deliveries (and their attempts) for 30 days. Both deletes pick
-  // the same oldest rows and run in one batch (a transaction), so attempts never outlive their delivery.
-  const logCutoff = new Date(now - DELIVERY_LOG_RETENTION_MS).toISOString();
-  const pruned = await drain(share(), 2, DRAIN_BATCH, async () => {
-    const oldest = db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(
-        and(inArray(webhookDeliveries.status, ["delivered", "failed"]), lt(webhookDeliveries.createdAt, logCutoff)),
-      )
-      .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
-      .limit(DRAIN_BATCH);
-    const [, deleted] = await db.batch([
-      db.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, oldest)),
-      db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, oldest)).returning({ id: webhookDeliveries.id }),
-    ]);
-    return deleted.length;
-  });
-
-  return {
-    freedKeys: freed.handled,
-    redriven,
-    abandoned,
-    deliveriesQueued,
-    deliveriesPruned: pruned.handled,
-    rejectedImagesDeleted: retention.handled,
-    backlogLeft: !(freed.done && retention.done && pruned.done),
-  };
 }

@@ -2,6 +2,7 @@
 // README ("Plugging in a hosted model"). The answer is validated with zod; anything outside the
 // contract is a failure, never a grade. Timeouts, network errors, 429 and 5xx are retryable.
 import { z } from "@hono/zod-openapi";
+import { encodeBase64 } from "../net/body";
 import { type CatalogReference, estimateValue, identifyCard } from "./engine/identify";
 import type { DerivedImage, EngineImage, GradeInput, GradeResult, GradingEngine } from "./engine/types";
 
@@ -82,16 +83,10 @@ export interface HttpEngineOptions {
   fetch?: typeof fetch;
 }
 
-function base64Of(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 function imageField(image: EngineImage, url: string | undefined) {
   return url
     ? { url, content_type: image.contentType }
-    : { base64: base64Of(image.bytes), content_type: image.contentType };
+    : { base64: encodeBase64(image.bytes), content_type: image.contentType };
 }
 
 function pngFrom(base64: string | undefined): DerivedImage | null {

@@ -11,6 +11,7 @@ async function aesKey(secretsKey: string): Promise<CryptoKey> {
   return crypto.subtle.importKey("raw", raw, { name: "AES-GCM" }, false, ["encrypt", "decrypt"]);
 }
 
+// Its own encoder rather than src/net/body.ts's: this file imports nothing (see above).
 function toBase64(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);

@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { readCertificate, writeCertificate } from "../../src/cache/certificate-cache";
 import { submissions } from "../../src/db/schema";
 import { generateCertificateNumber } from "../../src/grading/certificate-number";
-import { type CardScene, drawCardScene, encodeJpeg } from "../helpers/card-images";
+import { encodeBase64 } from "../../src/net/body";
+import { drawCardScene, encodeJpeg } from "../helpers/card-images";
 import { createCertificate, createPublicClient, createUser, db } from "../helpers/factories";
 import { call, callWithEnv, type Json } from "../helpers/request";
+import { sceneWith } from "../helpers/submissions";
 
 const TOKEN = "test-admin-token-0123456789";
 // A zero key-cache TTL makes revocations visible at once.
@@ -144,23 +146,17 @@ describe("certificate revocation racing a lookup", () => {
 });
 
 describe("catalog import", () => {
-  const photo: CardScene = {
+  // A centred card, noise-free and evenly lit.
+  const photo = sceneWith({
     canvasWidth: 900,
     canvasHeight: 675,
     cardWidth: 330,
     rotation: 1,
     borders: { left: 3, right: 3, top: 3, bottom: 3 },
-    borderColor: [245, 200, 40],
-    artColor: [40, 90, 160],
-    background: [120, 80, 50],
-    texture: "wood",
+    noise: 0,
+    lightFalloff: 0,
     seed: 4,
-  };
-  const base64 = (bytes: Uint8Array) => {
-    let binary = "";
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  };
+  });
   const card = (image: string): Json => ({
     category: `Test ${crypto.randomUUID().slice(0, 8)}`,
     player_name: "Shohei Ohtani",
@@ -174,7 +170,7 @@ describe("catalog import", () => {
 
   it("imports a card with its reference image and perceptual hash", async () => {
     const jpeg = encodeJpeg(drawCardScene(photo), 90);
-    const res = await admin("/catalog-cards", card(`data:image/jpeg;base64,${base64(jpeg)}`));
+    const res = await admin("/catalog-cards", card(`data:image/jpeg;base64,${encodeBase64(jpeg)}`));
     expect(res.status).toBe(201);
     expect(res.body.reference_hash).toMatch(/^[0-9a-f]{16}$/);
     const stored = await env.IMAGES.get(res.body.reference_image_key);
@@ -208,12 +204,12 @@ describe("catalog import", () => {
   });
 
   it("replaces a card's reference image: new hash, old image removed; 404 for an unknown card", async () => {
-    const first = await admin("/catalog-cards", card(base64(encodeJpeg(drawCardScene(photo), 90))));
+    const first = await admin("/catalog-cards", card(encodeBase64(encodeJpeg(drawCardScene(photo), 90))));
     expect(first.status).toBe(201);
     const other = encodeJpeg(drawCardScene({ ...photo, artColor: [200, 40, 60], seed: 77 }), 90);
     const res = await admin(
       `/catalog-cards/${first.body.id}/reference-image`,
-      { reference_image: { base64: base64(other) } },
+      { reference_image: { base64: encodeBase64(other) } },
       { method: "PUT" },
     );
     expect(res.status).toBe(200);
@@ -229,13 +225,13 @@ describe("catalog import", () => {
 
     const missing = await admin(
       "/catalog-cards/999999/reference-image",
-      { reference_image: { base64: base64(other) } },
+      { reference_image: { base64: encodeBase64(other) } },
       { method: "PUT" },
     );
     expect(missing.status).toBe(404);
     const unauthorised = await admin(
       `/catalog-cards/${first.body.id}/reference-image`,
-      { reference_image: { base64: base64(other) } },
+      { reference_image: { base64: encodeBase64(other) } },
       { method: "PUT", token: "wrong-token-0123456789" },
     );
     expect(unauthorised.status).toBe(401);

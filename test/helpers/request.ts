@@ -2,43 +2,56 @@ import { exports } from "cloudflare:workers";
 
 export const BASE = "https://api.test";
 
-/** Calls the Worker as a client would and parses a JSON body when there is one. */
-export async function call(path: string, init: RequestInit & { key?: string } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.key !== undefined) headers.set("authorization", `Bearer ${init.key}`);
-  const response = await exports.default.fetch(`${BASE}${path}`, { ...init, headers });
-  const text = new TextDecoder().decode(await response.arrayBuffer());
-  let body: unknown = null;
-  if (text && response.headers.get("content-type")?.includes("application/json")) body = JSON.parse(text);
-  return { status: response.status, headers: response.headers, body: body as Json, text };
-}
-
 // Test bodies are inspected field by field; a loose JSON type keeps assertions readable.
 // biome-ignore lint/suspicious/noExplicitAny: parsed JSON of any shape
 export type Json = any;
+
+/** What every request helper answers: the body parsed when it is JSON, and its text either way. */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: Json;
+  text: string;
+}
+
+/** The one core of the request helpers: reads a response into an Answer. */
+export async function readAnswer(response: Response): Promise<Answer> {
+  const text = await response.text();
+  let body: Json = null;
+  if (text && response.headers.get("content-type")?.includes("application/json")) body = JSON.parse(text);
+  return { status: response.status, headers: response.headers, body, text };
+}
+
+/** The request's headers with `Authorization: Bearer <key>` when a key is given. */
+function bearerHeaders(init: RequestInit & { key?: string }): Headers {
+  const headers = new Headers(init.headers);
+  if (init.key !== undefined) headers.set("authorization", `Bearer ${init.key}`);
+  return headers;
+}
+
+/** Calls the Worker as a client would and parses a JSON body when there is one. */
+export async function call(path: string, init: RequestInit & { key?: string } = {}): Promise<Answer> {
+  return readAnswer(await exports.default.fetch(`${BASE}${path}`, { ...init, headers: bearerHeaders(init) }));
+}
 
 /** Calls the Worker's fetch handler directly with some bindings replaced (config overrides, a wrapped D1). */
 export async function callWithEnv(
   path: string,
   overrides: Partial<Record<keyof Env, unknown>>,
   init: RequestInit & { key?: string } = {},
-) {
+): Promise<Answer> {
   const { env } = await import("cloudflare:workers");
   const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
   const worker = (await import("../../src/index")).default;
-  const headers = new Headers(init.headers);
-  if (init.key !== undefined) headers.set("authorization", `Bearer ${init.key}`);
   const ctx = createExecutionContext();
   const response = await worker.fetch(
-    new Request(`${BASE}${path}`, { ...init, headers }),
+    new Request(`${BASE}${path}`, { ...init, headers: bearerHeaders(init) }),
     { ...env, ...overrides } as Env,
     ctx,
   );
-  const text = await response.text();
+  const answer = await readAnswer(response);
   await waitOnExecutionContext(ctx);
-  let body: Json = null;
-  if (text && response.headers.get("content-type")?.includes("application/json")) body = JSON.parse(text);
-  return { status: response.status, headers: response.headers, body, text };
+  return answer;
 }
 
 /** Follows `next_cursor` from `path` to the end; returns each page's items and the page sizes. */

@@ -1,7 +1,7 @@
 // Photos to submit and the requests that submit them.
-import { exports } from "cloudflare:workers";
+import { encodeBase64 } from "../../src/net/body";
 import { backOf, type CardScene, drawCardScene, encodeJpeg } from "./card-images";
-import { BASE, type Json } from "./request";
+import { call } from "./request";
 
 /** A clean raw card on a wood table, 55/45 left-right: the engine grades it. */
 export const RAW_CARD: CardScene = {
@@ -19,6 +19,9 @@ export const RAW_CARD: CardScene = {
   seed: 11,
 };
 
+/** RAW_CARD with some fields changed: the one base scene for tests that need another photo. */
+export const sceneWith = (overrides: Partial<CardScene>): CardScene => ({ ...RAW_CARD, ...overrides });
+
 const drawn = new Map<string, Uint8Array>();
 
 /** The JPEG of a scene, drawn once per test file. */
@@ -34,16 +37,10 @@ export function photo(scene: CardScene, quality = 90): Uint8Array {
 
 export const rawPair = (scene: CardScene = RAW_CARD) => ({ front: photo(scene), back: photo(backOf(scene)) });
 
-export function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 export function jsonSubmission(pair: { front: Uint8Array; back: Uint8Array }, extra: Record<string, unknown> = {}) {
   return {
-    front_image: { base64: toBase64(pair.front) },
-    back_image: { base64: toBase64(pair.back) },
+    front_image: { base64: encodeBase64(pair.front) },
+    back_image: { base64: encodeBase64(pair.back) },
     ...extra,
   };
 }
@@ -63,13 +60,9 @@ export async function callPublic(
     body = JSON.stringify(init.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const response = await exports.default.fetch(`${BASE}/api/public/v1${path}`, {
+  return call(`/api/public/v1${path}`, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers,
     body,
   });
-  const text = await response.text();
-  let parsed: Json = null;
-  if (text && response.headers.get("content-type")?.includes("application/json")) parsed = JSON.parse(text);
-  return { status: response.status, headers: response.headers, body: parsed, text };
 }

@@ -6,10 +6,11 @@ import { certificates, submissions } from "../../src/db/schema";
 import { runHousekeeping } from "../../src/grading/housekeeping";
 import { consumeGradingBatch, consumeGradingDeadLetters } from "../../src/grading/queue";
 import { gradeSubmission, recordRejected, settleDeps } from "../../src/grading/settle";
+import { encodeBase64 } from "../../src/net/body";
 import { createPublicClient, db } from "../helpers/factories";
 import { HOSTED_MODEL_GRADE } from "../helpers/fixtures";
 import { callWithEnv } from "../helpers/request";
-import { callPublic, jsonSubmission, photo, RAW_CARD, rawPair, toBase64 } from "../helpers/submissions";
+import { callPublic, jsonSubmission, photo, RAW_CARD, rawPair } from "../helpers/submissions";
 
 async function submission(gradingId: string) {
   const [row] = await db().select().from(submissions).where(eq(submissions.gradingId, gradingId));
@@ -371,6 +372,6 @@ describe("housekeeping (cron)", { timeout: 30_000 }, () => {
 describe("test helper", () => {
   it("encodes base64 the way atob reads it", () => {
     const bytes = new Uint8Array([0, 1, 2, 250, 251, 252, 253, 254, 255]);
-    expect(Uint8Array.from(atob(toBase64(bytes)), (c) => c.charCodeAt(0))).toEqual(bytes);
+    expect(Uint8Array.from(atob(encodeBase64(bytes)), (c) => c.charCodeAt(0))).toEqual(bytes);
   });
 });

@@ -5,11 +5,12 @@ import { certificates, submissions } from "../../src/db/schema";
 import { gradeMultiple } from "../../src/grading/engine/identify";
 import { referenceHash } from "../../src/grading/engine/reference";
 import { forgetCatalogReferences } from "../../src/grading/references";
+import { encodeBase64 } from "../../src/net/body";
 import { backOf } from "../helpers/card-images";
 import { jpegClaiming, pngClaiming } from "../helpers/crafted-headers";
 import { createCatalogCard, createPartner, createPublicClient, db } from "../helpers/factories";
 import { call, callWithEnv } from "../helpers/request";
-import { callPublic, jsonSubmission, photo, RAW_CARD, rawPair, toBase64 } from "../helpers/submissions";
+import { callPublic, jsonSubmission, photo, RAW_CARD, rawPair } from "../helpers/submissions";
 
 const SLAB = { ...RAW_CARD, cardWidth: 280, holder: true };
 
@@ -104,8 +105,8 @@ describe("POST /gradings: graded", { timeout: 30_000 }, () => {
 
     const dataUrl = await callPublic("/gradings", client.key, {
       body: {
-        front_image: { base64: `data:image/jpeg;base64,${toBase64(pair.front)}`, content_type: "image/jpeg" },
-        back_image: { base64: toBase64(pair.back) },
+        front_image: { base64: `data:image/jpeg;base64,${encodeBase64(pair.front)}`, content_type: "image/jpeg" },
+        back_image: { base64: encodeBase64(pair.back) },
       },
     });
     expect(dataUrl.status).toBe(201);
@@ -148,7 +149,7 @@ describe("POST /gradings: graded", { timeout: 30_000 }, () => {
       {
         method: "PUT",
         headers: { authorization: "Bearer test-admin-token-0123456789", "content-type": "application/json" },
-        body: JSON.stringify({ reference_image: { base64: toBase64(pair.front) } }),
+        body: JSON.stringify({ reference_image: { base64: encodeBase64(pair.front) } }),
       },
     );
     expect(put.status).toBe(200);
@@ -227,7 +228,7 @@ describe("POST /gradings: bad input never grades, stores or answers 500", { time
   });
 
   const pair = () => rawPair();
-  const b64 = () => toBase64(pair().front);
+  const b64 = () => encodeBase64(pair().front);
 
   const badBodies: [string, () => unknown, number, string][] = [
     ["a body that is not JSON", () => "{not json", 400, "json"],
@@ -314,7 +315,7 @@ describe("POST /gradings: bad input never grades, stores or answers 500", { time
     const big = new Uint8Array(12 * 1024 * 1024 + 1);
     big.set(pair().front);
     const res = await callPublic("/gradings", client.key, {
-      body: { front_image: { base64: toBase64(big) }, back_image: { base64: b64() } },
+      body: { front_image: { base64: encodeBase64(big) }, back_image: { base64: b64() } },
     });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe("payload_too_large");
@@ -325,7 +326,7 @@ describe("POST /gradings: bad input never grades, stores or answers 500", { time
     const client = await createPublicClient();
     const objectsBefore = (await storedObjects("submissions/")).length;
     const res = await callPublic("/gradings", client.key, {
-      body: { front_image: { base64: toBase64(jpegClaiming(65000, 65000)) }, back_image: { base64: b64() } },
+      body: { front_image: { base64: encodeBase64(jpegClaiming(65000, 65000)) }, back_image: { base64: b64() } },
     });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe("payload_too_large");
@@ -449,7 +450,7 @@ describe("POST /gradings: image URLs", { timeout: 30_000 }, () => {
       "/e": () => jpegResponse(photo(RAW_CARD)),
     });
     const res = await callPublic("/gradings", client.key, {
-      body: { front_image: { url: "https://images.test/a" }, back_image: { base64: toBase64(photo(RAW_CARD)) } },
+      body: { front_image: { url: "https://images.test/a" }, back_image: { base64: encodeBase64(photo(RAW_CARD)) } },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain("redirects more than 3 times");
@@ -460,7 +461,7 @@ describe("POST /gradings: image URLs", { timeout: 30_000 }, () => {
     const client = await createPublicClient();
     const seen = imageHost({ "/a": () => redirect("https://10.0.0.7/secret.jpg") });
     const res = await callPublic("/gradings", client.key, {
-      body: { front_image: { url: "https://images.test/a" }, back_image: { base64: toBase64(photo(RAW_CARD)) } },
+      body: { front_image: { url: "https://images.test/a" }, back_image: { base64: encodeBase64(photo(RAW_CARD)) } },
     });
     expect(res.status).toBe(400);
     // The category only: where the redirect pointed (an internal address) is not echoed back.
@@ -489,7 +490,10 @@ describe("POST /gradings: image URLs", { timeout: 30_000 }, () => {
     });
     for (const path of ["/declared.jpg", "/streamed.jpg"]) {
       const res = await callPublic("/gradings", client.key, {
-        body: { front_image: { url: `https://images.test${path}` }, back_image: { base64: toBase64(photo(RAW_CARD)) } },
+        body: {
+          front_image: { url: `https://images.test${path}` },
+          back_image: { base64: encodeBase64(photo(RAW_CARD)) },
+        },
       });
       expect(res.status).toBe(413);
       expect(res.body.error.code).toBe("payload_too_large");
@@ -515,7 +519,7 @@ describe("POST /gradings: image URLs", { timeout: 30_000 }, () => {
         headers: { "x-api-key": client.key, "content-type": "application/json" },
         body: JSON.stringify({
           front_image: { url: "https://slow.images.test/a.jpg" },
-          back_image: { base64: toBase64(photo(RAW_CARD)) },
+          back_image: { base64: encodeBase64(photo(RAW_CARD)) },
         }),
       },
     );
@@ -531,7 +535,10 @@ describe("POST /gradings: image URLs", { timeout: 30_000 }, () => {
       ["/missing.jpg", "answered HTTP 404"],
     ]) {
       const res = await callPublic("/gradings", client.key, {
-        body: { front_image: { url: `https://images.test${path}` }, back_image: { base64: toBase64(photo(RAW_CARD)) } },
+        body: {
+          front_image: { url: `https://images.test${path}` },
+          back_image: { base64: encodeBase64(photo(RAW_CARD)) },
+        },
       });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain(message);

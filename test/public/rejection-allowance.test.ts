@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { submissions } from "../../src/db/schema";
+import { encodeBase64 } from "../../src/net/body";
 import { encodeJpeg } from "../helpers/card-images";
 import { createPublicClient, db } from "../helpers/factories";
 import { callWithEnv } from "../helpers/request";
-import { jsonSubmission, rawPair, toBase64 } from "../helpers/submissions";
+import { jsonSubmission, rawPair } from "../helpers/submissions";
 
 // A photo the engine refuses at once (too small to grade): a rejection that costs almost nothing.
-const tiny = toBase64(encodeJpeg({ width: 64, height: 48, data: new Uint8Array(64 * 48 * 4).fill(90) }, 80));
+const tiny = encodeBase64(encodeJpeg({ width: 64, height: 48, data: new Uint8Array(64 * 48 * 4).fill(90) }, 80));
 const garbage = { front_image: { base64: tiny }, back_image: { base64: tiny } };
 
 function submit(key: string, body: unknown, allowance: number) {

@@ -1,7 +1,13 @@
 // The local demo data set (`npm start`, never production): two partner users with varied cards,
 // gradings and grade runs, and the images they point at.
 import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
-import { KEY_START_LENGTH, PARTNER_KEY_PREFIX, sha256Hex, toHex } from "../../src/auth/api-keys.ts";
+import {
+  KEY_START_LENGTH,
+  PARTNER_KEY_PREFIX,
+  PUBLIC_KEY_START_LENGTH,
+  sha256Hex,
+  toHex,
+} from "../../src/auth/api-keys.ts";
 import { encodePng } from "../../src/grading/engine/png.ts";
 import { type CardArtSpec, drawBack, drawDamageReport, drawFront, drawSlab } from "./card-art.ts";
 
@@ -508,7 +514,12 @@ export async function seedDemoData(
     },
     {
       sql: "INSERT INTO api_keys (client_id, key_id, key_hash, start, created_at) VALUES (1, ?, ?, ?, ?)",
-      params: [publicKey.keyId, await sha256Hex(publicKey.key), publicKey.key.slice(0, 9), createdAt],
+      params: [
+        publicKey.keyId,
+        await sha256Hex(publicKey.key),
+        publicKey.key.slice(0, PUBLIC_KEY_START_LENGTH),
+        createdAt,
+      ],
     },
   );
 

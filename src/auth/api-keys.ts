@@ -46,6 +46,8 @@ export function timingSafeEqualStrings(a: string, b: string): boolean {
 }
 
 export const PUBLIC_KEY_PREFIX = "svck_";
+/** Characters of a public key kept for display: the prefix and four of the key id. */
+export const PUBLIC_KEY_START_LENGTH = PUBLIC_KEY_PREFIX.length + 4;
 const PUBLIC_KEY_PATTERN = /^svck_([A-Za-z0-9]{8,32})_([A-Za-z0-9]{16,128})$/;
 
 /** A public API key `svck_<key id>_<secret>`; the key id is the lookup key, only the hash is stored. */

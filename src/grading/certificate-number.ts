@@ -15,8 +15,13 @@ export function luhnCheckDigit(digits: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
+/** Digits of a certificate number, the check digit last. */
+export const CERTIFICATE_DIGITS = 10;
+const CERTIFICATE_PATTERN = new RegExp(`^\\d{${CERTIFICATE_DIGITS}}$`);
+
 export function isCertificateNumber(value: string): boolean {
-  return /^\d{10}$/.test(value) && luhnCheckDigit(value.slice(0, 9)) === Number(value[9]);
+  const body = value.slice(0, CERTIFICATE_DIGITS - 1);
+  return CERTIFICATE_PATTERN.test(value) && luhnCheckDigit(body) === Number(value[CERTIFICATE_DIGITS - 1]);
 }
 
 const BODY_RANGE = 900_000_000;

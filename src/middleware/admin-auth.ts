@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { timingSafeEqualStrings } from "../auth/api-keys";
+import { parseBearer } from "../auth/bearer";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
-import { parseBearer } from "./partner-auth";
 
 /**
  * The operator API: `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time. Without an

@@ -1,46 +1,21 @@
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { sha256Hex } from "../auth/api-keys";
+import { bearerChallenge, parseBearer } from "../auth/bearer";
+import { KeyCache } from "../auth/key-cache";
 import type { Database } from "../db/client";
 import { dashboardAccounts, partnerApiKeys } from "../db/schema";
 import type { AppEnv, PartnerPrincipal } from "../env";
-import { ApiError } from "../errors/api-error";
 import { logEvent } from "../errors/log";
 
-const REALM = "svc";
 /** `last_used_at` is written at most this often per key (docs/decisions.md §4). */
 const LAST_USED_INTERVAL_MS = 60_000;
-/** Bounds the per-isolate cache so a flood of distinct keys cannot grow it without limit. */
-const MAX_CACHED_KEYS = 10_000;
+/** Bounds the last-use stamps kept per isolate. */
+const MAX_LAST_USED = 10_000;
 
-interface CachedKey {
-  principal: PartnerPrincipal;
-  expiresAt: number;
-}
-
-// Per-isolate caches (docs/decisions.md §7): a verified key is trusted for KEY_CACHE_TTL_SECONDS, so a
-// revoked key stops working within that time. Keyed by the key's hash, never by the key.
-const verifiedKeys = new Map<string, CachedKey>();
+// Keyed by the key's hash, never by the key.
+const verifiedKeys = new KeyCache<PartnerPrincipal>();
 const lastUsedWrites = new Map<number, number>();
-
-function unauthorized(error: "invalid_request" | "invalid_token", message: string): ApiError {
-  return new ApiError(error, message, {
-    status: 401,
-    headers: { "WWW-Authenticate": `Bearer realm="${REALM}", error="${error}"` },
-  });
-}
-
-/** Extracts the token from `Authorization: Bearer <token>`; the scheme word is case-insensitive. */
-export function parseBearer(header: string | undefined): string {
-  if (header === undefined || header.trim() === "") {
-    throw unauthorized("invalid_request", "Missing Authorization header; send `Authorization: Bearer <API key>`.");
-  }
-  const match = /^\s*(\S+)\s+(\S+)\s*$/.exec(header);
-  if (match?.[1]?.toLowerCase() !== "bearer" || !match[2]) {
-    throw unauthorized("invalid_request", "Malformed Authorization header; expected `Bearer <API key>`.");
-  }
-  return match[2];
-}
 
 async function lookupKey(db: Database, keyHash: string) {
   const rows = await db
@@ -70,41 +45,29 @@ export const partnerAuth = createMiddleware<AppEnv>(async (c, next) => {
   const now = Date.now();
   const ttlMs = c.var.config.KEY_CACHE_TTL_SECONDS * 1000;
 
-  let cached = verifiedKeys.get(keyHash);
-  if (cached && cached.expiresAt <= now) {
-    verifiedKeys.delete(keyHash);
-    cached = undefined;
-  }
-  if (!cached) {
+  const principal = await verifiedKeys.get(keyHash, ttlMs, now, async () => {
     const row = await lookupKey(c.var.db, keyHash);
     if (!row || row.revokedAt !== null || row.accountRole !== "partner" || row.userId === null) {
-      throw unauthorized("invalid_token", "The API key is unknown, revoked, or not a partner key.");
+      throw bearerChallenge("invalid_token", "The API key is unknown, revoked, or not a partner key.");
     }
-    cached = {
-      principal: {
-        keyId: row.keyId,
-        keyName: row.keyName,
-        keyStart: row.keyStart,
-        keyCreatedAt: row.keyCreatedAt,
-        keyLastUsedAt: row.keyLastUsedAt,
-        accountId: row.accountId,
-        accountEmail: row.accountEmail,
-        accountRole: "partner",
-        accountCreatedAt: row.accountCreatedAt,
-        userId: row.userId,
-      },
-      expiresAt: now + ttlMs,
+    return {
+      keyId: row.keyId,
+      keyName: row.keyName,
+      keyStart: row.keyStart,
+      keyCreatedAt: row.keyCreatedAt,
+      keyLastUsedAt: row.keyLastUsedAt,
+      accountId: row.accountId,
+      accountEmail: row.accountEmail,
+      accountRole: "partner",
+      accountCreatedAt: row.accountCreatedAt,
+      userId: row.userId,
     };
-    if (ttlMs > 0) {
-      if (verifiedKeys.size >= MAX_CACHED_KEYS) verifiedKeys.clear();
-      verifiedKeys.set(keyHash, cached);
-    }
-  }
-  c.set("partner", cached.principal);
+  });
+  c.set("partner", principal);
 
   await next();
 
-  if (c.res.status < 400) recordKeyUse(c.env.DB, c.executionCtx, cached.principal.keyId, now);
+  if (c.res.status < 400) recordKeyUse(c.env.DB, c.executionCtx, principal.keyId, now);
 });
 
 /** Writes `last_used_at` after the response, at most once a minute per key (across isolates too). */
@@ -117,7 +80,7 @@ function recordKeyUse(
   const last = lastUsedWrites.get(keyId);
   if (last !== undefined && now - last < LAST_USED_INTERVAL_MS) return;
   lastUsedWrites.set(keyId, now);
-  if (lastUsedWrites.size > MAX_CACHED_KEYS) lastUsedWrites.clear();
+  if (lastUsedWrites.size > MAX_LAST_USED) lastUsedWrites.clear();
   const nowIso = new Date(now).toISOString();
   const threshold = new Date(now - LAST_USED_INTERVAL_MS).toISOString();
   ctx.waitUntil(

@@ -1,20 +1,19 @@
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { publicKeyId, sha256Hex, timingSafeEqualStrings } from "../auth/api-keys";
+import { KeyCache } from "../auth/key-cache";
 import { apiClients, apiKeys } from "../db/schema";
 import type { AppEnv, PublicPrincipal } from "../env";
 import { ApiError } from "../errors/api-error";
 
-interface CachedKey {
+interface VerifiedKey {
   keyHash: string;
   revoked: boolean;
   principal: PublicPrincipal;
-  expiresAt: number;
 }
 
-const MAX_CACHED_KEYS = 10_000;
-// Per-isolate cache of key rows by key id (docs/decisions.md §7); the hash is still compared on every request.
-const keysById = new Map<string, CachedKey>();
+// Key rows by key id; the hash is still compared on every request.
+const keysById = new KeyCache<VerifiedKey>();
 
 /**
  * `x-api-key: svck_<id>_<secret>`: looked up by the id segment, the SHA-256 of the whole key
@@ -27,8 +26,7 @@ export const publicAuth = createMiddleware<AppEnv>(async (c, next) => {
   const keyId = publicKeyId(key);
   if (!keyId) throw new ApiError("invalid_api_key", "The API key is not valid.");
   const now = Date.now();
-  let entry = keysById.get(keyId);
-  if (!entry || entry.expiresAt <= now) {
+  const entry = await keysById.get(keyId, c.var.config.KEY_CACHE_TTL_SECONDS * 1000, now, async () => {
     const [row] = await c.var.db
       .select({
         apiKeyId: apiKeys.id,
@@ -44,7 +42,7 @@ export const publicAuth = createMiddleware<AppEnv>(async (c, next) => {
       .where(eq(apiKeys.keyId, keyId))
       .limit(1);
     if (!row) throw new ApiError("invalid_api_key", "The API key is not valid.");
-    entry = {
+    return {
       keyHash: row.keyHash,
       revoked: row.revokedAt !== null,
       principal: {
@@ -54,13 +52,8 @@ export const publicAuth = createMiddleware<AppEnv>(async (c, next) => {
         userId: row.userId,
         hourlyQuota: row.hourlyQuota,
       },
-      expiresAt: now + c.var.config.KEY_CACHE_TTL_SECONDS * 1000,
     };
-    if (c.var.config.KEY_CACHE_TTL_SECONDS > 0) {
-      if (keysById.size >= MAX_CACHED_KEYS) keysById.clear();
-      keysById.set(keyId, entry);
-    }
-  }
+  });
   if (!timingSafeEqualStrings(await sha256Hex(key), entry.keyHash)) {
     throw new ApiError("invalid_api_key", "The API key is not valid.");
   }

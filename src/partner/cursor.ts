@@ -14,11 +14,13 @@ export interface CursorPosition {
 }
 
 const TIEBREAK_DIGITS = 9;
+/** `YYYY-MM-DDTHH:MM:SS.mmm`: a stored timestamp up to its milliseconds. */
+const ISO_TO_MILLIS_LENGTH = 23;
 const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,12}))?(Z|[+-]\d{2}:\d{2})$/;
 
 export function encodeCursor(timestamp: string, rowNumber: number): string {
   // Stored timestamps are toISOString() output: "YYYY-MM-DDTHH:MM:SS.mmmZ".
-  return `${timestamp.slice(0, 23)}${String(rowNumber).padStart(TIEBREAK_DIGITS, "0")}Z`;
+  return `${timestamp.slice(0, ISO_TO_MILLIS_LENGTH)}${String(rowNumber).padStart(TIEBREAK_DIGITS, "0")}Z`;
 }
 
 export function decodeCursor(value: string): CursorPosition | null {

@@ -122,8 +122,11 @@ interface SignInput {
   datetime: string;
 }
 
+/** The `YYYYMMDD` of a SigV4 `YYYYMMDDTHHMMSSZ` datetime: the date its credential scope names. */
+const dateStamp = (datetime: string) => datetime.slice(0, "YYYYMMDD".length);
+
 async function signature(input: SignInput): Promise<string> {
-  const date = input.datetime.slice(0, 8);
+  const date = dateStamp(input.datetime);
   const canonicalRequest = [
     "GET",
     canonicalPath(input.pathname),
@@ -146,7 +149,7 @@ async function signature(input: SignInput): Promise<string> {
 function presignParams(accessKeyId: string, datetime: string, ttlSeconds: number): QueryPair[] {
   return [
     ["X-Amz-Algorithm", ALGORITHM],
-    ["X-Amz-Credential", `${accessKeyId}/${datetime.slice(0, 8)}/${REGION}/${SERVICE}/aws4_request`],
+    ["X-Amz-Credential", `${accessKeyId}/${dateStamp(datetime)}/${REGION}/${SERVICE}/aws4_request`],
     ["X-Amz-Date", datetime],
     ["X-Amz-Expires", String(ttlSeconds)],
     ["X-Amz-SignedHeaders", SIGNED_HEADERS],
@@ -268,7 +271,7 @@ export async function verifyFilesUrl(config: Config, requestUrl: string, now = D
   if (
     params.get("X-Amz-Algorithm") !== ALGORITHM ||
     params.get("X-Amz-SignedHeaders") !== SIGNED_HEADERS ||
-    params.get("X-Amz-Credential") !== `${LOCAL_ACCESS_KEY_ID}/${date.slice(0, 8)}/${REGION}/${SERVICE}/aws4_request`
+    params.get("X-Amz-Credential") !== `${LOCAL_ACCESS_KEY_ID}/${dateStamp(date)}/${REGION}/${SERVICE}/aws4_request`
   )
     return { ok: false, reason: "unknown credential" };
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { PUBLIC_KEY_START_LENGTH } from "../../src/auth/api-keys";
 import { readCertificate, writeCertificate } from "../../src/cache/certificate-cache";
 import { submissions } from "../../src/db/schema";
 import { generateCertificateNumber } from "../../src/grading/certificate-number";
@@ -62,7 +63,7 @@ describe("partner accounts and keys", () => {
     const key = await admin(`/partner-accounts/${account.body.id}/keys`, { name: "production" });
     expect(key.status).toBe(201);
     expect(key.body.key).toMatch(/^svcp_[A-Za-z0-9]{32}$/);
-    expect(key.body.start).toBe(key.body.key.slice(0, 9));
+    expect(key.body.start).toBe(key.body.key.slice(0, PUBLIC_KEY_START_LENGTH));
     expect((await asPartner("/v1/account", key.body.key)).body.account.user_id).toBe(user.body.id);
     const revoked = await admin(`/partner-keys/${key.body.id}/revoke`);
     expect(revoked.status).toBe(200);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { KEY_START_LENGTH } from "../../src/auth/api-keys";
 import { createPartner } from "../helpers/factories";
 import { call } from "../helpers/request";
 
@@ -18,12 +19,12 @@ describe("GET /v1/account", () => {
       api_key: {
         id: partner.keyId,
         name: "test key",
-        start: partner.key.slice(0, 9),
+        start: partner.key.slice(0, KEY_START_LENGTH),
         created_at: expect.any(String),
         last_used_at: null,
       },
     });
-    expect(res.text).not.toContain(partner.key.slice(9));
+    expect(res.text).not.toContain(partner.key.slice(KEY_START_LENGTH));
     expect(res.text).not.toContain("key_hash");
   });
 

@@ -3,6 +3,7 @@
 // test/db/query-plans.test.ts fails on a full scan.
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { GradeEvidence } from "../grading/engine/evidence";
 
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey(),
@@ -233,6 +234,8 @@ export const certificates = sqliteTable(
     pipelineEngine: text("pipeline_engine").notNull(),
     pipelineGradedBy: text("pipeline_graded_by").notNull(),
     pipelineHostedBy: text("pipeline_hosted_by").notNull(),
+    // What the engine measured (src/grading/engine/evidence.ts); null for engines that give none.
+    evidence: text("evidence", { mode: "json" }).$type<GradeEvidence>(),
   },
   (t) => [uniqueIndex("certificates_grading_idx").on(t.gradingId)],
 );

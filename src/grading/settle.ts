@@ -196,6 +196,7 @@ async function recordGraded(
       pipelineEngine: deps.engine.id,
       pipelineGradedBy: deps.config.GRADED_BY,
       pipelineHostedBy: HOSTED_BY,
+      evidence: graded.evidence,
     };
     const settle = db
       .update(submissions)
@@ -300,6 +301,7 @@ function partnerViewInserts(
         centering: graded.centering,
         centering_offset: graded.centering_offset,
         ...graded.model_grade,
+        evidence: graded.evidence,
       },
       damageReportFrontKey: reportKeys.front,
       damageReportBackKey: reportKeys.back,

@@ -1,5 +1,6 @@
 // The engine's contract: bytes of two photos (and optional hints) in, a grade or a refusal out.
 // Both the built-in engine and the http engine (a model hosted elsewhere) implement it.
+import type { GradeEvidence } from "./evidence";
 import type { CardHints, CatalogReference, Confidence, EstimatedValue, Identification } from "./identify";
 
 export interface EngineImage {
@@ -50,6 +51,11 @@ export interface Graded {
   centering: { front: FaceCentering; back: FaceCentering | null };
   /** The measurements behind each subgrade (stored as the grade run's model_grade). */
   model_grade: Record<string, unknown>;
+  /**
+   * What the engine saw and measured (outline, frame lines, borders, defects, area examined), stored
+   * in the grade run's model_grade and on the certificate; null for engines that give none (http).
+   */
+  evidence: GradeEvidence | null;
   card: Identification;
   estimated_value: EstimatedValue;
   /** Null when the engine produced no such image (a remote model may not render reports). */

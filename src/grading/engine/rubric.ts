@@ -1,7 +1,7 @@
 // The published numbers that turn measurements into grades. Every threshold here is documented in
 // the README ("How the built-in engine measures") and changing one changes MODEL_VERSION.
 
-export const MODEL_VERSION = "svc-edge-1.0";
+export const MODEL_VERSION = "svc-edge-1.1";
 
 /**
  * Centering tolerances per grade, as the worse side's share of the border (e.g. 60 = 60/40).

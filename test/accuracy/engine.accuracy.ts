@@ -1,8 +1,8 @@
 // `npm run accuracy`: the built-in engine on drawn phone-like photos with real photographs as card
 // art and real table textures (test/helpers/scene-sets.ts `realisticScenes`). Prints one row per
 // category: cases, graded, refused, centering within 1 point, worst centering error, false wear on
-// pristine cards (a wear subgrade below 9) and wear found on worn cards (the worn subgrade at 8 or
-// below). Figures, not thresholds: the only assertion is that every photo gets an answer.
+// graded pristine cards (a wear subgrade below 9) and wear found on graded worn cards (the worn
+// subgrade at 8 or below). Figures, not thresholds: the only assertion is that every photo gets an answer.
 import { expect, it } from "vitest";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import { drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
@@ -44,14 +44,15 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
     const result = await gradeCase(engine, c);
     expect(["graded", "rejected"]).toContain(result.status);
     row.cases++;
-    if (c.worn.length === 0) row.pristine++;
-    else row.worn++;
     if (result.status !== "graded") {
       row.refused++;
       details.push(`  refused  ${c.name}: ${result.status === "rejected" ? result.message : result.status}`);
       continue;
     }
     row.graded++;
+    // Wear is counted over graded cards: a refused card has no subgrades to be wrong about.
+    if (c.worn.length === 0) row.pristine++;
+    else row.worn++;
     const truth = truthOf(c.scene);
     const error = Math.max(
       Math.abs(result.centering_offset.horizontal - truth.horizontal),

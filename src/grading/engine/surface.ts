@@ -2,13 +2,16 @@
 // is calm enough for them to stand out. A photograph as artwork is full of edges and texture; a
 // scratch or a crease is a thin, straight ridge (lighter or darker than both of its sides) that
 // runs on across printed structure and into the border. So:
-// - every pixel's ridge strength is how much it stands above (or below) both neighbours 0.25 mm
-//   away on either side, in the strongest of four directions;
+// - every pixel's ridge strength is how much it stands above both neighbours 0.25 mm away on
+//   either side, in the strongest of four directions: a scratch, and a crease's ridge, catch the
+//   light and read lighter than the print around them, while a photograph's own thin lines are as
+//   often dark (only light ridges count);
 // - each 2 × 2 mm block's own ridge level (1.4826 × median) sets its threshold (RIDGE_K times it,
 //   at least RIDGE_MIN levels); a block whose threshold exceeds RIDGE_EXAMINABLE is too busy to
 //   tell a scratch from the picture and is not examined (not damage);
 // - ridge pixels over the threshold are joined (8-connected); a group is a defect when it is a
-//   straight line at least MIN_LINE_MM long and at most MAX_LINE_WIDTH_PX wide (second moments),
+//   straight line at least MIN_LINE_MM long in the border or MIN_ART_LINE_MM inside the art (a
+//   photograph has short straight highlights), at most MAX_LINE_WIDTH_PX wide (second moments),
 //   and not parallel to the card's edges (printed rules and frame lines are; scratches rarely).
 import type { DefectRegion, FaceName } from "./evidence";
 import { FLAT_PX_PER_MM } from "./geometry";
@@ -21,9 +24,11 @@ const OFFSET_PX = 2; // 0.25 mm either side of a ridge
 const BLOCK_PX = 2 * MM;
 export const RIDGE_MIN = 18;
 export const RIDGE_K = 5;
-export const RIDGE_EXAMINABLE = 50;
+export const RIDGE_EXAMINABLE = 40;
+/** Shortest line defect: in the border (flat ink) and in the art. */
 export const MIN_LINE_MM = 2;
-const MAX_LINE_WIDTH_PX = 1.6; // standard deviation across the line (≈ 5 px wide)
+export const MIN_ART_LINE_MM = 8;
+const MAX_LINE_WIDTH_PX = 1.1; // standard deviation across the line (≈ 3.5 px wide)
 /** A line within this many degrees of the card's edges is printed structure, not a defect. */
 export const AXIS_PARALLEL_DEG = 3;
 const MAX_REPORTED_DEFECTS = 40;
@@ -68,9 +73,7 @@ export function measureSurface(
       for (const [dx, dy] of steps) {
         const a = gray[(cy + dy) * W + cx + dx] ?? c;
         const b = gray[(cy - dy) * W + cx - dx] ?? c;
-        const bright = Math.min(c - a, c - b);
-        const dark = Math.min(a - c, b - c);
-        best = Math.max(best, bright, dark);
+        best = Math.max(best, Math.min(c - a, c - b));
       }
       ridge[y * w + x] = best;
     }
@@ -163,7 +166,8 @@ export function measureSurface(
     const major = (cxx + cyy) / 2 + spread;
     const minor = Math.max(0, (cxx + cyy) / 2 - spread);
     const length = Math.sqrt(12 * major);
-    if (length < MIN_LINE_MM * MM || Math.sqrt(minor) > MAX_LINE_WIDTH_PX) continue;
+    const minLength = (inArt === n ? MIN_ART_LINE_MM : MIN_LINE_MM) * MM;
+    if (length < minLength || Math.sqrt(minor) > MAX_LINE_WIDTH_PX) continue;
     const angle = (Math.atan2(2 * cxy, cxx - cyy) / 2) * (180 / Math.PI);
     const fromAxis = Math.min(Math.abs(angle), Math.abs(90 - Math.abs(angle)));
     if (fromAxis < AXIS_PARALLEL_DEG) continue;

@@ -56,6 +56,10 @@ const BAND_TO_PX = Math.round(1.2 * MM);
 const WHITENING_LUMA_STEP = 15;
 const WHITENING_MAX_CHROMA = 45;
 const WHITENING_MIN_DISTANCE = 60;
+/** A pixel this close to the table's colour (or closer than half the border–table distance) is table. */
+const MISSING_MAX_DISTANCE = 40;
+/** A corner's wear is reported as a defect from this area on (the corners' grade-10 floor, rubric.ts). */
+const MIN_CORNER_DEFECT_MM2 = 0.15;
 /** An edge position is worn when at least this many denoised worn pixels lie across its band. */
 const EDGE_WORN_MIN_PIXELS = 2;
 
@@ -86,8 +90,14 @@ export function measureWear(
     const b = data[p + 2] ?? 0;
     const dBackground = Math.hypot(r - background[0], g - background[1], b - background[2]);
     const dBorder = Math.hypot(r - border[0], g - border[1], b - border[2]);
-    // Missing material: closer to the table than to the border, and clearly away from the border.
-    if (dBackground < dBorder && dBorder > toBackground * 0.5) return 2;
+    // Missing material: the table's own colour (within MISSING_MAX_DISTANCE, or half the
+    // border–table distance on a contrasting table), clearly away from the border's.
+    if (
+      dBackground < dBorder &&
+      dBorder > toBackground * 0.5 &&
+      dBackground < Math.max(MISSING_MAX_DISTANCE, toBackground * 0.5)
+    )
+      return 2;
     if (!whiteningMeasurable) return 1;
     const chroma = Math.max(r, g, b) - Math.min(r, g, b);
     const whitened =
@@ -165,7 +175,7 @@ export function measureWear(
     }
     const areaMm2 = (whitened + missing) * pxArea;
     worstCornerMm2 = Math.max(worstCornerMm2, areaMm2);
-    if (whitened + missing > 0) {
+    if (areaMm2 > MIN_CORNER_DEFECT_MM2) {
       cornerDefects.push({
         type: missing > whitened ? "missing_material" : "whitening",
         face,

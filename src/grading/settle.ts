@@ -248,6 +248,7 @@ async function recordGraded(
       attestationKid: null,
       fingerprint,
       previousCertificates: previous,
+      evidence: graded.evidence,
     };
     if (signingKey) {
       const url = certificateUrl(deps.config, submission.requestOrigin, certificate.number);
@@ -303,6 +304,7 @@ async function recordGraded(
                 centering: graded.centering,
                 centering_offset: graded.centering_offset,
                 ...graded.model_grade,
+                evidence: graded.evidence,
               },
               damageReportFrontKey: reportKeys.front,
               damageReportBackKey: reportKeys.back,

@@ -113,7 +113,7 @@ describe("GET /c/{number}", () => {
     const html = (await callWithEnv(`/c/${cert.number}`, {})).text;
     expect(html).not.toContain('<svg class="evidence"');
     expect(html).not.toContain("How this grade was measured");
-    expect(html).toContain('alt="Front of the card"');
+    expect(html).toContain('alt="Front of 2018 Topps Shohei Ohtani"');
   });
 
   it("is served from the edge cache on the next request", async () => {

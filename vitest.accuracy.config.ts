@@ -1,8 +1,8 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
-// `npm run accuracy`: measurements of the engine on drawn photos with known truth, in workerd like
-// production, outside `npm test` (they take minutes of CPU). Each file prints its table.
+// `npm run accuracy`: how the engine does on sets of photos, in workerd like production, outside
+// `npm test`. Every `test/accuracy/**/*.accuracy.ts` prints its own table.
 export default defineConfig({
   plugins: [
     cloudflareTest({

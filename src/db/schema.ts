@@ -3,6 +3,7 @@
 // test/db/query-plans.test.ts fails on a full scan.
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { GradeEvidence } from "../grading/engine/evidence";
 
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey(),
@@ -264,6 +265,8 @@ export const certificates = sqliteTable(
       .$type<{ number: string; overall: number; issued_at: string }[]>()
       .notNull()
       .default(sql`'[]'`),
+    // What the engine measured (src/grading/engine/evidence.ts); null for engines that give none.
+    evidence: text("evidence", { mode: "json" }).$type<GradeEvidence>(),
   },
   (t) => [
     uniqueIndex("certificates_grading_idx").on(t.gradingId),

@@ -175,6 +175,8 @@ export class HttpEngine implements GradingEngine {
           : null,
       },
       model_grade: parsed.model_grade,
+      // A hosted model's measurements stay in its own model_grade; it gives no evidence in ours.
+      evidence: null,
       card,
       estimated_value: parsed.estimated_value ?? estimateValue(card, references, parsed.grades.overall),
       renders: {

@@ -288,6 +288,7 @@ async function recordCertificate(
       attestationKid: null,
       fingerprint,
       previousCertificates: previous,
+      evidence: graded.evidence,
     };
     if (signingKey) {
       const url = certificateUrl(deps.config, submission.requestOrigin, certificate.number);
@@ -343,6 +344,7 @@ async function recordCertificate(
                 centering: graded.centering,
                 centering_offset: graded.centering_offset,
                 ...graded.model_grade,
+                evidence: graded.evidence,
               },
               damageReportFrontKey: reportKeys.front,
               damageReportBackKey: reportKeys.back,

@@ -1,6 +1,8 @@
 // The public certificate page and the "graded by" badge, rendered from a certificate row.
 // Plain HTML and SVG, no scripts: they load fast anywhere and are cached whole at the edge.
+
 import type { CertificateRow } from "../db/schema";
+import { EVIDENCE_STYLE, evidenceFacts, evidenceSvg } from "./evidence-overlay";
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -123,7 +125,7 @@ ${revoked ? '<meta name="robots" content="noindex">' : ""}
   .photos { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 16px; margin-top: 24px; }
   figure { margin: 0; background: #fff; border: 1px solid var(--line); border-radius: 12px; padding: 12px; text-align: center; }
   figure img { max-width: 100%; height: auto; border-radius: 6px; }
-  figcaption { color: var(--muted); font-size: 14px; margin-top: 6px; }
+  figcaption { color: var(--muted); font-size: 14px; margin-top: 6px; }${EVIDENCE_STYLE}
   footer { margin-top: 24px; color: var(--muted); font-size: 13px; }
   .declared, .declared-note { color: #b54708; font-size: 13px; font-weight: 500; }
 </style>
@@ -163,14 +165,44 @@ ${revoked ? '<meta name="robots" content="noindex">' : ""}
     </div>
   </section>
   <section class="photos">
-    <figure><img src="${escapeHtml(images.front)}" alt="${escapeHtml(`Front of ${described}`)}" loading="lazy" width="400"><figcaption>Front</figcaption></figure>
-    <figure><img src="${escapeHtml(images.back)}" alt="${escapeHtml(`Back of ${described}`)}" loading="lazy" width="400"><figcaption>Back</figcaption></figure>
+    ${photoFigure(row, described, images.front, "front")}
+    ${photoFigure(row, described, images.back, "back")}
   </section>
+  ${measuredSection(row)}
   <footer>Check any certificate by its number at this address. The photos are the ones submitted for grading.</footer>
 </main>
 </body>
 </html>
 `;
+}
+
+/** A photo; with evidence, the photo with the measured outline, frame and defects drawn over it. */
+function photoFigure(row: CertificateRow, described: string, url: string, face: "front" | "back"): string {
+  const caption = face === "front" ? "Front" : "Back";
+  if (!row.evidence) {
+    return `<figure><img src="${escapeHtml(url)}" alt="${escapeHtml(`${caption} of ${described}`)}" loading="lazy" width="400"><figcaption>${caption}</figcaption></figure>`;
+  }
+  const defects = [
+    ...row.evidence.corners.defects,
+    ...row.evidence.edges.defects,
+    ...row.evidence.surface.defects,
+  ].filter((d) => d.face === face);
+  const label = `${caption} of ${described} with the measured outline, printed frame and ${defects.length} defect${defects.length === 1 ? "" : "s"} drawn over it`;
+  return `<figure>${evidenceSvg(url, row.evidence.faces[face], defects, label)}<figcaption>${caption}</figcaption></figure>`;
+}
+
+/** "How this grade was measured": the legend and the measurements behind the subgrades. */
+function measuredSection(row: CertificateRow): string {
+  if (!row.evidence) return "";
+  return `<section class="sheet measured">
+    <div><h2>How this grade was measured</h2>
+    <p class="legend">On the photos: <span style="color:#00a3d0">cyan</span> the card's detected outline, <span style="color:#d0208b">magenta</span> the printed frame the centering is measured from, boxes the defects found (red corners, orange edges, yellow scratches and creases).</p></div>
+    <dl>
+      ${evidenceFacts(row.evidence)
+        .map(([name, fact]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(fact)}</dd>`)
+        .join("\n      ")}
+    </dl>
+  </section>`;
 }
 
 export function renderNotFoundPage(number: string): string {

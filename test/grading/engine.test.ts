@@ -44,12 +44,12 @@ const base: CardScene = {
 describe("BuiltinEngine: clean cards", { timeout: 15_000 }, () => {
   it("returns every field a certificate needs, with a PNG damage report per face", async () => {
     const graded = expectGraded(await gradePair(base));
-    expect(graded.model_version).toBe("svc-edge-1.0");
+    expect(graded.model_version).toBe("svc-edge-1.1");
     expect(graded.centering.front.left_right).toBeCloseTo(55, 0);
     expect(graded.centering.back).not.toBeNull();
     expect(Object.keys(graded.confidence).sort()).toEqual(["centering", "corners", "edges", "surface"]);
     expect(graded.model_grade).toMatchObject({
-      model_version: "svc-edge-1.0",
+      model_version: "svc-edge-1.1",
       centering: { grade: graded.grades.centering },
     });
     for (const render of [graded.renders.damage_report_front, graded.renders.damage_report_back]) {
@@ -57,7 +57,8 @@ describe("BuiltinEngine: clean cards", { timeout: 15_000 }, () => {
       expect(render.contentType).toBe("image/png");
       expect(Array.from(render.bytes.subarray(0, 4))).toEqual([0x89, 0x50, 0x4e, 0x47]);
       const decoded = decodeImage(render.bytes, 2000);
-      expect([decoded.image.width, decoded.image.height]).toEqual([504, 704]);
+      // The photo (1200 × 900) with the evidence drawn over it, at most 1000 px on its longer side.
+      expect([decoded.image.width, decoded.image.height]).toEqual([1000, 750]);
     }
   });
 

@@ -33,7 +33,13 @@ export interface CardScene {
   /** Card height / width; 88 / 63 unless a wrong-shaped card is wanted. */
   aspect?: number;
   /** Drawn wear: whitened corners (radius, mm), white edge chips (count), light scratches (count). */
-  wear?: { cornerWhitening?: number; edgeChips?: number; scratches?: number };
+  wear?: {
+    cornerWhitening?: number;
+    edgeChips?: number;
+    scratches?: number;
+    /** Creases: lines across the whole card, art and border, a dark fold beside a light ridge. */
+    creases?: number;
+  };
   /** Draw the card inside a graded-card holder (clear plastic, label on top). */
   holder?: boolean;
   /** Multiplies every pixel (0.15 = a very dark photo). */
@@ -46,6 +52,20 @@ export interface CardScene {
   keystone?: number;
   /** Corner radius in mm (3 for a new card; worn corners are rounded further). */
   cornerRadius?: number;
+  /** A real photograph as the artwork inside the frame (see `photo()`), drawn over `artColor`. */
+  artPhoto?: RgbaImage;
+  /** A real photographed table texture (see `photo()`), tiled and tinted with `background`. */
+  tablePhoto?: RgbaImage;
+  /** Table texture pixels per canvas pixel (0.5 = the texture drawn at twice its size). */
+  tableScale?: number;
+  /** How strongly the table texture modulates the table colour (1 = as photographed; default 0.5). */
+  tableContrast?: number;
+  /** A glare patch: centre as a share of the canvas, radius as a share of the card width, strength 0–1. */
+  glare?: { x: number; y: number; radius: number; strength: number };
+  /** Per-channel multipliers of the whole photo (a colour cast, e.g. [1.08, 1, 0.88] for warm light). */
+  colorCast?: readonly [number, number, number];
+  /** Darkening toward the photo's corners (0.3 = 30 % darker in the corners). */
+  vignette?: number;
 }
 
 export const CARD_MM = { width: 63, height: 88 } as const;
@@ -126,6 +146,33 @@ export function drawCardScene(scene: CardScene): RgbaImage {
     const length = mix(0.15, 0.4, random()) * scene.cardWidth;
     return { x0, y0, x1: x0 + Math.cos(angle) * length, y1: y0 + Math.sin(angle) * length };
   });
+  // Creases run from one card edge to another, through the art and both borders.
+  const creases = Array.from({ length: wear.creases ?? 0 }, () => {
+    const angle = mix(-0.6, 0.6, random()) + (random() < 0.5 ? 0 : Math.PI / 2);
+    const px = mix(-0.3, 0.3, random()) * halfW;
+    const py = mix(-0.3, 0.3, random()) * halfH;
+    const reach = 2 * halfH;
+    const ux = Math.cos(angle);
+    const uy = Math.sin(angle);
+    return {
+      x0: px - ux * reach,
+      y0: py - uy * reach,
+      x1: px + ux * reach,
+      y1: py + uy * reach,
+      nx: -uy,
+      ny: ux,
+      px,
+      py,
+    };
+  });
+  const artPhoto = scene.artPhoto;
+  // The photo covers the frame (cropped to its aspect), as printed art does.
+  const artScale = artPhoto
+    ? Math.max((frameRight - frameLeft) / artPhoto.width, (frameBottom - frameTop) / artPhoto.height)
+    : 1;
+  const tableScale = scene.tableScale ?? 0.5;
+  const cast = scene.colorCast ?? [1, 1, 1];
+  const glare = scene.glare;
   // A holder: 84 × 137 mm of clear plastic around the card, the card low in it, a label on top.
   const holderHalfW = (84 / 2) * pxPerMm;
   const holderHalfH = (137 / 2) * pxPerMm;
@@ -142,7 +189,13 @@ export function drawCardScene(scene: CardScene): RgbaImage {
       let r = scene.background[0];
       let g = scene.background[1];
       let bl = scene.background[2];
-      if (scene.texture === "wood") {
+      if (scene.tablePhoto) {
+        const texture = samplePhoto(scene.tablePhoto, x * tableScale, y * tableScale, true)[1] / 128;
+        const k = 1 + (texture - 1) * (scene.tableContrast ?? 0.5);
+        r *= k;
+        g *= k;
+        bl *= k;
+      } else if (scene.texture === "wood") {
         const grain = Math.sin(y * 0.09 + Math.sin(x * 0.004 + grainPhase) * 6) * 0.5 + 0.5;
         const k = 0.82 + grain * 0.18;
         r *= k;
@@ -195,11 +248,17 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         let ar = scene.artColor[0];
         let ag = scene.artColor[1];
         let ab = scene.artColor[2];
-        for (const blob of blobs) {
-          const t = clamp01(1 - Math.hypot(u - blob.x, v - blob.y) / blob.r) * 0.6;
-          ar = mix(ar, blob.c[0], t);
-          ag = mix(ag, blob.c[1], t);
-          ab = mix(ab, blob.c[2], t);
+        if (artPhoto) {
+          const sx = (u - frameCx) / artScale + artPhoto.width / 2;
+          const sy = (v - frameCy) / artScale + artPhoto.height / 2;
+          [ar, ag, ab] = samplePhoto(artPhoto, sx, sy, false);
+        } else {
+          for (const blob of blobs) {
+            const t = clamp01(1 - Math.hypot(u - blob.x, v - blob.y) / blob.r) * 0.6;
+            ar = mix(ar, blob.c[0], t);
+            ag = mix(ag, blob.c[1], t);
+            ab = mix(ab, blob.c[2], t);
+          }
         }
         let cr = mix(scene.borderColor[0], ar, inFrame);
         let cg = mix(scene.borderColor[1], ag, inFrame);
@@ -225,22 +284,76 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         cr = mix(cr, whitened[0], white);
         cg = mix(cg, whitened[1], white);
         cb = mix(cb, whitened[2], white);
+        for (const crease of creases) {
+          const distance = segmentDistance(u, v, crease);
+          if (distance > 1.6) continue;
+          // The fold's shaded side is dark, its ridge catches the light.
+          const side = (u - crease.px) * crease.nx + (v - crease.py) * crease.ny;
+          const k = side < 0 ? 0.55 : 1.45;
+          const t = clamp01(1.6 - distance);
+          cr = mix(cr, Math.min(255, cr * k + (k > 1 ? 40 : 0)), t);
+          cg = mix(cg, Math.min(255, cg * k + (k > 1 ? 40 : 0)), t);
+          cb = mix(cb, Math.min(255, cb * k + (k > 1 ? 40 : 0)), t);
+        }
         r = mix(r, cr, coverage);
         g = mix(g, cg, coverage);
         bl = mix(bl, cb, coverage);
       }
-      const light = 1 - falloff * ((x / W) * 0.6 + (y / H) * 0.4);
+      let light = 1 - falloff * ((x / W) * 0.6 + (y / H) * 0.4);
+      if (scene.vignette) {
+        const rx = (x / W - 0.5) * 2;
+        const ry = (y / H - 0.5) * 2;
+        light *= 1 - scene.vignette * Math.min(1, (rx * rx + ry * ry) / 2);
+      }
+      if (glare) {
+        const t = clamp01(1 - Math.hypot(x - glare.x * W, y - glare.y * H) / (glare.radius * scene.cardWidth));
+        const lift = glare.strength * t * t;
+        r = mix(r, 255, lift);
+        g = mix(g, 255, lift);
+        bl = mix(bl, 255, lift);
+      }
       const n = noise > 0 ? gaussian(random) * noise : 0;
       const exposure = scene.exposure ?? 1;
       const o = (y * W + x) * 4;
-      data[o] = (r * light + n) * exposure;
-      data[o + 1] = (g * light + n) * exposure;
-      data[o + 2] = (bl * light + n) * exposure;
+      data[o] = (r * light * cast[0] + n) * exposure;
+      data[o + 1] = (g * light * cast[1] + n) * exposure;
+      data[o + 2] = (bl * light * cast[2] + n) * exposure;
       data[o + 3] = 255;
     }
   }
   const image = { width: W, height: H, data };
   return scene.blur ? boxBlur(image, scene.blur) : image;
+}
+
+/** Bilinear sample of a photo at (x, y); `repeat` mirrors it endlessly (a table), else clamps. */
+function samplePhoto(photo: RgbaImage, x: number, y: number, repeat: boolean): [number, number, number] {
+  const { width: w, height: h, data } = photo;
+  const wrap = (value: number, size: number) => {
+    if (!repeat) return Math.min(size - 1, Math.max(0, value));
+    const period = 2 * size;
+    const m = ((value % period) + period) % period;
+    return m < size ? m : period - 1 - m;
+  };
+  const fx = x - 0.5;
+  const fy = y - 0.5;
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const tx = fx - x0;
+  const ty = fy - y0;
+  const out: [number, number, number] = [0, 0, 0];
+  const corners: [number, number, number][] = [
+    [x0, y0, (1 - tx) * (1 - ty)],
+    [x0 + 1, y0, tx * (1 - ty)],
+    [x0, y0 + 1, (1 - tx) * ty],
+    [x0 + 1, y0 + 1, tx * ty],
+  ];
+  for (const [cx, cy, weight] of corners) {
+    const p = (wrap(cy, h) * w + wrap(cx, w)) * 4;
+    out[0] += (data[p] ?? 0) * weight;
+    out[1] += (data[p + 1] ?? 0) * weight;
+    out[2] += (data[p + 2] ?? 0) * weight;
+  }
+  return out;
 }
 
 function segmentDistance(x: number, y: number, s: { x0: number; y0: number; x1: number; y1: number }): number {

@@ -119,3 +119,142 @@ export function benchScene(width: number, height: number): CardScene {
     seed: 3,
   };
 }
+
+/** A kind of photo in the accuracy set; each category is reported as one row. */
+export type SceneCategory = "designs" | "tables" | "lighting" | "camera" | "landscape" | "worn";
+
+export interface RealisticCase extends SceneCase {
+  category: SceneCategory;
+  /** Back of the card (same pose). */
+  back: CardScene;
+  /** For worn cards, the subgrades the drawn wear must bring to 8 or below. */
+  worn: ("corners" | "edges" | "surface")[];
+}
+
+/** Names of the committed photos (test/fixtures/photos), in the order the sets cycle through them. */
+export const ART_NAMES = ["astronaut", "coffee", "chelsea", "rocket"] as const;
+export const TABLE_NAMES = ["gravel", "brick", "grass"] as const;
+
+interface RealisticOptions {
+  /** Decoded photos by name: art and tables (test/helpers/photos.ts loads them). */
+  art: (name: (typeof ART_NAMES)[number]) => CardScene["artPhoto"];
+  table: (name: (typeof TABLE_NAMES)[number]) => CardScene["tablePhoto"];
+}
+
+/**
+ * Phone-like photos of cards with photographic art on photographed tables, in categories: card
+ * designs (thin full-bleed border, coloured, white, dark backs), tables, lighting (shadow, glare,
+ * colour cast, vignette, uneven light), camera (tilt, keystone, blur, noise, JPEG 60), landscape
+ * (card lying sideways, top toward the left of the frame) and drawn wear. Seeded: the same cases
+ * every run.
+ */
+export function realisticScenes(options: RealisticOptions, perCategory = 5, seed = 1010): RealisticCase[] {
+  const random = rng(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+  const tables: { color: Rgb; name: string }[] = [
+    { color: [120, 84, 56], name: "brown" },
+    { color: [150, 150, 150], name: "grey" },
+    { color: [60, 90, 60], name: "green" },
+    { color: [200, 190, 170], name: "beige" },
+    { color: [45, 45, 50], name: "dark" },
+  ];
+  const cases: RealisticCase[] = [];
+  const categories: SceneCategory[] = ["designs", "tables", "lighting", "camera", "landscape", "worn"];
+  for (const category of categories) {
+    for (let i = 0; i < perCategory; i++) {
+      const design = category === "designs" ? i % 4 : Math.floor(random() * 4);
+      // 0: thin full-bleed border; 1: coloured border; 2: white border; 3: coloured front, dark back.
+      let borderColor: Rgb = design === 2 ? [246, 245, 240] : pick(BORDERS.slice(1, 4));
+      const table = pick(tables);
+      if (contrast(borderColor, table.color) < 60) borderColor = design === 2 ? [20, 80, 160] : [246, 245, 240];
+      const thin = design === 0;
+      const totalX = thin ? 2 + random() : 4.5 + random() * 3;
+      const totalY = thin ? 2 + random() : 4.5 + random() * 3.5;
+      const shareX = 0.38 + random() * 0.24;
+      const shareY = 0.38 + random() * 0.24;
+      const canvasWidth = 1200;
+      const canvasHeight = 900;
+      const landscape = category === "landscape";
+      const scene: CardScene = {
+        canvasWidth: landscape ? 1200 : canvasWidth,
+        canvasHeight,
+        cardWidth: Math.round(canvasHeight * (landscape ? 0.5 : 0.46 + random() * 0.1)),
+        centerX: 0.46 + random() * 0.08,
+        centerY: 0.47 + random() * 0.06,
+        // Landscape: lying sideways with its top toward the left edge of the frame.
+        rotation: (landscape ? -90 : 0) + (random() * 2 - 1) * (category === "camera" ? 6 : 2.5),
+        borders: {
+          left: totalX * shareX,
+          right: totalX * (1 - shareX),
+          top: totalY * shareY,
+          bottom: totalY * (1 - shareY),
+        },
+        borderColor,
+        artColor: [128, 128, 128],
+        artPhoto: options.art(ART_NAMES[(i + cases.length) % ART_NAMES.length] ?? "astronaut"),
+        background: table.color,
+        tablePhoto: options.table(TABLE_NAMES[(i + cases.length) % TABLE_NAMES.length] ?? "gravel"),
+        tableScale: 0.35 + random() * 0.3,
+        noise: 1 + random() * 3,
+        lightFalloff: random() * 0.15,
+        seed: Math.floor(random() * 1e9),
+      };
+      if (category === "lighting") {
+        const kind = i % 4;
+        if (kind === 0) scene.shadow = 0.03 + random() * 0.02;
+        if (kind === 1) scene.glare = { x: 0.2 + random() * 0.6, y: 0.2 + random() * 0.2, radius: 0.5, strength: 0.35 };
+        if (kind === 2) scene.colorCast = random() < 0.5 ? [1.1, 1, 0.85] : [0.88, 0.97, 1.1];
+        if (kind === 3) {
+          scene.vignette = 0.3;
+          scene.lightFalloff = 0.3;
+        }
+      }
+      let quality = 85;
+      if (category === "camera") {
+        const kind = i % 4;
+        if (kind === 0) scene.keystone = 0.02 + random() * 0.01;
+        if (kind === 1) scene.blur = 1;
+        if (kind === 2) scene.noise = 6;
+        if (kind === 3) quality = 60;
+      }
+      const worn: RealisticCase["worn"] = [];
+      if (category === "worn") {
+        const kind = i % 4;
+        if (kind === 0) {
+          scene.wear = { cornerWhitening: 1 };
+          worn.push("corners");
+        }
+        if (kind === 1) {
+          scene.wear = { edgeChips: 6 };
+          worn.push("edges");
+        }
+        if (kind === 2) {
+          scene.wear = { scratches: 4 };
+          worn.push("surface");
+        }
+        if (kind === 3) {
+          scene.wear = { creases: 1 };
+          worn.push("surface");
+        }
+      }
+      const back: CardScene = {
+        ...scene,
+        artPhoto: undefined,
+        borders: { left: 3, right: 3.2, top: 3.1, bottom: 3 },
+        borderColor: design === 3 ? [28, 30, 40] : scene.borderColor,
+        artColor: design === 3 ? [70, 40, 40] : [60, 70, 150],
+        seed: (scene.seed ?? 1) + 7919,
+      };
+      if (design === 3 && contrast(back.borderColor, table.color) < 60) back.borderColor = [20, 40, 110];
+      cases.push({
+        category,
+        name: `${category} #${i + 1}: ${["thin border", "coloured", "white", "dark back"][design]}, ${table.name} table, q${quality}`,
+        scene,
+        back,
+        quality,
+        worn,
+      });
+    }
+  }
+  return cases;
+}

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { FaceEvidence, GradeEvidence } from "../../src/grading/engine/evidence";
+import { cardToPhoto } from "../../src/pages/evidence-overlay";
 import { gradeLabel } from "../../src/pages/render";
 import { createCertificate } from "../helpers/factories";
 import { call, callWithEnv } from "../helpers/request";
@@ -27,6 +29,91 @@ describe("GET /c/{number}", () => {
       /<img src="https:\/\/api\.test\/files\/certificates\/[^"]+front\.jpg\?[^"]*X-Amz-Expires=7200/,
     );
     expect(html).not.toContain("revoked on");
+  });
+
+  it("draws how the grade was measured over the photos: outline, frame lines, defects, area examined", async () => {
+    const face: FaceEvidence = {
+      image_size: { width: 1200, height: 900 },
+      corners: [
+        [370, 130],
+        [820, 130],
+        [820, 760],
+        [370, 760],
+      ],
+      orientation: "portrait",
+      format: { id: "standard", width_mm: 63, height_mm: 88 },
+      px_per_mm: 7.14,
+      frame_lines: {
+        left: [
+          [395, 155],
+          [395, 735],
+        ],
+        right: [
+          [797, 155],
+          [797, 735],
+        ],
+        top: [
+          [395, 155],
+          [797, 155],
+        ],
+        bottom: [
+          [395, 735],
+          [797, 735],
+        ],
+      },
+      borders_mm: { left: 3.5, right: 3.2, top: 3.5, bottom: 3.5 },
+    };
+    const evidence: GradeEvidence = {
+      version: 1,
+      faces: { front: face, back: { ...face, frame_lines: null, borders_mm: null } },
+      centering: {
+        face: "front",
+        horizontal_offset: 2.2,
+        vertical_offset: 0,
+        margin_to_next_grade: 2.8,
+        agreement: 0.1,
+      },
+      corners: {
+        examined_share: 0.97,
+        examined_mm2: 101,
+        defects: [
+          {
+            type: "whitening",
+            face: "front",
+            location: "top_left_corner",
+            box_mm: { x: 0.3, y: 0.3, width: 2.5, height: 2.5 },
+            area_mm2: 3.1,
+            length_mm: null,
+          },
+        ],
+      },
+      edges: { examined_share: 1, examined_mm2: 540, defects: [] },
+      surface: { examined_share: 0.42, examined_mm2: 4400, defects: [] },
+    };
+    const cert = await createCertificate({ evidence });
+    const html = (await callWithEnv(`/c/${cert.number}`, {})).text;
+    expect(html).toContain('<svg class="evidence" viewBox="0 0 1200 900"');
+    expect(html).toContain('<polygon points="370,130 820,130 820,760 370,760" class="outline"/>');
+    expect(html).toContain('<line x1="395" y1="155" x2="395" y2="735" class="frame"/>');
+    // The defect's box, 0.3–2.8 mm from the top-left corner, placed between the card's corners.
+    const [x, y] = cardToPhoto(face, 0.3, 0.3);
+    expect(html).toContain(`<polygon points="${x},${y} `);
+    expect(html).toContain("<title>whitening, top left corner, 3.1 mm²</title>");
+    // The back has no frame lines: its outline only.
+    expect(html.match(/class="frame"/g)).toHaveLength(4);
+    expect(html).toContain("How this grade was measured");
+    expect(html).toContain("<dt>Borders (front)</dt><dd>left 3.5 mm · right 3.2 mm · top 3.5 mm · bottom 3.5 mm</dd>");
+    expect(html).toContain("<dd>2.8 points from the next centering grade</dd>");
+    expect(html).toContain("<dt>Corners</dt><dd>1 defect found; 97 % of the area examined (101 mm²)</dd>");
+    expect(html).toContain("<dt>Surface</dt><dd>no defects found; 42 % of the area examined (4400 mm²)</dd>");
+  });
+
+  it("shows plain photos for a certificate without evidence", async () => {
+    const cert = await createCertificate({ evidence: null });
+    const html = (await callWithEnv(`/c/${cert.number}`, {})).text;
+    expect(html).not.toContain('<svg class="evidence"');
+    expect(html).not.toContain("How this grade was measured");
+    expect(html).toContain('alt="Front of 2018 Topps Shohei Ohtani"');
   });
 
   it("is served from the edge cache on the next request", async () => {

@@ -54,10 +54,26 @@ describe("POST /gradings: graded", { timeout: 30_000 }, () => {
       expect(Number.isInteger(certificate.grade[field] * 2)).toBe(true);
     }
     expect(certificate.pipeline).toEqual({
-      engine: "builtin@svc-edge-1.0",
+      engine: "builtin@svc-edge-1.1",
       graded_by: "SVC Grading",
       hosted_by: "Cloudflare Workers",
     });
+    // The evidence: where the card and its frame are in the photo, and what each subgrade examined.
+    const evidence = certificate.grade.evidence;
+    expect(evidence).toMatchObject({
+      version: 1,
+      faces: { front: { orientation: "portrait", format: { id: "standard", width_mm: 63, height_mm: 88 } } },
+      centering: { face: "front", horizontal_offset: certificate.grade.centering_offset.horizontal },
+    });
+    expect(evidence.faces.front.corners).toHaveLength(4);
+    expect(Object.keys(evidence.faces.front.frame_lines).sort()).toEqual(["bottom", "left", "right", "top"]);
+    expect(evidence.faces.front.borders_mm.left).toBeGreaterThan(evidence.faces.front.borders_mm.right);
+    for (const subgrade of ["corners", "edges", "surface"]) {
+      expect(evidence[subgrade].examined_share).toBeGreaterThan(0);
+      expect(Array.isArray(evidence[subgrade].defects)).toBe(true);
+    }
+    const fetched = await callPublic(`/certificates/${certificate.certificate_number}`, client.key);
+    expect(fetched.body.certificate.grade.evidence).toEqual(evidence);
     // Not identified: the hint names the player (declared, not verified), and the one comparable
     // catalog card values it: $80 raw at the grade's multiple, ±50 % for a single comparable.
     expect(certificate.card).toMatchObject({ player: "Nobody Known", verified: false, source: "hints" });
@@ -169,6 +185,8 @@ describe("POST /gradings: graded", { timeout: 30_000 }, () => {
     const session = await call(`/v1/gradings/${id}`, { key: partner.key });
     expect(session.status).toBe(200);
     expect(JSON.stringify(session.body)).toContain(res.body.certificate.certificate_number);
+    // The partner view's model_grade carries the same evidence as the Public API grade.
+    expect(session.body.user_card_grade.model_grade.evidence).toEqual(res.body.certificate.grade.evidence);
     const cards = await call("/v1/cards", { key: partner.key });
     expect(cards.status).toBe(200);
     const owned = cards.body.cards.find((c: { card_id?: number }) => JSON.stringify(c).includes(card.playerName));

@@ -3,12 +3,14 @@
 // frame → wear; then face checks across both faces, subgrades by the rubric, identification,
 // value and the damage reports. It refuses (a Rejected result) whenever a measurement cannot be
 // stood behind: a wrong grade is worse than a refusal.
+import { centeringEvidence, type FaceInput, flatToPhoto, gradeEvidence } from "./build-evidence";
 import { type DecodedImage, DecodeError, decodeImage } from "./decode";
+import type { GradeEvidence } from "./evidence";
 import { cardFingerprint } from "./fingerprint";
 import { type FrameResult, measureFrame, type SideMeasurement } from "./frame";
 import { CARD_ASPECT, type CardOutline, FLAT_PX_PER_MM, findCardOutline, unwarpCard } from "./geometry";
 import { estimateValue, identifyCard } from "./identify";
-import type { RgbaImage } from "./image";
+import { downscaleToFit, type RgbaImage } from "./image";
 import { hammingDistance, perceptualHash } from "./phash";
 import { renderDamageReport } from "./render";
 import {
@@ -142,7 +144,7 @@ function analyseFace(name: "front" | "back", image: EngineImage): FaceResult {
     return { ok: false, rejection: reject("grading_failed", `The ${name} photo is too bright.`) };
   const frame = measureFrame(flat);
   const wear = frame.ok
-    ? measureWear(flat, frame.sides.left.borderColor, outline.background, widths(frame.sides))
+    ? measureWear(name, flat, frame.sides.left.borderColor, outline.background, widths(frame.sides))
     : null;
   return { ok: true, face: { decoded, outline, flat, frame, wear, hash: perceptualHash(flat), meanLuma } };
 }
@@ -221,9 +223,9 @@ export class BuiltinEngine implements GradingEngine {
     // Subgrades.
     const centering = centeringGrade(worseSide(frontCentering), backCentering ? worseSide(backCentering) : null);
     const faces = [f.wear, b.wear].filter((w): w is FaceWear => w !== null);
-    const cornerShare = Math.max(...faces.map((w) => w.cornerShare));
-    const edgeShare = Math.max(...faces.map((w) => w.edgeShare));
-    const surfaceShare = Math.max(...faces.map((w) => w.surfaceShare));
+    const cornerShare = Math.max(...faces.map((w) => w.worstCornerMm2));
+    const edgeShare = Math.max(...faces.map((w) => w.edgeWornMm));
+    const surfaceShare = Math.max(...faces.map((w) => w.surfaceLineMm));
     const corners = gradeFromTable(cornerShare, CORNER_WEAR_TABLE);
     const edges = gradeFromTable(edgeShare, EDGE_WEAR_TABLE);
     const surface = gradeFromTable(surfaceShare, SURFACE_TABLE);
@@ -262,9 +264,21 @@ export class BuiltinEngine implements GradingEngine {
         borders_mm: c.borders_mm,
       };
 
+    // The evidence, and the damage reports drawn from it over each photo.
+    const frontInput = faceInput(f);
+    const backInput = faceInput(b);
+    const evidence = gradeEvidence(
+      frontInput,
+      backInput,
+      centeringEvidence(frontCentering, backCentering, secondEstimate(f.flat)),
+    );
+    const mmToPhoto = (face: FaceInput) => {
+      const toPhoto = flatToPhoto(face);
+      return (x: number, y: number) => toPhoto(x * FLAT_PX_PER_MM, y * FLAT_PX_PER_MM);
+    };
     const [reportFront, reportBack] = await Promise.all([
-      renderDamageReport(f.flat, widths(f.frame.sides), f.wear),
-      renderDamageReport(b.flat, b.frame.ok ? widths(b.frame.sides) : null, b.wear),
+      renderDamageReport(f.decoded.image, evidence.faces.front, defectsOf(evidence, "front"), mmToPhoto(frontInput)),
+      renderDamageReport(b.decoded.image, evidence.faces.back, defectsOf(evidence, "back"), mmToPhoto(backInput)),
     ]);
     return {
       status: "graded",
@@ -284,13 +298,14 @@ export class BuiltinEngine implements GradingEngine {
           back: centeringOut(backCentering),
           rubric: "PSA grading standards",
         },
-        corners: { grade: corners, worn_share_pct: round2(cornerShare), whitening_measurable: whitening },
-        edges: { grade: edges, worn_share_pct: round2(edgeShare), whitening_measurable: whitening },
-        surface: { grade: surface, defect_share_pct: round2(surfaceShare) },
+        corners: { grade: corners, worst_corner_worn_mm2: round2(cornerShare), whitening_measurable: whitening },
+        edges: { grade: edges, worn_length_mm: round2(edgeShare), whitening_measurable: whitening },
+        surface: { grade: surface, line_defects_mm: round2(surfaceShare) },
         overall: { grade: overall, formula: "mean of subgrades, capped at lowest + 1, rounded down to a half point" },
         capture: { front: captureOf(f), back: captureOf(b) },
         identification: { confidence: card.confidence, hash_distance: card.hash_distance, source: card.source },
       },
+      evidence,
       card,
       estimated_value: estimatedValue,
       fingerprint: cardFingerprint({
@@ -307,6 +322,28 @@ export class BuiltinEngine implements GradingEngine {
     };
   }
 }
+
+function faceInput(face: FaceAnalysis): FaceInput {
+  return {
+    decoded: face.decoded,
+    corners: face.outline.corners,
+    flatSize: { width: face.flat.width, height: face.flat.height },
+    frame: face.frame.ok ? widths(face.frame.sides) : null,
+    wear: face.wear,
+  };
+}
+
+/** The front's centering measured again on the flat card at half the resolution. */
+function secondEstimate(flat: RgbaImage): FaceCentering | null {
+  const half = downscaleToFit(flat, Math.max(flat.width, flat.height) / 2);
+  const frame = measureFrame(half);
+  if (!frame.ok) return null;
+  const { left, right, top, bottom } = widths(frame.sides);
+  return { left_right: (left / (left + right)) * 100, top_bottom: (top / (top + bottom)) * 100, borders_mm: null };
+}
+
+const defectsOf = (evidence: GradeEvidence, face: "front" | "back") =>
+  [...evidence.corners.defects, ...evidence.edges.defects, ...evidence.surface.defects].filter((d) => d.face === face);
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const round3 = (value: number) => Math.round(value * 1000) / 1000;

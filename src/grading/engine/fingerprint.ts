@@ -18,7 +18,7 @@ export interface CardFingerprint {
   /** Border widths in mm, two decimals; the back's is null when its frame could not be measured. */
   front_borders_mm: BorderWidths;
   back_borders_mm: BorderWidths | null;
-  /** Worn pixels per corner (tl, tr, br, bl) and edge (left, top, right, bottom), front face. */
+  /** Worn area (mm²) per corner (tl, tr, br, bl) and edge (left, top, right, bottom), front face. */
   wear: { corners: number[]; edges: number[] } | null;
 }
 
@@ -62,9 +62,20 @@ export function cardFingerprint(input: {
     back_hash: input.backHash,
     front_borders_mm: bordersMm(input.frontBordersPx),
     back_borders_mm: input.backBordersPx ? bordersMm(input.backBordersPx) : null,
-    wear: input.frontWear
-      ? { corners: [...input.frontWear.cornerCounts], edges: [...input.frontWear.edgeCounts] }
-      : null,
+    wear: input.frontWear ? wearByPlace(input.frontWear) : null,
+  };
+}
+
+const CORNERS = ["top_left_corner", "top_right_corner", "bottom_right_corner", "bottom_left_corner"];
+const EDGES = ["left_edge", "top_edge", "right_edge", "bottom_edge"];
+
+/** Worn area (mm²) at each corner and along each edge of the front, in the orders above. */
+function wearByPlace(wear: FaceWear): { corners: number[]; edges: number[] } {
+  const areaAt = (defects: FaceWear["corners"]["defects"], location: string) =>
+    round2(defects.filter((defect) => defect.location === location).reduce((sum, d) => sum + d.area_mm2, 0));
+  return {
+    corners: CORNERS.map((location) => areaAt(wear.corners.defects, location)),
+    edges: EDGES.map((location) => areaAt(wear.edges.defects, location)),
   };
 }
 

@@ -1,61 +1,91 @@
-// The damage report: the flat card with what was measured drawn on it. Cyan: the card's outline;
-// magenta: the measured printed frame; red boxes: corners with wear; orange bars: edges with wear;
-// red dots: surface defects.
-
-import { FLAT_PX_PER_MM } from "./geometry";
-import type { RgbaImage } from "./image";
+// The damage report: the photo as analysed, with what was measured drawn over it. Cyan: the card's
+// detected outline; magenta: the printed frame's lines; red boxes: corner wear; orange boxes: edge
+// chips; yellow boxes: scratches and creases. Shapes are drawn from the grade's evidence (photo
+// pixels), so the report shows exactly what the API returns.
+import type { DefectRegion, FaceEvidence, PixelPoint } from "./evidence";
+import { downscaleToFit, type RgbaImage } from "./image";
 import { encodePng } from "./png";
-import type { FaceWear } from "./wear";
 
 type Rgb = readonly [number, number, number];
 const CYAN: Rgb = [0, 200, 255];
 const MAGENTA: Rgb = [255, 40, 170];
 const RED: Rgb = [235, 30, 30];
 const ORANGE: Rgb = [255, 150, 0];
+const YELLOW: Rgb = [255, 230, 0];
+/** The report's longer side, in pixels: enough to see a 1 mm defect box on a card half the photo. */
+export const REPORT_MAX_SIDE = 1000;
 
-function fill(image: RgbaImage, x0: number, y0: number, w: number, h: number, rgb: Rgb): void {
-  const x1 = Math.min(image.width, Math.round(x0 + w));
-  const y1 = Math.min(image.height, Math.round(y0 + h));
-  for (let y = Math.max(0, Math.round(y0)); y < y1; y++) {
-    for (let x = Math.max(0, Math.round(x0)); x < x1; x++) image.data.set(rgb, (y * image.width + x) * 4);
+export const DEFECT_COLORS: Record<DefectRegion["type"], Rgb> = {
+  whitening: RED,
+  missing_material: RED,
+  chip: ORANGE,
+  crease: YELLOW,
+  scratch: YELLOW,
+  stain: YELLOW,
+  reference_difference: YELLOW,
+};
+
+function dot(image: RgbaImage, x: number, y: number, t: number, rgb: Rgb): void {
+  const r = Math.max(0, Math.floor(t / 2));
+  for (let yy = Math.round(y) - r; yy <= Math.round(y) + r; yy++) {
+    if (yy < 0 || yy >= image.height) continue;
+    for (let xx = Math.round(x) - r; xx <= Math.round(x) + r; xx++) {
+      if (xx < 0 || xx >= image.width) continue;
+      image.data.set(rgb, (yy * image.width + xx) * 4);
+    }
   }
 }
 
-function stroke(image: RgbaImage, x: number, y: number, w: number, h: number, t: number, rgb: Rgb): void {
-  fill(image, x, y, w, t, rgb);
-  fill(image, x, y + h - t, w, t, rgb);
-  fill(image, x, y, t, h, rgb);
-  fill(image, x + w - t, y, t, h, rgb);
+/** A straight line of thickness `t` pixels. */
+export function drawLine(image: RgbaImage, a: PixelPoint, b: PixelPoint, t: number, rgb: Rgb): void {
+  const steps = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1])));
+  for (let i = 0; i <= steps; i++) {
+    const s = i / steps;
+    dot(image, a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s, t, rgb);
+  }
 }
 
+function polygon(image: RgbaImage, points: PixelPoint[], t: number, rgb: Rgb): void {
+  points.forEach((p, i) => {
+    drawLine(image, p, points[(i + 1) % points.length] ?? p, t, rgb);
+  });
+}
+
+/**
+ * Renders one face's report. `photo` is the image the engine analysed; `face` its evidence (photo
+ * pixels); `mmToPhoto` maps a point on the card (mm from its top-left corner) to photo pixels.
+ */
 export async function renderDamageReport(
-  flat: RgbaImage,
-  frame: { left: number; right: number; top: number; bottom: number } | null,
-  wear: FaceWear | null,
+  photo: RgbaImage,
+  face: FaceEvidence,
+  defects: DefectRegion[],
+  mmToPhoto: (x: number, y: number) => PixelPoint,
 ): Promise<Uint8Array> {
-  const image: RgbaImage = { width: flat.width, height: flat.height, data: flat.data.slice() };
-  const { width: W, height: H } = image;
-  stroke(image, 0, 0, W, H, 2, CYAN);
-  if (frame)
-    stroke(image, frame.left, frame.top, W - frame.left - frame.right, H - frame.top - frame.bottom, 2, MAGENTA);
-  if (wear) {
-    const patch = 4 * FLAT_PX_PER_MM; // the corner patches measureWear reads
-    const cornerOrigins: [number, number][] = [
-      [0, 0],
-      [W - patch, 0],
-      [W - patch, H - patch],
-      [0, H - patch],
-    ];
-    wear.cornerCounts.forEach((count, i) => {
-      const [x, y] = cornerOrigins[i] ?? [0, 0];
-      if (count > 0) stroke(image, x, y, patch, patch, 3, RED);
-    });
-    const [left, top, right, bottom] = wear.edgeCounts;
-    if (left > 0) fill(image, 0, patch, 5, H - 2 * patch, ORANGE);
-    if (right > 0) fill(image, W - 5, patch, 5, H - 2 * patch, ORANGE);
-    if (top > 0) fill(image, patch, 0, W - 2 * patch, 5, ORANGE);
-    if (bottom > 0) fill(image, patch, H - 5, W - 2 * patch, 5, ORANGE);
-    for (const defect of wear.defects) fill(image, defect.x - 1, defect.y - 1, 3, 3, RED);
+  const scaled = downscaleToFit(photo, REPORT_MAX_SIDE);
+  const image: RgbaImage = {
+    width: scaled.width,
+    height: scaled.height,
+    data: scaled === photo ? photo.data.slice() : scaled.data,
+  };
+  const k = image.width / face.image_size.width;
+  const at = (p: PixelPoint): PixelPoint => [p[0] * k, p[1] * k];
+  const thickness = Math.max(2, Math.round(image.width / 400));
+  polygon(image, face.corners.map(at), thickness, CYAN);
+  if (face.frame_lines) {
+    for (const segment of Object.values(face.frame_lines))
+      drawLine(image, at(segment[0]), at(segment[1]), thickness, MAGENTA);
+  }
+  for (const defect of defects) {
+    const { x, y, width, height } = defect.box_mm;
+    // At least 1.5 mm across, so a small defect's box is still visible.
+    const grow = Math.max(0, (1.5 - Math.min(width, height)) / 2);
+    const box: PixelPoint[] = [
+      mmToPhoto(x - grow, y - grow),
+      mmToPhoto(x + width + grow, y - grow),
+      mmToPhoto(x + width + grow, y + height + grow),
+      mmToPhoto(x - grow, y + height + grow),
+    ].map(at);
+    polygon(image, box, thickness, DEFECT_COLORS[defect.type]);
   }
   return encodePng(image);
 }

@@ -1,7 +1,7 @@
 // The published numbers that turn measurements into grades. Every threshold here is documented in
 // the README ("How the built-in engine measures") and changing one changes MODEL_VERSION.
 
-export const MODEL_VERSION = "svc-edge-1.0";
+export const MODEL_VERSION = "svc-edge-1.1";
 
 /**
  * Centering tolerances per grade, as the worse side's share of the border (e.g. 60 = 60/40).
@@ -31,56 +31,56 @@ export function centeringGrade(frontWorst: number, backWorst: number | null): nu
 }
 
 /**
- * Wear thresholds: the share (%) of the measured band that shows wear, and the highest grade it
- * allows. Corners are judged on four 4 × 4 mm patches, edges on the 0.3–1.2 mm band along each
- * edge, the surface on the artwork inside the frame.
+ * Wear thresholds: how much damage wear.ts and surface.ts measured, and the highest grade it
+ * allows. Corners: the worn area (whitened or missing) of the worst corner, in mm² (a 1 mm
+ * whitened rim on a 3 mm rounded corner is about 3 mm²). Edges: the length of edge, all four sides,
+ * whose 0.25–1.2 mm band is worn, in mm. Surface: the total length of line defects (scratches,
+ * creases), in mm.
  */
-export const CORNER_WEAR_TABLE: readonly { maxShare: number; grade: number }[] = [
-  // Up to 1.5 % is the measurement's own floor on unworn drawn cards (anti-aliased, JPEG-compressed
-  // rounded corners against textured tables read as 0.4–1.1 %).
-  { maxShare: 1.5, grade: 10 },
-  { maxShare: 3, grade: 9.5 },
-  { maxShare: 6, grade: 9 },
-  { maxShare: 9, grade: 8.5 },
-  { maxShare: 13, grade: 8 },
-  { maxShare: 18, grade: 7 },
-  { maxShare: 25, grade: 6 },
-  { maxShare: 33, grade: 5 },
-  { maxShare: 42, grade: 4 },
-  { maxShare: 55, grade: 3 },
-  { maxShare: 70, grade: 2 },
+export const CORNER_WEAR_TABLE: readonly { max: number; grade: number }[] = [
+  { max: 0.15, grade: 10 },
+  { max: 0.3, grade: 9.5 },
+  { max: 0.6, grade: 9 },
+  { max: 1, grade: 8.5 },
+  { max: 1.5, grade: 8 },
+  { max: 2.5, grade: 7 },
+  { max: 4, grade: 6 },
+  { max: 6, grade: 5 },
+  { max: 8, grade: 4 },
+  { max: 11, grade: 3 },
+  { max: 15, grade: 2 },
 ];
 
-export const EDGE_WEAR_TABLE: readonly { maxShare: number; grade: number }[] = [
-  { maxShare: 0.3, grade: 10 },
-  { maxShare: 1, grade: 9.5 },
-  { maxShare: 2, grade: 9 },
-  { maxShare: 3.5, grade: 8.5 },
-  { maxShare: 5, grade: 8 },
-  { maxShare: 8, grade: 7 },
-  { maxShare: 12, grade: 6 },
-  { maxShare: 18, grade: 5 },
-  { maxShare: 25, grade: 4 },
-  { maxShare: 35, grade: 3 },
-  { maxShare: 50, grade: 2 },
+export const EDGE_WEAR_TABLE: readonly { max: number; grade: number }[] = [
+  { max: 0.5, grade: 10 },
+  { max: 1.5, grade: 9.5 },
+  { max: 3, grade: 9 },
+  { max: 5, grade: 8.5 },
+  { max: 8, grade: 8 },
+  { max: 12, grade: 7 },
+  { max: 18, grade: 6 },
+  { max: 26, grade: 5 },
+  { max: 36, grade: 4 },
+  { max: 50, grade: 3 },
+  { max: 70, grade: 2 },
 ];
 
-export const SURFACE_TABLE: readonly { maxShare: number; grade: number }[] = [
-  { maxShare: 0.05, grade: 10 },
-  { maxShare: 0.15, grade: 9.5 },
-  { maxShare: 0.3, grade: 9 },
-  { maxShare: 0.5, grade: 8.5 },
-  { maxShare: 0.8, grade: 8 },
-  { maxShare: 1.5, grade: 7 },
-  { maxShare: 2.5, grade: 6 },
-  { maxShare: 4, grade: 5 },
-  { maxShare: 6, grade: 4 },
-  { maxShare: 9, grade: 3 },
-  { maxShare: 14, grade: 2 },
+export const SURFACE_TABLE: readonly { max: number; grade: number }[] = [
+  { max: 1, grade: 10 },
+  { max: 3, grade: 9.5 },
+  { max: 6, grade: 9 },
+  { max: 10, grade: 8.5 },
+  { max: 15, grade: 8 },
+  { max: 25, grade: 7 },
+  { max: 40, grade: 6 },
+  { max: 60, grade: 5 },
+  { max: 90, grade: 4 },
+  { max: 130, grade: 3 },
+  { max: 180, grade: 2 },
 ];
 
-export function gradeFromTable(share: number, table: readonly { maxShare: number; grade: number }[]): number {
-  for (const row of table) if (share <= row.maxShare + 1e-9) return row.grade;
+export function gradeFromTable(share: number, table: readonly { max: number; grade: number }[]): number {
+  for (const row of table) if (share <= row.max + 1e-9) return row.grade;
   return 1;
 }
 

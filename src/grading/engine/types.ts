@@ -1,5 +1,7 @@
 // The engine's contract: bytes of two photos (and optional hints) in, a grade or a refusal out.
 // Both the built-in engine and the http engine (a model hosted elsewhere) implement it.
+
+import type { GradeEvidence } from "./evidence";
 import type { CardFingerprint } from "./fingerprint";
 import type { CardHints, CatalogReference, Confidence, EstimatedValue, Identification } from "./identify";
 
@@ -51,6 +53,11 @@ export interface Graded {
   centering: { front: FaceCentering; back: FaceCentering | null };
   /** The measurements behind each subgrade (stored as the grade run's model_grade). */
   model_grade: Record<string, unknown>;
+  /**
+   * What the engine saw and measured (outline, frame lines, borders, defects, area examined), stored
+   * in the grade run's model_grade and on the certificate; null for engines that give none (http).
+   */
+  evidence: GradeEvidence | null;
   card: Identification;
   estimated_value: EstimatedValue;
   /** The physical card's fingerprint; absent from engines that do not measure one (the http engine). */

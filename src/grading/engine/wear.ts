@@ -1,34 +1,54 @@
-// Wear signals measured on a flat (unwarped) face, at FLAT_PX_PER_MM:
-// - whitening: border pixels that are much lighter and greyer than the border's own colour
-//   (paper showing through worn ink); not measurable on a white border, which says so;
-// - missing material: pixels inside the card's outline that look like the background (chips,
-//   dings, rounded-off corners), measurable on any border;
-// - surface defects: artwork pixels whose Laplacian is an outlier against the artwork's own
-//   texture (scratches, print lines, creases catching light).
+// Wear on a flat (unwarped) face at FLAT_PX_PER_MM, measured only where damage can be told from
+// printing. Rules (thresholds below, grading tables in rubric.ts, both in the README's engine
+// section):
+// - corners and edges are judged on the border's flat ink next to the card's outline: a pixel is
+//   worn when it looks like the table (missing material: chips, dings, a rounded-off corner, the
+//   silhouette falling short of the ideal 3 mm rounded rectangle) or, on a border that is not
+//   white, when it is paper-white (whitening). Isolated pixels are noise, not wear: a worn pixel
+//   counts only when two of its four neighbours are worn too;
+// - the surface (surface.ts) is judged on line-like defects (scratches, creases) wherever the
+//   print around them is calm enough for such a line to stand out, borders and flat art alike;
+// - every subgrade reports the area it could examine; what could not be examined is not damage.
+import type { DefectRegion, FaceName } from "./evidence";
 import { FLAT_PX_PER_MM } from "./geometry";
 import type { RgbaImage } from "./image";
+import { measureSurface } from "./surface";
 
-export interface FaceWear {
-  /** % of corner-patch pixels worn (whitened or missing). */
-  cornerShare: number;
-  /** % of edge-band pixels worn. */
-  edgeShare: number;
-  /** % of artwork pixels that are surface defects. */
-  surfaceShare: number;
-  /** False on a white or very light border: whitening cannot be seen there, only missing material. */
-  whiteningMeasurable: boolean;
-  /** Worn pixels per corner (tl, tr, br, bl) and per edge (left, top, right, bottom), for the report. */
-  cornerCounts: [number, number, number, number];
-  edgeCounts: [number, number, number, number];
-  /** Surface defect pixel positions (flat-card pixels), capped, for the damage report. */
-  defects: { x: number; y: number }[];
+export interface RegionWear {
+  /** Area examined, mm². */
+  examinedMm2: number;
+  /** Area the subgrade judges, mm² (examined or not). */
+  regionMm2: number;
+  defects: DefectRegion[];
 }
 
-const CORNER_RADIUS_PX = 3 * FLAT_PX_PER_MM; // standard 3 mm card corner
-const CORNER_PATCH_PX = 4 * FLAT_PX_PER_MM;
-// 0.35 mm in from the outline: clear of the anti-aliased edge pixels (3 px at 8 px/mm).
-const BAND_FROM_PX = Math.ceil(0.35 * FLAT_PX_PER_MM);
-const BAND_TO_PX = Math.round(1.2 * FLAT_PX_PER_MM);
+export interface FaceWear {
+  /** Worn area of the worst corner, mm². */
+  worstCornerMm2: number;
+  /** Length of the edges that is worn, mm (all four edges). */
+  edgeWornMm: number;
+  /** Length of line-like surface defects, mm. */
+  surfaceLineMm: number;
+  /** False on a white or very light border: whitening cannot be seen there, only missing material. */
+  whiteningMeasurable: boolean;
+  corners: RegionWear;
+  edges: RegionWear;
+  surface: RegionWear;
+}
+
+export interface FrameWidths {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+const MM = FLAT_PX_PER_MM;
+const CORNER_RADIUS_PX = 3 * MM; // standard 3 mm card corner
+const CORNER_PATCH_PX = 4 * MM;
+// 0.25 mm in from the outline: clear of the anti-aliased edge pixels (2 px at 8 px/mm).
+const BAND_FROM_PX = Math.ceil(0.25 * MM);
+const BAND_TO_PX = Math.round(1.2 * MM);
 /**
  * Whitening: a grey-white pixel (chroma at most WHITENING_MAX_CHROMA) that is lighter than the
  * border by WHITENING_LUMA_STEP and differs from the border's colour by WHITENING_MIN_DISTANCE.
@@ -36,84 +56,216 @@ const BAND_TO_PX = Math.round(1.2 * FLAT_PX_PER_MM);
 const WHITENING_LUMA_STEP = 15;
 const WHITENING_MAX_CHROMA = 45;
 const WHITENING_MIN_DISTANCE = 60;
-const MAX_REPORTED_DEFECTS = 400;
+/** A pixel this close to the table's colour (or closer than half the border–table distance) is table. */
+const MISSING_MAX_DISTANCE = 40;
+/** A corner's wear is reported as a defect from this area on (the corners' grade-10 floor, rubric.ts). */
+const MIN_CORNER_DEFECT_MM2 = 0.15;
+/** An edge position is worn when at least this many denoised worn pixels lie across its band. */
+const EDGE_WORN_MIN_PIXELS = 2;
 
 const luma = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
 export function measureWear(
+  face: FaceName,
   flat: RgbaImage,
   border: [number, number, number],
   background: [number, number, number],
-  frame: { left: number; right: number; top: number; bottom: number },
+  frame: FrameWidths,
 ): FaceWear {
   const { width: W, height: H, data } = flat;
   const borderLuma = luma(...border);
   const borderChroma = Math.max(...border) - Math.min(...border);
   const whiteningMeasurable = !(borderLuma > 200 && borderChroma < 40);
   const toBackground = Math.hypot(border[0] - background[0], border[1] - background[1], border[2] - background[2]);
+  const inBorder = (x: number, y: number) =>
+    !(x >= frame.left && x < W - frame.right && y >= frame.top && y < H - frame.bottom);
 
-  const worn = (x: number, y: number): boolean => {
+  // 0: not examined, 1: examined and sound, 2: missing material, 3: whitened.
+  const state = new Uint8Array(W * H);
+  const classify = (x: number, y: number) => {
     const p = (y * W + x) * 4;
     const r = data[p] ?? 0;
     const g = data[p + 1] ?? 0;
     const b = data[p + 2] ?? 0;
-    const dBackground = Math.sqrt((r - background[0]) ** 2 + (g - background[1]) ** 2 + (b - background[2]) ** 2);
-    const dBorder = Math.sqrt((r - border[0]) ** 2 + (g - border[1]) ** 2 + (b - border[2]) ** 2);
-    // Missing material: closer to the table than to the border, and clearly away from the border.
-    if (dBackground < dBorder && dBorder > toBackground * 0.5) return true;
-    if (!whiteningMeasurable) return false;
+    const dBackground = Math.hypot(r - background[0], g - background[1], b - background[2]);
+    const dBorder = Math.hypot(r - border[0], g - border[1], b - border[2]);
+    // Missing material: the table's own colour (within MISSING_MAX_DISTANCE, or half the
+    // border–table distance on a contrasting table), clearly away from the border's.
+    if (
+      dBackground < dBorder &&
+      dBorder > toBackground * 0.5 &&
+      dBackground < Math.max(MISSING_MAX_DISTANCE, toBackground * 0.5)
+    )
+      return 2;
+    if (!whiteningMeasurable) return 1;
     const chroma = Math.max(r, g, b) - Math.min(r, g, b);
-    return (
+    const whitened =
       luma(r, g, b) > borderLuma + WHITENING_LUMA_STEP &&
       chroma < WHITENING_MAX_CHROMA &&
-      dBorder > WHITENING_MIN_DISTANCE
-    );
+      dBorder > WHITENING_MIN_DISTANCE;
+    return whitened ? 3 : 1;
+  };
+  const mark = (x: number, y: number) => {
+    if (!inBorder(x, y)) return;
+    state[y * W + x] = classify(x, y);
   };
 
-  // Corner patches, restricted to the inside of the ideal rounded corner (3 px in from it).
-  const cornerCounts: [number, number, number, number] = [0, 0, 0, 0];
-  let cornerTotal = 0;
-  const corners = [
-    { x0: 0, y0: 0, cx: CORNER_RADIUS_PX, cy: CORNER_RADIUS_PX },
-    { x0: W - CORNER_PATCH_PX, y0: 0, cx: W - CORNER_RADIUS_PX, cy: CORNER_RADIUS_PX },
-    { x0: W - CORNER_PATCH_PX, y0: H - CORNER_PATCH_PX, cx: W - CORNER_RADIUS_PX, cy: H - CORNER_RADIUS_PX },
-    { x0: 0, y0: H - CORNER_PATCH_PX, cx: CORNER_RADIUS_PX, cy: H - CORNER_RADIUS_PX },
+  const cornerBoxes = [
+    { x0: 0, y0: 0, name: "top_left_corner" },
+    { x0: W - CORNER_PATCH_PX, y0: 0, name: "top_right_corner" },
+    { x0: W - CORNER_PATCH_PX, y0: H - CORNER_PATCH_PX, name: "bottom_right_corner" },
+    { x0: 0, y0: H - CORNER_PATCH_PX, name: "bottom_left_corner" },
   ];
-  corners.forEach((corner, index) => {
+  for (const corner of cornerBoxes) {
     for (let y = corner.y0; y < corner.y0 + CORNER_PATCH_PX; y++) {
       for (let x = corner.x0; x < corner.x0 + CORNER_PATCH_PX; x++) {
-        if (!insideRoundedCard(x + 0.5, y + 0.5, W, H, BAND_FROM_PX)) continue;
-        // Only the border: stop where the artwork begins.
-        if (x >= frame.left && x < W - frame.right && y >= frame.top && y < H - frame.bottom) continue;
-        cornerTotal++;
-        if (worn(x, y)) cornerCounts[index] = (cornerCounts[index] ?? 0) + 1;
+        if (insideRoundedCard(x + 0.5, y + 0.5, W, H, BAND_FROM_PX)) mark(x, y);
       }
     }
-  });
-
+  }
   // Edge bands between the corner patches, no deeper than the border itself.
-  const edgeCounts: [number, number, number, number] = [0, 0, 0, 0];
-  let edgeTotal = 0;
   const depth = (limit: number) => Math.min(BAND_TO_PX, Math.max(BAND_FROM_PX + 1, Math.floor(limit) - 1));
   for (let y = CORNER_PATCH_PX; y < H - CORNER_PATCH_PX; y++) {
-    for (let d = BAND_FROM_PX; d < depth(frame.left); d++, edgeTotal++) if (worn(d, y)) edgeCounts[0]++;
-    for (let d = BAND_FROM_PX; d < depth(frame.right); d++, edgeTotal++) if (worn(W - 1 - d, y)) edgeCounts[2]++;
+    for (let d = BAND_FROM_PX; d < depth(frame.left); d++) mark(d, y);
+    for (let d = BAND_FROM_PX; d < depth(frame.right); d++) mark(W - 1 - d, y);
   }
   for (let x = CORNER_PATCH_PX; x < W - CORNER_PATCH_PX; x++) {
-    for (let d = BAND_FROM_PX; d < depth(frame.top); d++, edgeTotal++) if (worn(x, d)) edgeCounts[1]++;
-    for (let d = BAND_FROM_PX; d < depth(frame.bottom); d++, edgeTotal++) if (worn(x, H - 1 - d)) edgeCounts[3]++;
+    for (let d = BAND_FROM_PX; d < depth(frame.top); d++) mark(x, d);
+    for (let d = BAND_FROM_PX; d < depth(frame.bottom); d++) mark(x, H - 1 - d);
+  }
+  // A worn pixel counts when two of its four neighbours are worn too (JPEG and sensor noise flip
+  // single pixels; real wear is a patch).
+  const isWorn = (x: number, y: number) => {
+    const s = state[y * W + x] ?? 0;
+    if (s < 2) return false;
+    let neighbours = 0;
+    if (x > 0 && (state[y * W + x - 1] ?? 0) >= 2) neighbours++;
+    if (x < W - 1 && (state[y * W + x + 1] ?? 0) >= 2) neighbours++;
+    if (y > 0 && (state[(y - 1) * W + x] ?? 0) >= 2) neighbours++;
+    if (y < H - 1 && (state[(y + 1) * W + x] ?? 0) >= 2) neighbours++;
+    return neighbours >= 2;
+  };
+
+  // Corners: worn area per corner, a defect box around each worn corner.
+  const pxArea = 1 / (MM * MM);
+  const cornerDefects: DefectRegion[] = [];
+  let cornerExamined = 0;
+  let worstCornerMm2 = 0;
+  for (const corner of cornerBoxes) {
+    let whitened = 0;
+    let missing = 0;
+    let minX = W;
+    let minY = H;
+    let maxX = -1;
+    let maxY = -1;
+    for (let y = corner.y0; y < corner.y0 + CORNER_PATCH_PX; y++) {
+      for (let x = corner.x0; x < corner.x0 + CORNER_PATCH_PX; x++) {
+        const s = state[y * W + x] ?? 0;
+        if (s === 0) continue;
+        cornerExamined++;
+        if (!isWorn(x, y)) continue;
+        if (s === 2) missing++;
+        else whitened++;
+        minX = Math.min(minX, x);
+        minY = Math.min(minY, y);
+        maxX = Math.max(maxX, x);
+        maxY = Math.max(maxY, y);
+      }
+    }
+    const areaMm2 = (whitened + missing) * pxArea;
+    worstCornerMm2 = Math.max(worstCornerMm2, areaMm2);
+    if (areaMm2 > MIN_CORNER_DEFECT_MM2) {
+      cornerDefects.push({
+        type: missing > whitened ? "missing_material" : "whitening",
+        face,
+        location: corner.name,
+        box_mm: boxMm(minX, minY, maxX + 1, maxY + 1),
+        area_mm2: round2(areaMm2),
+        length_mm: null,
+      });
+    }
   }
 
-  const surface = surfaceDefects(flat, frame);
-  const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
+  // Edges: positions along each edge whose band is worn; runs of them are chips.
+  const edgeDefects: DefectRegion[] = [];
+  let edgeExamined = 0;
+  let edgeWornPositions = 0;
+  const edges = [
+    { name: "left_edge", along: H, at: (t: number, d: number) => [d, t] as const, limit: depth(frame.left) },
+    { name: "right_edge", along: H, at: (t: number, d: number) => [W - 1 - d, t] as const, limit: depth(frame.right) },
+    { name: "top_edge", along: W, at: (t: number, d: number) => [t, d] as const, limit: depth(frame.top) },
+    {
+      name: "bottom_edge",
+      along: W,
+      at: (t: number, d: number) => [t, H - 1 - d] as const,
+      limit: depth(frame.bottom),
+    },
+  ];
+  for (const edge of edges) {
+    let runStart = -1;
+    let runDepth = 0;
+    let runPixels = 0;
+    const close = (end: number) => {
+      if (runStart < 0) return;
+      const [ax, ay] = edge.at(runStart, 0);
+      const [bx, by] = edge.at(end - 1, runDepth);
+      edgeDefects.push({
+        type: "chip",
+        face,
+        location: edge.name,
+        box_mm: boxMm(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx) + 1, Math.max(ay, by) + 1),
+        area_mm2: round2(runPixels * pxArea),
+        length_mm: round2((end - runStart) / MM),
+      });
+      runStart = -1;
+      runDepth = 0;
+      runPixels = 0;
+    };
+    for (let t = CORNER_PATCH_PX; t < edge.along - CORNER_PATCH_PX; t++) {
+      let worn = 0;
+      let deepest = 0;
+      for (let d = BAND_FROM_PX; d < edge.limit; d++) {
+        const [x, y] = edge.at(t, d);
+        if ((state[y * W + x] ?? 0) === 0) continue;
+        edgeExamined++;
+        if (isWorn(x, y)) {
+          worn++;
+          deepest = d;
+        }
+      }
+      if (worn >= EDGE_WORN_MIN_PIXELS) {
+        edgeWornPositions++;
+        if (runStart < 0) runStart = t;
+        runDepth = Math.max(runDepth, deepest);
+        runPixels += worn;
+      } else close(t);
+    }
+    close(edge.along - CORNER_PATCH_PX);
+  }
+
+  const surface = measureSurface(face, flat, frame);
+  const regionOf = (count: number) => count * pxArea;
+  const cornerRegion = 4 * (CORNER_PATCH_PX * CORNER_PATCH_PX - (4 - Math.PI) * CORNER_RADIUS_PX ** 2 * 0.25);
+  const edgeRegion = 2 * (H + W - 4 * CORNER_PATCH_PX) * (BAND_TO_PX - BAND_FROM_PX);
   return {
-    cornerShare: (sum(cornerCounts) / Math.max(1, cornerTotal)) * 100,
-    edgeShare: (sum(edgeCounts) / Math.max(1, edgeTotal)) * 100,
-    surfaceShare: surface.share,
+    worstCornerMm2,
+    edgeWornMm: edgeWornPositions / MM,
+    surfaceLineMm: surface.lineMm,
     whiteningMeasurable,
-    cornerCounts,
-    edgeCounts,
-    defects: surface.defects,
+    corners: { examinedMm2: regionOf(cornerExamined), regionMm2: regionOf(cornerRegion), defects: cornerDefects },
+    edges: { examinedMm2: regionOf(edgeExamined), regionMm2: regionOf(edgeRegion), defects: edgeDefects },
+    surface: { examinedMm2: surface.examinedMm2, regionMm2: surface.regionMm2, defects: surface.defects },
+  };
+}
+
+/** A box in flat-card pixels [x0, x1) × [y0, y1) as millimetres from the card's top-left corner. */
+export function boxMm(x0: number, y0: number, x1: number, y1: number): DefectRegion["box_mm"] {
+  return {
+    x: round2(x0 / MM),
+    y: round2(y0 / MM),
+    width: round2((x1 - x0) / MM),
+    height: round2((y1 - y0) / MM),
   };
 }
 
@@ -123,68 +275,4 @@ function insideRoundedCard(x: number, y: number, W: number, H: number, inset: nu
   const qy = Math.abs(y - H / 2) - (H / 2 - r);
   const distance = Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - r;
   return distance <= -inset;
-}
-
-/**
- * Laplacian outliers inside the frame (1 mm in from it). The threshold adapts to the artwork: six
- * robust standard deviations (1.4826 × median absolute Laplacian), and never below 40 levels.
- */
-function surfaceDefects(
-  flat: RgbaImage,
-  frame: { left: number; right: number; top: number; bottom: number },
-): { share: number; defects: { x: number; y: number }[] } {
-  const { width: W, height: H, data } = flat;
-  const inset = FLAT_PX_PER_MM;
-  const x0 = Math.ceil(frame.left + inset);
-  const x1 = Math.floor(W - frame.right - inset);
-  const y0 = Math.ceil(frame.top + inset);
-  const y1 = Math.floor(H - frame.bottom - inset);
-  if (x1 - x0 < 10 || y1 - y0 < 10) return { share: 0, defects: [] };
-  // Luma of the region with a one-pixel margin, computed once.
-  const gw = x1 - x0 + 2;
-  const gh = y1 - y0 + 2;
-  const gray = new Float32Array(gw * gh);
-  for (let y = 0; y < gh; y++) {
-    for (let x = 0; x < gw; x++) {
-      const p = ((y + y0 - 1) * W + (x + x0 - 1)) * 4;
-      gray[y * gw + x] = luma(data[p] ?? 0, data[p + 1] ?? 0, data[p + 2] ?? 0);
-    }
-  }
-  const laplacian = new Float32Array((x1 - x0) * (y1 - y0));
-  const histogram = new Uint32Array(1024);
-  let k = 0;
-  for (let y = 1; y < gh - 1; y++) {
-    for (let x = 1; x < gw - 1; x++, k++) {
-      const i = y * gw + x;
-      const value = Math.abs(
-        4 * (gray[i] ?? 0) - (gray[i - 1] ?? 0) - (gray[i + 1] ?? 0) - (gray[i - gw] ?? 0) - (gray[i + gw] ?? 0),
-      );
-      laplacian[k] = value;
-      const bin = Math.min(1023, Math.floor(value));
-      histogram[bin] = (histogram[bin] ?? 0) + 1;
-    }
-  }
-  // Median absolute Laplacian from the histogram (1-level bins).
-  let seen = 0;
-  let mad = 0;
-  for (let bin = 0; bin < 1024; bin++) {
-    seen += histogram[bin] ?? 0;
-    if (seen * 2 >= laplacian.length) {
-      mad = bin + 0.5;
-      break;
-    }
-  }
-  const threshold = Math.max(40, 6 * 1.4826 * mad);
-  const defects: { x: number; y: number }[] = [];
-  let count = 0;
-  k = 0;
-  for (let y = y0; y < y1; y++) {
-    for (let x = x0; x < x1; x++, k++) {
-      if ((laplacian[k] ?? 0) > threshold) {
-        count++;
-        if (defects.length < MAX_REPORTED_DEFECTS) defects.push({ x, y });
-      }
-    }
-  }
-  return { share: (count / laplacian.length) * 100, defects };
 }

@@ -127,7 +127,7 @@ export const ModelGradeSchema = z
   .nullable()
   .openapi("ModelGrade", {
     description:
-      "The grading model's own payload for the latest grade run: the measurements behind each subgrade. Its inner structure follows the model version and may change; integrations should prefer the `*_overall_grade` fields. Null when no run exists.",
+      "The grading model's own payload for the latest grade run: the measurements behind each subgrade. Its inner structure follows the model version and may change; integrations should prefer the `*_overall_grade` fields. It carries `evidence`: the same object as the Public API grade's `evidence` (the card's outline and frame lines in photo pixels, borders in mm, defects, area examined per subgrade), null for engines that report none. Null when no run exists.",
     example: {
       model_version: "svc-edge-1.0",
       centering: {

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { isCertificateNumber } from "../../grading/certificate-number";
+import { GradeEvidenceSchema } from "./evidence-schema";
 
 const halfPoint = (what: string, example: number) =>
   z.number().openapi({ description: `${what}, 1–10 in half points.`, example });
@@ -45,6 +46,7 @@ export const CertificateSchema = z
           .openapi({ description: "Percentage points off centre, one decimal." }),
         model_version: z.string().openapi({ example: "svc-edge-1.0" }),
         graded_at: z.string().openapi({ example: "2026-11-20T14:05:39.900Z" }),
+        evidence: GradeEvidenceSchema.nullable(),
       })
       .openapi({ description: "The grade and its subgrades." }),
     pipeline: z

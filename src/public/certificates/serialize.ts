@@ -29,6 +29,7 @@ export async function serializeCertificate(config: Config, origin: string, row: 
       centering_offset: { horizontal: row.centeringHorizontal, vertical: row.centeringVertical },
       model_version: row.modelVersion,
       graded_at: row.gradedAt,
+      evidence: row.evidence ?? null,
     },
     pipeline: { engine: row.pipelineEngine, graded_by: row.pipelineGradedBy, hosted_by: row.pipelineHostedBy },
     card: certificateCard(row),

@@ -1,0 +1,1 @@
+ALTER TABLE `certificates` ADD `evidence` text;

@@ -1,0 +1,197 @@
+// Surface wear on a flat face: line-like defects (scratches, creases) where the print around them
+// is calm enough for them to stand out. A photograph as artwork is full of edges and texture; a
+// scratch or a crease is a thin, straight ridge (lighter or darker than both of its sides) that
+// runs on across printed structure and into the border. So:
+// - every pixel's ridge strength is how much it stands above both neighbours 0.25 mm away on
+//   either side, in the strongest of four directions: a scratch, and a crease's ridge, catch the
+//   light and read lighter than the print around them, while a photograph's own thin lines are as
+//   often dark (only light ridges count);
+// - each 2 × 2 mm block's own ridge level (1.4826 × median) sets its threshold (RIDGE_K times it,
+//   at least RIDGE_MIN levels); a block whose threshold exceeds RIDGE_EXAMINABLE is too busy to
+//   tell a scratch from the picture and is not examined (not damage);
+// - ridge pixels over the threshold are joined (8-connected); a group is a defect when it is a
+//   straight line at least MIN_LINE_MM long in the border or MIN_ART_LINE_MM inside the art (a
+//   photograph has short straight highlights), at most MAX_LINE_WIDTH_PX wide (second moments),
+//   and not parallel to the card's edges (printed rules and frame lines are; scratches rarely).
+import type { DefectRegion, FaceName } from "./evidence";
+import { FLAT_PX_PER_MM } from "./geometry";
+import type { RgbaImage } from "./image";
+
+const MM = FLAT_PX_PER_MM;
+/** The surface is judged from this far inside the card's edge (the edge band is the edges' own). */
+const SURFACE_INSET_PX = Math.round(1.2 * MM);
+const OFFSET_PX = 2; // 0.25 mm either side of a ridge
+const BLOCK_PX = 2 * MM;
+export const RIDGE_MIN = 18;
+export const RIDGE_K = 5;
+export const RIDGE_EXAMINABLE = 40;
+/** Shortest line defect: in the border (flat ink) and in the art. */
+export const MIN_LINE_MM = 2;
+export const MIN_ART_LINE_MM = 8;
+const MAX_LINE_WIDTH_PX = 1.1; // standard deviation across the line (≈ 3.5 px wide)
+/** A line within this many degrees of the card's edges is printed structure, not a defect. */
+export const AXIS_PARALLEL_DEG = 3;
+const MAX_REPORTED_DEFECTS = 40;
+
+export interface SurfaceWear {
+  /** Total length of line defects, mm. */
+  lineMm: number;
+  examinedMm2: number;
+  regionMm2: number;
+  defects: DefectRegion[];
+}
+
+export function measureSurface(
+  face: FaceName,
+  flat: RgbaImage,
+  frame: { left: number; right: number; top: number; bottom: number },
+): SurfaceWear {
+  const { width: W, height: H, data } = flat;
+  const x0 = SURFACE_INSET_PX;
+  const y0 = SURFACE_INSET_PX;
+  const w = W - 2 * SURFACE_INSET_PX;
+  const h = H - 2 * SURFACE_INSET_PX;
+  const regionMm2 = (w * h) / (MM * MM);
+  if (w < 4 * BLOCK_PX || h < 4 * BLOCK_PX) return { lineMm: 0, examinedMm2: 0, regionMm2, defects: [] };
+  const gray = new Float32Array(W * H);
+  for (let i = 0, p = 0; i < gray.length; i++, p += 4) {
+    gray[i] = 0.299 * (data[p] ?? 0) + 0.587 * (data[p + 1] ?? 0) + 0.114 * (data[p + 2] ?? 0);
+  }
+  const ridge = new Float32Array(w * h);
+  const steps: [number, number][] = [
+    [OFFSET_PX, 0],
+    [0, OFFSET_PX],
+    [OFFSET_PX, OFFSET_PX],
+    [OFFSET_PX, -OFFSET_PX],
+  ];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const cx = x + x0;
+      const cy = y + y0;
+      const c = gray[cy * W + cx] ?? 0;
+      let best = 0;
+      for (const [dx, dy] of steps) {
+        const a = gray[(cy + dy) * W + cx + dx] ?? c;
+        const b = gray[(cy - dy) * W + cx - dx] ?? c;
+        best = Math.max(best, Math.min(c - a, c - b));
+      }
+      ridge[y * w + x] = best;
+    }
+  }
+
+  // Per-block thresholds from the block's own ridge level.
+  const bw = Math.ceil(w / BLOCK_PX);
+  const bh = Math.ceil(h / BLOCK_PX);
+  const threshold = new Float32Array(bw * bh);
+  let examinedPx = 0;
+  const values: number[] = [];
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      values.length = 0;
+      const yEnd = Math.min(h, (by + 1) * BLOCK_PX);
+      const xEnd = Math.min(w, (bx + 1) * BLOCK_PX);
+      for (let y = by * BLOCK_PX; y < yEnd; y++)
+        for (let x = bx * BLOCK_PX; x < xEnd; x++) values.push(ridge[y * w + x] ?? 0);
+      values.sort((p, q) => p - q);
+      const level = 1.4826 * (values[values.length >> 1] ?? 0);
+      const t = Math.max(RIDGE_MIN, RIDGE_K * level);
+      threshold[by * bw + bx] = t;
+      if (t <= RIDGE_EXAMINABLE) examinedPx += values.length;
+    }
+  }
+  const mask = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const t = threshold[Math.floor(y / BLOCK_PX) * bw + Math.floor(x / BLOCK_PX)] ?? Number.POSITIVE_INFINITY;
+      if (t <= RIDGE_EXAMINABLE && (ridge[y * w + x] ?? 0) > t) mask[y * w + x] = 1;
+    }
+  }
+
+  // Connected groups of ridge pixels; straight, thin, long, off-axis ones are defects.
+  const defects: DefectRegion[] = [];
+  let lineMm = 0;
+  const stack: number[] = [];
+  const inFrame = (x: number, y: number) =>
+    x >= frame.left && x < W - frame.right && y >= frame.top && y < H - frame.bottom;
+  for (let start = 0; start < mask.length; start++) {
+    if (mask[start] !== 1) continue;
+    mask[start] = 2;
+    stack.push(start);
+    let n = 0;
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
+    let minX = w;
+    let minY = h;
+    let maxX = 0;
+    let maxY = 0;
+    let inArt = 0;
+    while (stack.length > 0) {
+      const i = stack.pop() ?? 0;
+      const x = i % w;
+      const y = (i - x) / w;
+      n++;
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      syy += y * y;
+      sxy += x * y;
+      minX = Math.min(minX, x);
+      minY = Math.min(minY, y);
+      maxX = Math.max(maxX, x);
+      maxY = Math.max(maxY, y);
+      if (inFrame(x + x0, y + y0)) inArt++;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const j = ny * w + nx;
+          if (mask[j] === 1) {
+            mask[j] = 2;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    if (n < MIN_LINE_MM * MM) continue;
+    const mx = sx / n;
+    const my = sy / n;
+    const cxx = sxx / n - mx * mx;
+    const cyy = syy / n - my * my;
+    const cxy = sxy / n - mx * my;
+    const spread = Math.sqrt(((cxx - cyy) / 2) ** 2 + cxy * cxy);
+    const major = (cxx + cyy) / 2 + spread;
+    const minor = Math.max(0, (cxx + cyy) / 2 - spread);
+    const length = Math.sqrt(12 * major);
+    const minLength = (inArt === n ? MIN_ART_LINE_MM : MIN_LINE_MM) * MM;
+    if (length < minLength || Math.sqrt(minor) > MAX_LINE_WIDTH_PX) continue;
+    const angle = (Math.atan2(2 * cxy, cxx - cyy) / 2) * (180 / Math.PI);
+    const fromAxis = Math.min(Math.abs(angle), Math.abs(90 - Math.abs(angle)));
+    if (fromAxis < AXIS_PARALLEL_DEG) continue;
+    const lengthMm = length / MM;
+    lineMm += lengthMm;
+    if (defects.length < MAX_REPORTED_DEFECTS) {
+      defects.push({
+        // A line crossing both art and border is a crease or a long scratch; drawn as one type:
+        // a crease when it spans most of the card, a scratch otherwise.
+        type: lengthMm > 30 ? "crease" : "scratch",
+        face,
+        location: inArt === n ? "surface" : inArt === 0 ? "border" : "surface_and_border",
+        box_mm: {
+          x: round2((minX + x0) / MM),
+          y: round2((minY + y0) / MM),
+          width: round2((maxX - minX + 1) / MM),
+          height: round2((maxY - minY + 1) / MM),
+        },
+        area_mm2: round2(lengthMm * 0.2),
+        length_mm: round2(lengthMm),
+      });
+    }
+  }
+  return { lineMm, examinedMm2: examinedPx / (MM * MM), regionMm2, defects };
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -1,0 +1,110 @@
+// The grade's evidence as the Public API documents it (src/grading/engine/evidence.ts is the type
+// the engine fills; test/public/evidence.test.ts checks the two agree on a real grade).
+import { z } from "@hono/zod-openapi";
+
+const point = z.tuple([z.number(), z.number()]).openapi({
+  description: "[x, y] in the photo's pixels (after EXIF orientation), x right, y down.",
+  example: [412.5, 230.1],
+});
+const segment = z.tuple([point, point]).openapi({ description: "A line from one point to another, photo pixels." });
+const sides = <T extends z.ZodType>(value: T) => z.object({ left: value, right: value, top: value, bottom: value });
+
+const FaceEvidenceSchema = z
+  .object({
+    image_size: z
+      .object({ width: z.number().int(), height: z.number().int() })
+      .openapi({ description: "The photo as decoded, in pixels." }),
+    corners: z.tuple([point, point, point, point]).openapi({
+      description: "The card's detected corners in the photo: its own top-left, top-right, bottom-right, bottom-left.",
+    }),
+    orientation: z.enum(["portrait", "landscape"]).openapi({
+      description: "How the card lay in the photo: long side vertical (`portrait`) or horizontal (`landscape`).",
+      example: "portrait",
+    }),
+    format: z
+      .object({
+        id: z.string().openapi({
+          description: "`standard` (63 × 88 mm), `small` (59 × 86 mm) or a vintage size.",
+          example: "standard",
+        }),
+        width_mm: z.number().openapi({ example: 63 }),
+        height_mm: z.number().openapi({ example: 88 }),
+      })
+      .openapi({ description: "The card format the face was graded against." }),
+    px_per_mm: z.number().openapi({ description: "Pixels per millimetre on the card in the photo.", example: 7.4 }),
+    frame_lines: sides(segment)
+      .nullable()
+      .openapi({ description: "The printed frame's line on each side, photo pixels; null when not measured." }),
+    borders_mm: sides(z.number())
+      .nullable()
+      .openapi({
+        description: "Border widths in millimetres; null when the frame was not measured.",
+        example: { left: 3.1, right: 2.9, top: 3.4, bottom: 3 },
+      }),
+  })
+  .openapi("FaceEvidence");
+
+const DefectSchema = z
+  .object({
+    type: z
+      .enum(["whitening", "missing_material", "chip", "crease", "scratch", "stain", "reference_difference"])
+      .openapi({ example: "whitening" }),
+    face: z.enum(["front", "back"]),
+    location: z.string().openapi({
+      description: "e.g. `top_left_corner`, `left_edge`, `surface`, `border`.",
+      example: "top_left_corner",
+    }),
+    box_mm: z
+      .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+      .openapi({ description: "Box on the card in millimetres from the card's top-left corner." }),
+    area_mm2: z.number().openapi({ description: "Affected area, mm² (line defects: length × 0.2 mm).", example: 2.8 }),
+    length_mm: z
+      .number()
+      .nullable()
+      .openapi({ description: "Length of a line defect in mm; null otherwise.", example: null }),
+  })
+  .openapi("DefectRegion");
+
+const WearEvidenceSchema = z
+  .object({
+    examined_share: z.number().openapi({
+      description:
+        "Share (0–1) of the region this subgrade judges that could be examined, both faces. What could not be examined is not counted as damage.",
+      example: 0.94,
+    }),
+    examined_mm2: z.number().openapi({ description: "Area examined, mm², both faces.", example: 118 }),
+    defects: z.array(DefectSchema).openapi({ description: "The defects found." }),
+  })
+  .openapi("WearEvidence");
+
+export const GradeEvidenceSchema = z
+  .object({
+    version: z.literal(1),
+    faces: z.object({ front: FaceEvidenceSchema, back: FaceEvidenceSchema }),
+    centering: z
+      .object({
+        face: z.enum(["front", "back"]).openapi({ description: "The face the centering subgrade is measured on." }),
+        horizontal_offset: z
+          .number()
+          .openapi({ description: "Percentage points off centre (+ = left border larger).", example: 3.2 }),
+        vertical_offset: z
+          .number()
+          .openapi({ description: "Percentage points off centre (+ = top border larger).", example: -1.5 }),
+        margin_to_next_grade: z.number().nullable().openapi({
+          description: "How far (percentage points) the worse offset could move before the centering subgrade changes.",
+          example: 1.8,
+        }),
+        agreement: z.number().openapi({
+          description: "Largest disagreement between independent estimates of the offsets, percentage points.",
+          example: 0.12,
+        }),
+      })
+      .openapi("CenteringEvidence"),
+    corners: WearEvidenceSchema,
+    edges: WearEvidenceSchema,
+    surface: WearEvidenceSchema,
+  })
+  .openapi("GradeEvidence", {
+    description:
+      "How the grade was measured: the card's outline and printed frame in the photo's pixels, border widths, the centering's margin to the next grade, the defects found and the area each wear subgrade could examine. Null for grades by an engine that reports none.",
+  });

@@ -1,0 +1,103 @@
+// Wear on cards with real photographs as artwork (test/fixtures/photos): a pristine card with a
+// busy photograph grades 9.5–10 on corners, edges and surface; drawn damage brings the subgrade
+// it belongs to to 8 or below; and the evidence names what was found, where, and the area examined.
+import { describe, expect, it } from "vitest";
+import { BuiltinEngine } from "../../src/grading/engine/builtin";
+import type { Graded, GradeResult } from "../../src/grading/engine/types";
+import { backOf, type CardScene, drawCardScene, encodeJpeg } from "../helpers/card-images";
+import { artPhoto, tablePhoto } from "../helpers/photos";
+
+const engine = new BuiltinEngine();
+
+const pristine: CardScene = {
+  canvasWidth: 1200,
+  canvasHeight: 900,
+  cardWidth: 470,
+  rotation: 1.5,
+  borders: { left: 3.2, right: 2.8, top: 3, bottom: 3.4 },
+  borderColor: [20, 80, 160],
+  artColor: [128, 128, 128],
+  artPhoto: artPhoto("astronaut"),
+  background: [150, 150, 150],
+  tablePhoto: tablePhoto("gravel"),
+  noise: 2,
+  lightFalloff: 0.1,
+  seed: 21,
+};
+
+async function grade(front: CardScene, back: CardScene = { ...backOf(front), artPhoto: undefined }) {
+  return engine.grade({
+    front: { bytes: encodeJpeg(drawCardScene(front), 88), contentType: "image/jpeg" },
+    back: { bytes: encodeJpeg(drawCardScene(back), 88), contentType: "image/jpeg" },
+  });
+}
+
+function expectGraded(result: GradeResult): Graded {
+  if (result.status !== "graded") throw new Error(`expected a grade, got ${JSON.stringify(result)}`);
+  return result;
+}
+
+describe("wear on photographic artwork", { timeout: 60_000 }, () => {
+  it("grades a pristine card with a photograph as art 9.5–10 on corners, edges and surface", async () => {
+    for (const art of ["astronaut", "chelsea", "rocket"] as const) {
+      const graded = expectGraded(await grade({ ...pristine, artPhoto: artPhoto(art) }));
+      expect(graded.grades.corners).toBeGreaterThanOrEqual(9.5);
+      expect(graded.grades.edges).toBeGreaterThanOrEqual(9.5);
+      expect(graded.grades.surface).toBeGreaterThanOrEqual(9.5);
+      const evidence = graded.evidence;
+      if (!evidence) throw new Error("the built-in engine always gives evidence");
+      // The borders are examined whole; the photograph where a line could stand out from it.
+      expect(evidence.corners.examined_share).toBeGreaterThan(0.5);
+      expect(evidence.edges.examined_share).toBeGreaterThan(0.8);
+      expect(evidence.surface.examined_share).toBeGreaterThan(0.1);
+      expect(evidence.surface.examined_share).toBeLessThanOrEqual(1);
+      // Both faces, 1.2 mm in from the edges: at most 2 × 60.6 × 85.6 mm².
+      expect(evidence.surface.examined_mm2).toBeGreaterThan(1000);
+      expect(evidence.surface.examined_mm2).toBeLessThanOrEqual(2 * 60.6 * 85.6 + 1);
+      expect(evidence.surface.defects).toEqual([]);
+    }
+  });
+
+  it("brings corners to 8 or below for 1 mm of whitening, and names the corners", async () => {
+    const graded = expectGraded(await grade({ ...pristine, wear: { cornerWhitening: 1 } }));
+    expect(graded.grades.corners).toBeLessThanOrEqual(8);
+    const found = graded.evidence?.corners.defects.filter((d) => d.face === "front") ?? [];
+    expect(found.map((d) => d.location).sort()).toEqual([
+      "bottom_left_corner",
+      "bottom_right_corner",
+      "top_left_corner",
+      "top_right_corner",
+    ]);
+    for (const defect of found) {
+      expect(defect.type).toBe("whitening");
+      expect(defect.area_mm2).toBeGreaterThan(1);
+      expect(defect.box_mm.width).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it("brings edges to 8 or below for chips along the edges, with each chip's length", async () => {
+    const graded = expectGraded(await grade({ ...pristine, wear: { edgeChips: 8 } }));
+    expect(graded.grades.edges).toBeLessThanOrEqual(8);
+    const chips = graded.evidence?.edges.defects ?? [];
+    expect(chips.length).toBeGreaterThanOrEqual(4);
+    for (const chip of chips) {
+      expect(chip.type).toBe("chip");
+      expect(chip.location).toMatch(/^(left|right|top|bottom)_edge$/);
+      expect(chip.length_mm).toBeGreaterThan(0);
+    }
+  });
+
+  it("brings surface to 8 or below for a crease across art and border", async () => {
+    const graded = expectGraded(await grade({ ...pristine, wear: { creases: 1 } }));
+    expect(graded.grades.surface).toBeLessThanOrEqual(8);
+    const lines = graded.evidence?.surface.defects ?? [];
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.some((d) => d.location !== "surface")).toBe(true);
+  });
+
+  it("brings surface to 8 or below for scratches across the art", async () => {
+    const graded = expectGraded(await grade({ ...pristine, artPhoto: artPhoto("coffee"), wear: { scratches: 6 } }));
+    expect(graded.grades.surface).toBeLessThanOrEqual(8);
+    expect(graded.evidence?.surface.defects.every((d) => d.type === "scratch" || d.type === "crease")).toBe(true);
+  });
+});

@@ -8,9 +8,9 @@ import { ApiError } from "../errors/api-error";
 import { bodyErrorResponses, errorResponses, surfaceOffResponse } from "../errors/openapi";
 import { invalidField } from "../errors/validation";
 import { checkOutboundUrl, webhookUrlPolicy } from "../net/url-policy";
-import { liveRetiredSecrets, MAX_RETIRED_SECRETS, SECRET_GRACE_MS } from "../webhooks/consumer";
 import { enqueueDeliveries } from "../webhooks/outbox";
-import { encryptSecret, generateSigningSecret } from "../webhooks/secret-box";
+import { replayDeliveries } from "../webhooks/replay";
+import { encryptSecret, generateSigningSecret, retireSecret } from "../webhooks/secret-box";
 import { IdParams, isoDateTime, jsonBody } from "./schemas";
 
 const security = [{ adminToken: [] }];
@@ -290,14 +290,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
       .limit(1);
     if (!client) throw new ApiError("not_found", `No client ${id}.`);
     const secret = generateSigningSecret();
-    const rotatedAt = new Date();
-    // The secret rotated out joins the ones still in their grace period (a second rotation within
-    // 24 h must not cut off the first secret early); expired ones are dropped here.
-    const validUntil = new Date(rotatedAt.getTime() + SECRET_GRACE_MS).toISOString();
-    const retired = [
-      ...(client.secret ? [{ secret: client.secret, valid_until: validUntil }] : []),
-      ...liveRetiredSecrets(client.retired, rotatedAt.getTime()),
-    ].slice(0, MAX_RETIRED_SECRETS);
+    const { retired, validUntil } = retireSecret(client.secret, client.retired, Date.now());
     await c.var.db
       .update(apiClients)
       .set({
@@ -366,7 +359,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
     const { id } = c.req.valid("param");
     const [row] = await c.var.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1);
     if (!row) throw new ApiError("not_found", `No delivery ${id}.`);
-    const replayed = await replay(c.env, c.var.db, [row]);
+    const replayed = await replayDeliveries(c.env, c.var.db, [row]);
     return c.json(serializeDelivery(replayed[0] ?? row), 202);
   });
 
@@ -390,46 +383,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>) {
         ),
       )
       .limit(1000);
-    const replayed = await replay(c.env, c.var.db, rows);
+    const replayed = await replayDeliveries(c.env, c.var.db, rows);
     return c.json({ replayed: replayed.length }, 202);
   });
-}
-
-/** Back to pending, pointed at the current URL (the client's, or the target's), and queued now. */
-async function replay(
-  env: Env,
-  db: AppEnv["Variables"]["db"],
-  rows: WebhookDeliveryRow[],
-): Promise<WebhookDeliveryRow[]> {
-  const replayed: WebhookDeliveryRow[] = [];
-  for (const row of rows) {
-    let url = row.url;
-    if (row.kind === "public" && row.clientId !== null) {
-      const [client] = await db
-        .select({ url: apiClients.webhookUrl })
-        .from(apiClients)
-        .where(eq(apiClients.id, row.clientId))
-        .limit(1);
-      if (client?.url) url = client.url;
-    } else if (row.targetId !== null) {
-      const [target] = await db
-        .select({ url: webhookTargets.url })
-        .from(webhookTargets)
-        .where(eq(webhookTargets.id, row.targetId))
-        .limit(1);
-      if (target) url = target.url;
-    }
-    const [updated] = await db
-      .update(webhookDeliveries)
-      .set({ status: "pending", url, nextAttemptAt: null, enqueuedAt: null })
-      .where(eq(webhookDeliveries.id, row.id))
-      .returning();
-    if (updated) replayed.push(updated);
-  }
-  await enqueueDeliveries(
-    env,
-    db,
-    replayed.map((row) => row.id),
-  );
-  return replayed;
 }

@@ -6,36 +6,18 @@
 import { z } from "@hono/zod-openapi";
 import { eq, inArray } from "drizzle-orm";
 import { createDatabase, type Database } from "../db/client";
-import {
-  apiClients,
-  type RetiredSecret,
-  type WebhookDeliveryRow,
-  webhookAttempts,
-  webhookDeliveries,
-  webhookTargets,
-} from "../db/schema";
+import { apiClients, type WebhookDeliveryRow, webhookAttempts, webhookDeliveries, webhookTargets } from "../db/schema";
 import { type Config, loadConfig } from "../env";
 import { logEvent } from "../errors/log";
 import { webhookUrlPolicy } from "../net/url-policy";
 import { type AttemptResult, attemptDelivery } from "./deliver";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "./schedule";
-import { decryptSecret } from "./secret-box";
+import { decryptSecret, liveRetiredSecrets } from "./secret-box";
 
 export const WEBHOOKS_QUEUE = "webhooks";
 export const WEBHOOKS_DEAD_LETTER_QUEUE = "webhooks-dlq";
-/** A rotated-out signing secret still signs deliveries this long. */
-export const SECRET_GRACE_MS = 24 * 3600 * 1000;
-/** Retired secrets kept at most (each adds a signature to every delivery); older ones drop out first. */
-export const MAX_RETIRED_SECRETS = 5;
 
 const webhookMessage = z.object({ delivery_id: z.string().min(1).max(64) });
-
-/** The retired secrets still inside their grace period at `now`, newest first. */
-export function liveRetiredSecrets(retired: RetiredSecret[] | null, now = Date.now()): RetiredSecret[] {
-  return (retired ?? [])
-    .filter((entry) => Date.parse(entry.valid_until) > now)
-    .sort((a, b) => b.valid_until.localeCompare(a.valid_until));
-}
 
 /** The client's signing secrets: the current one, then every rotated-out one still in its grace period. */
 export async function signingSecrets(

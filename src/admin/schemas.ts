@@ -1,3 +1,4 @@
+// Schemas and readers shared by the operator API's resources.
 import { z } from "@hono/zod-openapi";
 import { ApiError } from "../errors/api-error";
 import { invalidField } from "../errors/validation";
@@ -5,6 +6,9 @@ import { WORKING_MAX_SIDE } from "../grading/engine/builtin";
 import { checkDecodeBudget, DecodeBudgetError, DecodeError, type ImageFormat } from "../grading/engine/decode";
 import { decodeBase64 } from "../net/body";
 import { MAX_IMAGE_BYTES } from "../storage/images";
+
+/** Every operator route's security requirement: the ADMIN_TOKEN as a Bearer token. */
+export const adminSecurity = [{ adminToken: [] }];
 
 /** An ISO 8601 date-time query value, normalised to UTC with milliseconds (as stored). */
 export const isoDateTime = z

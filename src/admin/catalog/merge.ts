@@ -3,25 +3,15 @@
 // at the real card instead, so their gradings show it, and the entry is removed. One D1 batch.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
-import { catalogCards, userCards } from "../db/schema";
-import type { AppEnv } from "../env";
-import { ApiError } from "../errors/api-error";
-import { bodyErrorResponses, errorResponses } from "../errors/openapi";
-import { forgetCatalogReferences } from "../grading/references";
-import { IdParams, jsonBody } from "./schemas";
+import { catalogCards, userCards } from "../../db/schema";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../errors/api-error";
+import { bodyErrorResponses, errorResponses } from "../../errors/openapi";
+import { forgetCatalogReferences } from "../../grading/references";
+import { adminSecurity, IdParams, jsonBody } from "../schemas";
+import { MergeSchema } from "./schemas";
 
-const MergeSchema = z
-  .object({
-    into: z
-      .number()
-      .int()
-      .positive()
-      .openapi({ description: "The verified catalog card the entry really is.", example: 3 }),
-  })
-  .strict()
-  .openapi("CatalogMerge");
-
-const mergeRoute = createRoute({
+export const mergeRoute = createRoute({
   method: "post",
   path: "/catalog-cards/{id}/merge",
   operationId: "mergeCatalogCard",
@@ -29,7 +19,7 @@ const mergeRoute = createRoute({
   summary: "Merge an unverified catalog entry into a verified card",
   description:
     "`{id}` must be an unverified entry (`source: submitter`); `into` a verified catalog card. Every user card pointing at the entry points at `into` afterwards (its gradings then show that card), and the entry is deleted.",
-  security: [{ adminToken: [] }],
+  security: adminSecurity,
   request: { params: IdParams, ...jsonBody(MergeSchema) },
   responses: {
     200: {
@@ -51,7 +41,7 @@ const mergeRoute = createRoute({
   },
 });
 
-export function registerCatalogMergeRoute(app: OpenAPIHono<AppEnv>) {
+export function registerMergeCatalogCard(app: OpenAPIHono<AppEnv>) {
   app.openapi(mergeRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { into } = c.req.valid("json");

@@ -4,38 +4,19 @@
 // resubmitting a card until it grades higher.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { apiClients, certificates } from "../db/schema";
-import type { AppEnv } from "../env";
-import { ApiError } from "../errors/api-error";
-import { errorResponses } from "../errors/openapi";
-import { IdParams } from "./schemas";
+import { apiClients, certificates } from "../../db/schema";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../errors/api-error";
+import { errorResponses } from "../../errors/openapi";
+import { adminSecurity, IdParams } from "../schemas";
+import { MAX_RESUBMISSIONS, StreakSchema } from "./schemas";
 
-/** The newest resubmitted certificates of one client that are grouped (an operator view, not an export). */
-const MAX_RESUBMISSIONS = 1000;
-
-const EntrySchema = z
-  .object({
-    number: z.string().openapi({ example: "1234567897" }),
-    overall: z.number().openapi({ example: 9 }),
-    issued_at: z.string().openapi({ example: "2026-11-22T10:00:00.000Z" }),
-  })
-  .openapi("AdminStreakEntry");
-
-const StreakSchema = z
-  .object({
-    first: EntrySchema.openapi({ description: "The card's first live certificate (any client's)." }),
-    resubmissions: z.array(EntrySchema).openapi({ description: "This client's later certificates of the card." }),
-    length: z.number().int().openapi({ description: "Certificates of the card in the streak.", example: 3 }),
-    best_overall: z.number().openapi({ example: 9.5 }),
-  })
-  .openapi("AdminResubmissionStreak");
-
-const streaksRoute = createRoute({
+export const streaksRoute = createRoute({
   method: "get",
   path: "/clients/{id}/resubmissions",
   tags: ["Operator"],
   summary: "A client's resubmission streaks (same physical card graded again)",
-  security: [{ adminToken: [] }],
+  security: adminSecurity,
   request: { params: IdParams },
   responses: {
     200: {
@@ -56,7 +37,7 @@ const streaksRoute = createRoute({
   },
 });
 
-export function registerResubmissionRoutes(app: OpenAPIHono<AppEnv>) {
+export function registerClientResubmissions(app: OpenAPIHono<AppEnv>) {
   app.openapi(streaksRoute, async (c) => {
     const { id } = c.req.valid("param");
     const client = await c.var.db.query.apiClients.findFirst({ where: eq(apiClients.id, id), columns: { id: true } });

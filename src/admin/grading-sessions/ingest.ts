@@ -3,68 +3,17 @@
 // Partner Read API serves it and the matching webhook targets are told, as for a public submission.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
-import { catalogCards, userCards, users } from "../db/schema";
-import type { AppEnv } from "../env";
-import { ApiError } from "../errors/api-error";
-import { bodyErrorResponses, errorResponses } from "../errors/openapi";
-import { partnerViewShareSlug, partnerViewWrites } from "../grading/partner-view";
-import { imageExtension, writeWithStagedImages } from "../storage/images";
-import { dispatchDeliveries } from "../webhooks/outbox";
-import { jsonBody, readBase64Image } from "./schemas";
+import { catalogCards, userCards, users } from "../../db/schema";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../errors/api-error";
+import { bodyErrorResponses, errorResponses } from "../../errors/openapi";
+import { partnerViewShareSlug, partnerViewWrites } from "../../grading/partner-view";
+import { imageExtension, writeWithStagedImages } from "../../storage/images";
+import { dispatchDeliveries } from "../../webhooks/outbox";
+import { adminSecurity, jsonBody, readBase64Image } from "../schemas";
+import { IngestSchema } from "./schemas";
 
-const halfPoint = z
-  .number()
-  .min(1)
-  .max(10)
-  .refine((value) => Number.isInteger(value * 2), "must be a whole or half point");
-
-const IngestSchema = z
-  .object({
-    user_id: z.number().int().positive().openapi({ example: 1 }),
-    card_id: z.number().int().positive().openapi({ description: "Catalog card id.", example: 1 }),
-    outcome: z.enum(["success", "failure"]).openapi({ example: "success" }),
-    grades: z
-      .object({
-        overall: halfPoint.openapi({ example: 9 }),
-        centering: halfPoint.openapi({ example: 9.5 }),
-        corners: halfPoint.openapi({ example: 9 }),
-        edges: halfPoint.openapi({ example: 9 }),
-        surface: halfPoint.openapi({ example: 8.5 }),
-      })
-      .strict()
-      .optional()
-      .openapi({ description: "Required for `success`, absent for `failure`." }),
-    grader: z.string().trim().min(1).max(60).default("SVC").openapi({ example: "SVC" }),
-    model_grade: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({
-        description: "The grader's own measurements, stored as the grade run's model_grade.",
-        example: { model_version: "external-2" },
-      }),
-    images: z
-      .object({
-        front: z
-          .object({ base64: z.string().min(1).openapi({ description: "The front photo, base64." }) })
-          .strict()
-          .optional(),
-        back: z
-          .object({ base64: z.string().min(1).openapi({ description: "The back photo, base64." }) })
-          .strict()
-          .optional(),
-      })
-      .strict()
-      .optional()
-      .openapi({ description: "Photos of the card (JPEG, PNG or WebP, base64, ≤ 12 MB each)." }),
-  })
-  .strict()
-  .refine((body) => (body.outcome === "success") === (body.grades !== undefined), {
-    message: "grades are required for success and not allowed for failure",
-    path: ["grades"],
-  })
-  .openapi("IngestGradingSession");
-
-const ingestRoute = createRoute({
+export const ingestRoute = createRoute({
   method: "post",
   path: "/grading-sessions",
   operationId: "ingestGradingSession",
@@ -72,7 +21,7 @@ const ingestRoute = createRoute({
   summary: "Ingest a grading produced elsewhere",
   description:
     "Creates the user's card, the grading session and (on success) its grade run, and notifies the user's webhook targets for that outcome.",
-  security: [{ adminToken: [] }],
+  security: adminSecurity,
   request: jsonBody(IngestSchema),
   responses: {
     201: {
@@ -95,7 +44,7 @@ const ingestRoute = createRoute({
   },
 });
 
-export function registerGradingSessionRoutes(app: OpenAPIHono<AppEnv>) {
+export function registerIngestGradingSession(app: OpenAPIHono<AppEnv>) {
   app.openapi(ingestRoute, async (c) => {
     const body = c.req.valid("json");
     const db = c.var.db;
@@ -118,7 +67,7 @@ export function registerGradingSessionRoutes(app: OpenAPIHono<AppEnv>) {
       front: front ? `gradings/${sessionId}/front.${imageExtension(front.format)}` : null,
       back: back ? `gradings/${sessionId}/back.${imageExtension(back.format)}` : null,
     };
-    const staged = [
+    const stagedReferenceImage = [
       front && keys.front ? { key: keys.front, bytes: front.bytes, contentType: `image/${front.format}` } : null,
       back && keys.back ? { key: keys.back, bytes: back.bytes, contentType: `image/${back.format}` } : null,
     ];
@@ -144,7 +93,7 @@ export function registerGradingSessionRoutes(app: OpenAPIHono<AppEnv>) {
           }
         : null,
     });
-    return writeWithStagedImages(c.env.IMAGES, staged, {
+    return writeWithStagedImages(c.env.IMAGES, stagedReferenceImage, {
       write: async () => {
         const [deliveries, ...rest] = await db.batch([
           partner.notifications,

@@ -2,34 +2,15 @@
 // their quota unit back within the hourly allowance, and how many counted past it.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import { apiClients, submissions } from "../db/schema";
-import type { AppEnv } from "../env";
-import { ApiError } from "../errors/api-error";
-import { errorResponses } from "../errors/openapi";
-import { invalidField } from "../errors/validation";
-import { IdParams, isoDateTime } from "./schemas";
+import { apiClients, submissions } from "../../db/schema";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../errors/api-error";
+import { errorResponses } from "../../errors/openapi";
+import { invalidField } from "../../errors/validation";
+import { adminSecurity, IdParams, isoDateTime } from "../schemas";
+import { UsageSchema } from "./schemas";
 
-const UsageSchema = z
-  .object({
-    client_id: z.number().int().openapi({ example: 3 }),
-    since: z.string().openapi({ example: "2026-11-22T00:00:00.000Z" }),
-    until: z.string().openapi({ example: "2026-11-23T00:00:00.000Z" }),
-    billed: z
-      .number()
-      .int()
-      .openapi({ description: "Graded submissions (and ones still processing): billed.", example: 41 }),
-    refunded: z.number().int().openapi({
-      description: "Rejected within the hourly allowance: not billed, quota unit given back.",
-      example: 6,
-    }),
-    counted: z.number().int().openapi({
-      description: "Rejected past the allowance: not billed, but the quota unit stayed used.",
-      example: 0,
-    }),
-  })
-  .openapi("ClientUsage");
-
-const usageRoute = createRoute({
+export const usageRoute = createRoute({
   method: "get",
   path: "/clients/{id}/usage",
   operationId: "getClientUsage",
@@ -37,7 +18,7 @@ const usageRoute = createRoute({
   summary: "A client's submissions by billing, over a time range",
   description:
     "Counts the client's submissions made in `[since, until)` (default: the last 24 hours) by their `billing`: `billed`, `refunded` (a rejection within `REJECTION_REFUND_HOURLY_ALLOWANCE` per hour) or `counted` (a rejection past it).",
-  security: [{ adminToken: [] }],
+  security: adminSecurity,
   request: {
     params: IdParams,
     query: z.object({
@@ -55,7 +36,7 @@ const usageRoute = createRoute({
   },
 });
 
-export function registerUsageRoutes(app: OpenAPIHono<AppEnv>) {
+export function registerClientUsage(app: OpenAPIHono<AppEnv>) {
   app.openapi(usageRoute, async (c) => {
     const { id } = c.req.valid("param");
     const query = c.req.valid("query");

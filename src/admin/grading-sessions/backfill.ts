@@ -1,25 +1,13 @@
 // The operator's backfill of the partner view (src/grading/backfill.ts): sessions for linked
 // clients' submissions settled before every outcome got one, without notifications.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../env";
-import { bodyErrorResponses, errorResponses } from "../errors/openapi";
-import { backfillPartnerViews, partnerViewsMissing } from "../grading/backfill";
-import { jsonBody } from "./schemas";
+import type { AppEnv } from "../../env";
+import { bodyErrorResponses, errorResponses } from "../../errors/openapi";
+import { backfillPartnerViews, partnerViewsMissing } from "../../grading/backfill";
+import { adminSecurity, jsonBody } from "../schemas";
+import { BackfillSchema } from "./schemas";
 
-const BackfillSchema = z
-  .object({
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(200)
-      .default(50)
-      .openapi({ description: "Submissions handled by this call (1–200).", example: 50 }),
-  })
-  .strict()
-  .openapi("PartnerViewBackfill");
-
-const backfillRoute = createRoute({
+export const backfillRoute = createRoute({
   method: "post",
   path: "/backfill/partner-views",
   operationId: "backfillPartnerViews",
@@ -27,7 +15,7 @@ const backfillRoute = createRoute({
   summary: "Backfill grading sessions for past submissions",
   description:
     "Settled submissions of clients linked to a user that have no grading session get one (success with its grade run, or failure), dated as they were settled. No webhook target is notified. Call again while `more` is true; a repeated call writes nothing twice.",
-  security: [{ adminToken: [] }],
+  security: adminSecurity,
   request: jsonBody(BackfillSchema),
   responses: {
     200: {
@@ -56,7 +44,7 @@ const backfillRoute = createRoute({
   },
 });
 
-export function registerBackfillRoute(app: OpenAPIHono<AppEnv>) {
+export function registerBackfillPartnerViews(app: OpenAPIHono<AppEnv>) {
   app.openapi(backfillRoute, async (c) => {
     const { limit } = c.req.valid("json");
     const result = await backfillPartnerViews(c.env, c.var.db, limit);

@@ -1,0 +1,48 @@
+// POST /clients/{id}/keys: another public API key, shown once.
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { generatePublicKey, sha256Hex } from "../../auth/api-keys";
+import { apiClients, apiKeys } from "../../db/schema";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../errors/api-error";
+import { errorResponses } from "../../errors/openapi";
+import { adminSecurity, IdParams, IssuedKeySchema } from "../schemas";
+
+export const issueClientKeyRoute = createRoute({
+  method: "post",
+  path: "/clients/{id}/keys",
+  operationId: "issueClientKey",
+  tags: ["Operator"],
+  summary: "Issue a public API key for a client (shown once)",
+  security: adminSecurity,
+  request: { params: IdParams },
+  responses: {
+    201: { description: "The new key.", content: { "application/json": { schema: IssuedKeySchema } } },
+    ...errorResponses,
+  },
+});
+
+export function registerIssueClientKey(app: OpenAPIHono<AppEnv>) {
+  app.openapi(issueClientKeyRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const [client] = await c.var.db
+      .select({ id: apiClients.id })
+      .from(apiClients)
+      .where(eq(apiClients.id, id))
+      .limit(1);
+    if (!client) throw new ApiError("not_found", `No client ${id}.`);
+    const { key, keyId } = generatePublicKey();
+    const [row] = await c.var.db
+      .insert(apiKeys)
+      .values({
+        clientId: id,
+        keyId,
+        keyHash: await sha256Hex(key),
+        start: key.slice(0, 9),
+        createdAt: new Date().toISOString(),
+      })
+      .returning();
+    if (!row) throw new Error("key insert returned nothing");
+    return c.json({ id: row.id, name: null, start: row.start, key, created_at: row.createdAt }, 201);
+  });
+}

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: drizzle.config.ts reads the whole model from this one file, and the
+// tables refer to each other; one file keeps every relation in view.
 // The relational model (docs/decisions.md §2). Timestamps are ISO 8601 UTC strings with milliseconds, so
 // lexical order is time order. Every list endpoint has an index that serves its filter and order;
 // test/db/query-plans.test.ts fails on a full scan.

@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type SubmissionRow, submissions } from "../db/schema";
 import { publicQuotaKey, refundQuota } from "../quota/client";
-import type { SettleDeps } from "./settle";
+import type { SettleDeps } from "./settle-deps";
 
 /** Records the rejected submission's billing (`refunded` or `counted`) and gives the unit back when refunded. */
 export async function billRejection(

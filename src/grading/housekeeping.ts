@@ -14,7 +14,8 @@ import { gradingSessions, submissions, userCards } from "../db/schema";
 import { pruneDeliveryLog, queueUnsentDeliveries } from "../webhooks/housekeeping";
 import { IDEMPOTENCY_TTL_MS } from "./idempotency";
 import { enqueueGradingRetry } from "./queue";
-import { recordRejected, type SettleDeps, settleDeps } from "./settle";
+import { recordRejected } from "./settle";
+import { type SettleDeps, settleDeps } from "./settle-deps";
 
 /** The retry schedule takes about 45 minutes; a submission processing for an hour has been lost. */
 export const STUCK_AFTER_MS = 3600 * 1000;

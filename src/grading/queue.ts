@@ -8,7 +8,8 @@ import type { SubmissionRow } from "../db/schema";
 import { submissions } from "../db/schema";
 import { logEvent } from "../errors/log";
 import type { EngineImage } from "./engine/types";
-import { gradeSubmission, recordRejected, type SettleDeps, settleDeps } from "./settle";
+import { gradeSubmission, recordRejected } from "./settle";
+import { type SettleDeps, settleDeps } from "./settle-deps";
 
 export const GRADING_QUEUE = "grading";
 export const GRADING_DEAD_LETTER_QUEUE = "grading-dlq";

@@ -4,65 +4,21 @@
 // the same D1 batch, which is a transaction. Every write is conditional on the submission still
 // processing, so a settlement that races another (a queue retry, a re-drive) changes nothing twice.
 import { and, eq, sql } from "drizzle-orm";
-import { currentSigningKey, type SigningKey } from "../attestation/keys";
-import { digestHex, signAttestation } from "../attestation/sign";
-import { createDatabase, type Database } from "../db/client";
+import { digestHex } from "../attestation/sign";
+import type { Database } from "../db/client";
 import { errorChainText, isUniqueViolation } from "../db/errors";
-import { type CertificateRow, certificates, type SubmissionRow, submissions } from "../db/schema";
-import { type Config, loadConfig } from "../env";
+import { certificates, type SubmissionRow, submissions } from "../db/schema";
 import { logEvent } from "../errors/log";
 import { writeWithStagedImages } from "../storage/images";
 import { presignImageUrl } from "../storage/presign";
-import { completedEventPayload, dispatchDeliveries, failedEventPayload, publicEventInsert } from "../webhooks/outbox";
+import { dispatchDeliveries, failedEventPayload, publicEventInsert } from "../webhooks/outbox";
 import { billRejection } from "./billing";
-import { certificateUrl, generateCertificateNumber } from "./certificate-number";
 import type { EngineImage, Graded, GradingEngine, RejectionReason } from "./engine/types";
-import { certificateValue, type DeclaredCard, rawValueCents } from "./engine/value";
-import { createGradingEngine } from "./engines";
+import { type DeclaredCard, rawValueCents } from "./engine/value";
 import { partnerViewWrites } from "./partner-view";
-import { findPreviousCertificates } from "./previous-certificates";
+import { recordCertificate } from "./record-certificate";
 import { loadCatalogReferences, loadCatalogValues } from "./references";
-
-export interface SettleDeps {
-  env: Env;
-  config: Config;
-  db: Database;
-  engine: GradingEngine;
-}
-
-/**
- * The settlement's dependencies, built here for every caller (a request, the queue consumers, the
- * cron). A request passes its own configuration, its session's database and an engine wrapped to
- * time its steps; the others read the bindings.
- */
-export function settleDeps(
-  env: Env,
-  from: { config?: Config; db?: Database; wrapEngine?: (engine: GradingEngine) => GradingEngine } = {},
-): SettleDeps {
-  const config = from.config ?? loadConfig(env);
-  const engine = createGradingEngine(config);
-  return {
-    env,
-    config,
-    db: from.db ?? createDatabase(env.DB),
-    engine: from.wrapEngine ? from.wrapEngine(engine) : engine,
-  };
-}
-
-export type Settlement =
-  | { status: "complete"; certificate: CertificateRow }
-  | { status: "rejected"; reason: RejectionReason; message: string }
-  /** The engine failed in a way worth retrying; the submission is still processing. */
-  | { status: "retry"; message: string };
-
-const HOSTED_BY = "Cloudflare Workers";
-// The certificate number is random; a collision with an existing one is retried with a new draw.
-const NUMBER_ATTEMPTS = 3;
-
-/** Who the submitting client belongs to, when the caller knows it already (the request's key does). */
-export interface SettleContext {
-  clientUserId?: number | null;
-}
+import { clientUserId, type SettleContext, type SettleDeps, type Settlement } from "./settle-deps";
 
 export async function gradeSubmission(
   deps: SettleDeps,
@@ -212,189 +168,6 @@ async function recordGraded(
   }
 }
 
-/** The certificate, the partner view and the deliveries of a graded submission, in one batch. */
-async function recordCertificate(
-  deps: SettleDeps,
-  submission: SubmissionRow,
-  graded: Graded,
-  context: SettleContext,
-  digests: { front: string; back: string },
-  reportKeys: { front: string | null; back: string | null },
-): Promise<Settlement> {
-  const { db } = deps;
-  const gradingId = submission.gradingId;
-
-  const [userId, catalog] = await Promise.all([clientUserId(deps, submission, context), loadCatalogValues(db)]);
-  const now = new Date().toISOString();
-  const card = graded.card;
-  const declared: DeclaredCard = {
-    player: card.player,
-    year: card.year,
-    brand: card.brand,
-    set: card.set,
-    category: card.category,
-  };
-  const value = certificateValue({
-    catalogId: card.catalog_id,
-    engineValue: graded.estimated_value,
-    declared,
-    catalog,
-    overall: graded.grades.overall,
-  });
-  const fingerprint = graded.fingerprint ?? null;
-  const previous = fingerprint ? await findPreviousCertificates(db, fingerprint, card.catalog_id) : [];
-  const signingKey = await attestationKey(deps, gradingId);
-  const issuer = (deps.config.PUBLIC_BASE_URL ?? submission.requestOrigin).replace(/\/$/, "");
-
-  for (let attempt = 1; ; attempt++) {
-    const certificate: CertificateRow = {
-      number: generateCertificateNumber(),
-      gradingId,
-      clientId: submission.clientId,
-      issuedAt: now,
-      revokedAt: null,
-      overall: graded.grades.overall,
-      centering: graded.grades.centering,
-      corners: graded.grades.corners,
-      edges: graded.grades.edges,
-      surface: graded.grades.surface,
-      centeringHorizontal: graded.centering_offset.horizontal,
-      centeringVertical: graded.centering_offset.vertical,
-      modelVersion: graded.model_version,
-      gradedAt: now,
-      player: card.player,
-      year: card.year,
-      brand: card.brand,
-      setName: card.set,
-      cardNumber: card.card_number,
-      variant: card.variant,
-      category: card.category,
-      valueCurrency: value.currency,
-      valueLow: value.low,
-      valueMid: value.mid,
-      valueHigh: value.high,
-      valueConfidence: value.confidence,
-      valueBasis: value.basis,
-      cardSource: card.source,
-      frontImageKey: submission.frontImageKey,
-      backImageKey: submission.backImageKey,
-      pipelineEngine: deps.engine.id,
-      pipelineGradedBy: deps.config.GRADED_BY,
-      pipelineHostedBy: HOSTED_BY,
-      cardId: card.catalog_id,
-      frontImageSha256: digests.front,
-      backImageSha256: digests.back,
-      attestation: null,
-      attestationKid: null,
-      fingerprint,
-      previousCertificates: previous,
-      evidence: graded.evidence,
-    };
-    if (signingKey) {
-      const url = certificateUrl(deps.config, submission.requestOrigin, certificate.number);
-      certificate.attestation = await signAttestation(signingKey, certificate, { issuer, certificateUrl: url });
-      certificate.attestationKid = signingKey.kid;
-    }
-    const settle = db
-      .update(submissions)
-      .set({
-        status: "complete",
-        certificateNumber: certificate.number,
-        engine: deps.engine.id,
-        settledAt: now,
-        settledBy: crypto.randomUUID(),
-      })
-      .where(and(eq(submissions.gradingId, gradingId), eq(submissions.status, "processing")))
-      .returning({ gradingId: submissions.gradingId });
-    const insertCertificate = db.insert(certificates).values(certificate);
-    const partner =
-      userId === null
-        ? null
-        : partnerViewWrites(db, {
-            userId,
-            sessionId: gradingId,
-            outcome: "success",
-            // A card the engine did not find in the catalog becomes an unverified entry from what
-            // was declared (or read by a hosted model), valued like the certificate.
-            card:
-              card.catalog_id !== null
-                ? { catalogId: card.catalog_id }
-                : {
-                    unverified: {
-                      ...declared,
-                      cardNumber: card.card_number,
-                      variant: card.variant,
-                      svcValueCents: value.raw_cents,
-                    },
-                  },
-            grade: { text: String(graded.grades.overall), grader: certificate.pipelineGradedBy },
-            images: { front: submission.frontImageKey, back: submission.backImageKey },
-            uniqueIdentifier: Number(certificate.number),
-            createdAt: submission.createdAt,
-            updatedAt: now,
-            gradeRun: {
-              centering: graded.grades.centering,
-              corners: graded.grades.corners,
-              edges: graded.grades.edges,
-              surface: graded.grades.surface,
-              overall: graded.grades.overall,
-              modelGrade: {
-                model_version: graded.model_version,
-                confidence: graded.confidence,
-                centering: graded.centering,
-                centering_offset: graded.centering_offset,
-                ...graded.model_grade,
-                evidence: graded.evidence,
-              },
-              damageReportFrontKey: reportKeys.front,
-              damageReportBackKey: reportKeys.back,
-            },
-          });
-    const event = publicEventInsert(db, {
-      clientId: submission.clientId,
-      gradingId,
-      event: "grading.completed",
-      payload: completedEventPayload({
-        gradingId,
-        externalRef: submission.externalRef,
-        certificate,
-        certificateUrl: certificateUrl(deps.config, submission.requestOrigin, certificate.number),
-      }),
-      now,
-    });
-    try {
-      const [, , events, ...rest] = await db.batch([
-        settle,
-        insertCertificate,
-        event,
-        ...(partner ? [partner.notifications] : []),
-        ...(partner?.statements ?? []),
-      ]);
-      const partnerIds = partner ? (rest[0] as { id: string }[]) : [];
-      await dispatchDeliveries(
-        deps.env,
-        db,
-        gradingId,
-        [...events, ...partnerIds].map((row) => row.id),
-      );
-      return { status: "complete", certificate };
-    } catch (error) {
-      if (isUniqueViolation(error, "certificates", ["number"]) && attempt < NUMBER_ATTEMPTS) continue;
-      throw error;
-    }
-  }
-}
-
-/** The user the submitting client is linked to, or null. */
-async function clientUserId(deps: SettleDeps, submission: SubmissionRow, context: SettleContext) {
-  if (context.clientUserId !== undefined) return context.clientUserId;
-  const client = await deps.db.query.apiClients.findFirst({
-    where: (clients, { eq }) => eq(clients.id, submission.clientId),
-    columns: { userId: true },
-  });
-  return client?.userId ?? null;
-}
-
 /** The card fields a submitter declared, as the value and the unverified entry read them. */
 export function declaredFromHints(hints: Record<string, string> | null): DeclaredCard {
   return {
@@ -413,19 +186,6 @@ function lostSettlementRace(error: unknown): boolean {
     isUniqueViolation(error, "grading_sessions", ["id"]) ||
     isUniqueViolation(error, "user_cards", ["share_slug"])
   );
-}
-
-/**
- * The key new attestations are signed with. Without one (no secret configured) the certificate is
- * still issued and its attestation is signed on its first request, once a key exists.
- */
-async function attestationKey(deps: SettleDeps, gradingId: string): Promise<SigningKey | null> {
-  try {
-    return await currentSigningKey(deps.config, deps.db);
-  } catch (error) {
-    logEvent("error", { grading_id: gradingId, step: "attestation_key" }, error);
-    return null;
-  }
 }
 
 /** The settlement already recorded for a grading (when another writer got there first). */

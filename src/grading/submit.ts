@@ -9,7 +9,8 @@ import { imageExtension, writeWithStagedImages } from "../storage/images";
 import type { CardHints, EngineImage } from "./engine/types";
 import { markAnswered } from "./idempotency";
 import { enqueueGradingRetry, GRADING_RETRY_DELAYS_SECONDS } from "./queue";
-import { gradeSubmission, type SettleContext, type SettleDeps, type Settlement } from "./settle";
+import { gradeSubmission } from "./settle";
+import type { SettleContext, SettleDeps, Settlement } from "./settle-deps";
 import type { StepTimings } from "./step-timings";
 
 export interface NewSubmission {

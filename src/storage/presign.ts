@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the signer and the /files route's verifier share one canonicalisation
+// and key derivation, and keeping them in one file keeps them from drifting apart.
 import { timingSafeEqualStrings } from "../auth/api-keys";
 import type { Config } from "../env";
 

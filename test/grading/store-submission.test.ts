@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/client";
 import { isUniqueViolation } from "../../src/db/errors";
 import { submissions } from "../../src/db/schema";
-import { settleDeps } from "../../src/grading/settle";
+import { settleDeps } from "../../src/grading/settle-deps";
 import { type NewSubmission, storeSubmission } from "../../src/grading/submit";
 import { createPublicClient } from "../helpers/factories";
 

@@ -1,7 +1,7 @@
 // POST /clients/{id}/keys: another public API key, shown once.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
-import { generatePublicKey, sha256Hex } from "../../auth/api-keys";
+import { generatePublicKey, PUBLIC_KEY_START_LENGTH, sha256Hex } from "../../auth/api-keys";
 import { apiClients, apiKeys } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors/api-error";
@@ -38,7 +38,7 @@ export function registerIssueClientKey(app: OpenAPIHono<AppEnv>) {
         clientId: id,
         keyId,
         keyHash: await sha256Hex(key),
-        start: key.slice(0, 9),
+        start: key.slice(0, PUBLIC_KEY_START_LENGTH),
         createdAt: new Date().toISOString(),
       })
       .returning();

@@ -11,7 +11,7 @@ import {
   idempotencyVerdict,
   keyTakenMeanwhile,
 } from "../../grading/idempotency";
-import { settleDeps } from "../../grading/settle";
+import { settleDeps } from "../../grading/settle-deps";
 import { StepTimings, timedEngine } from "../../grading/step-timings";
 import { submitAndWait } from "../../grading/submit";
 import { readSubmission, resolveImages } from "./input";

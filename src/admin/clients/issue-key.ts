@@ -1,12 +1,11 @@
 // POST /clients/{id}/keys: another public API key, shown once.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
 import { generatePublicKey, PUBLIC_KEY_START_LENGTH, sha256Hex } from "../../auth/api-keys";
-import { apiClients, apiKeys } from "../../db/schema";
+import { apiKeys } from "../../db/schema";
 import type { AppEnv } from "../../env";
-import { ApiError } from "../../errors/api-error";
 import { errorResponses } from "../../errors/openapi";
 import { adminSecurity, IdParams, IssuedKeySchema } from "../schemas";
+import { requireClient } from "./require-client";
 
 export const issueClientKeyRoute = createRoute({
   method: "post",
@@ -25,12 +24,7 @@ export const issueClientKeyRoute = createRoute({
 export function registerIssueClientKey(app: OpenAPIHono<AppEnv>) {
   app.openapi(issueClientKeyRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const [client] = await c.var.db
-      .select({ id: apiClients.id })
-      .from(apiClients)
-      .where(eq(apiClients.id, id))
-      .limit(1);
-    if (!client) throw new ApiError("not_found", `No client ${id}.`);
+    await requireClient(c.var.db, id);
     const { key, keyId } = generatePublicKey();
     const [row] = await c.var.db
       .insert(apiKeys)

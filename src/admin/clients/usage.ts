@@ -2,12 +2,12 @@
 // their quota unit back within the hourly allowance, and how many counted past it.
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import { apiClients, submissions } from "../../db/schema";
+import { submissions } from "../../db/schema";
 import type { AppEnv } from "../../env";
-import { ApiError } from "../../errors/api-error";
 import { errorResponses } from "../../errors/openapi";
 import { invalidField } from "../../errors/validation";
 import { adminSecurity, IdParams, isoDateTime } from "../schemas";
+import { requireClient } from "./require-client";
 import { UsageSchema } from "./schemas";
 
 export const usageRoute = createRoute({
@@ -45,12 +45,7 @@ export function registerClientUsage(app: OpenAPIHono<AppEnv>) {
     if (since > until) {
       throw invalidField("query.since", "must not be after until");
     }
-    const [client] = await c.var.db
-      .select({ id: apiClients.id })
-      .from(apiClients)
-      .where(eq(apiClients.id, id))
-      .limit(1);
-    if (!client) throw new ApiError("not_found", `No client ${id}.`);
+    await requireClient(c.var.db, id);
     const rows = await c.var.db
       .select({ billing: submissions.billing, count: sql<number>`count(*)` })
       .from(submissions)

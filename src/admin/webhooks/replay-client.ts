@@ -2,11 +2,11 @@
 // (src/webhooks/replay.ts).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq, gte } from "drizzle-orm";
-import { apiClients, webhookDeliveries } from "../../db/schema";
+import { webhookDeliveries } from "../../db/schema";
 import type { AppEnv } from "../../env";
-import { ApiError } from "../../errors/api-error";
 import { bodyErrorResponses, errorResponses } from "../../errors/openapi";
 import { replayDeliveries } from "../../webhooks/replay";
+import { requireClient } from "../clients/require-client";
 import { adminSecurity, IdParams, jsonBody } from "../schemas";
 import { iso } from "./schemas";
 
@@ -44,12 +44,7 @@ export function registerReplayClientDeliveries(app: OpenAPIHono<AppEnv>) {
   app.openapi(replayClientRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { since } = c.req.valid("json");
-    const [client] = await c.var.db
-      .select({ id: apiClients.id })
-      .from(apiClients)
-      .where(eq(apiClients.id, id))
-      .limit(1);
-    if (!client) throw new ApiError("not_found", `No client ${id}.`);
+    await requireClient(c.var.db, id);
     const rows = await c.var.db
       .select()
       .from(webhookDeliveries)

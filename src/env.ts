@@ -58,7 +58,8 @@ const configSchema = z
     GRADING_ENGINE_URL: z.string().url().optional(),
     GRADING_ENGINE_TOKEN: z.string().min(1).optional(),
     GRADING_ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(30),
-    // After revoking a certificate its cache entry is purged again this much later (see admin/clients.ts).
+    // After revoking a certificate its cache entry is purged again this much later
+    // (see src/admin/certificates/revoke.ts).
     CACHE_REPURGE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     // The operator API (/admin/v1) answers 404 everywhere unless this secret is set.
     ADMIN_TOKEN: secret(16),

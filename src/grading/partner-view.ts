@@ -1,10 +1,11 @@
 // The partner view of a grading: the user's card, its grading session, the grade run (when there is
 // a grade) and one notification per webhook target of that outcome. The one writer of these rows:
-// a settled public submission (src/grading/settle.ts), an ingested grading
-// (src/admin/grading-sessions.ts) and the backfill (src/grading/backfill.ts) all build them here,
-// as statements for the caller's D1 batch, so the view and its notifications commit with the
-// settlement or not at all. A second write for the same session id fails on the unique index of
-// grading_sessions.id and aborts the whole batch, so a session is written (and notified) once.
+// a settled public submission (src/grading/settle.ts, src/grading/record-certificate.ts), an
+// ingested grading (src/admin/grading-sessions/ingest.ts) and the backfill (src/grading/backfill.ts)
+// all build them here, as statements for the caller's D1 batch, so the view and its notifications
+// commit with the settlement or not at all. A second write for the same session id fails on the
+// unique index of grading_sessions.id and aborts the whole batch, so a session is written (and
+// notified) once.
 import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";

@@ -16,7 +16,8 @@ export interface Answer {
 
 /** The one core of the request helpers: reads a response into an Answer. */
 export async function readAnswer(response: Response): Promise<Answer> {
-  const text = await response.text();
+  // Decoded by hand: workerd warns when text() is called on an image body (a file route's answer).
+  const text = new TextDecoder().decode(await response.arrayBuffer());
   let body: Json = null;
   if (text && response.headers.get("content-type")?.includes("application/json")) body = JSON.parse(text);
   return { status: response.status, headers: response.headers, body, text };

@@ -83,6 +83,14 @@ export const publicErrorResponses = {
   500: errorResponses[500],
 } as const;
 
+/** For the unauthenticated /c/* routes, throttled per address on unknown numbers (middleware/abuse-throttle.ts). */
+export const pageThrottleResponse = {
+  429: errorResponse(
+    "`rate_limited`: this address asked for too many unknown certificate numbers (60 a minute); retry after `Retry-After` seconds.",
+    { "Retry-After": { description: "Seconds until the window resets.", schema: { type: "string" } } },
+  ),
+} as const;
+
 /** For routes whose surface needs a secret that may be unset (README "Configuration"). */
 export const surfaceOffResponse = {
   403: errorResponse(

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { certificates } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors/api-error";
-import { errorResponses } from "../errors/openapi";
+import { errorResponses, pageThrottleResponse } from "../errors/openapi";
 import { CertificateNumberParams } from "../public/certificates/schemas";
 
 export const STATUS_MAX_AGE_SECONDS = 60;
@@ -28,15 +28,18 @@ const StatusSchema = z
 const statusRoute = createRoute({
   method: "get",
   path: "/c/{number}/status",
+  operationId: "getCertificateStatus",
   tags: ["Verification"],
   summary: "Whether a certificate is live or revoked",
   description:
     "No key needed. A verifier that checked an attestation offline asks here whether the certificate still stands. `Cache-Control: public, max-age=60`. Unknown numbers answer 404; a wrong check digit 400.",
+  security: [],
   request: { params: CertificateNumberParams },
   responses: {
     200: { description: "The status.", content: { "application/json": { schema: StatusSchema } } },
     400: errorResponses[400],
     404: errorResponses[404],
+    ...pageThrottleResponse,
     500: errorResponses[500],
   },
 });

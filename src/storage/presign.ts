@@ -1,5 +1,7 @@
 // Over 300 lines on purpose: the signer and the /files route's verifier share one canonicalisation
 // and key derivation, and keeping them in one file keeps them from drifting apart.
+import { hmac } from "@noble/hashes/hmac.js";
+import { sha256 } from "@noble/hashes/sha2.js";
 import { timingSafeEqualStrings } from "../auth/api-keys";
 import type { Config } from "../env";
 
@@ -11,8 +13,11 @@ import type { Config } from "../env";
 // payload) instead of aws4fetch's general one, because a list page signs 50 URLs: aws4fetch
 // re-imports an HMAC key and re-parses the URL for every one, so each URL cost three WebCrypto
 // calls and two URL objects. Here the day's signing key is derived once per (secret, date, region,
-// service) and kept imported in the isolate, so each URL costs one SHA-256 of its canonical request
-// and one HMAC. Its signatures are aws4fetch's, byte for byte (test/storage/presign.test.ts).
+// service) and kept in the isolate, and each URL costs one SHA-256 of its canonical request and one
+// HMAC, computed synchronously with @noble/hashes: for inputs of a few hundred bytes a WebCrypto
+// call's promise and buffer copies cost more than the hashing, and a profile of `GET /v1/cards`
+// under load put 100 WebCrypto calls per page at over a quarter of the Worker's CPU. Its
+// signatures are aws4fetch's, byte for byte (test/storage/presign.test.ts).
 
 const LOCAL_ACCESS_KEY_ID = "svc-files";
 const REGION = "auto";
@@ -24,48 +29,48 @@ export const FILES_PREFIX = "/files/";
 
 const encoder = new TextEncoder();
 
-// Imported signing keys by secret, day, region and service. A key is valid for one UTC day, so an
-// isolate holds at most a couple (today's and, around midnight, yesterday's); older ones are dropped.
-const signingKeys = new Map<string, Promise<CryptoKey>>();
+// The day's signing key by secret, day, region and service, as an HMAC whose key blocks are
+// already hashed: signing a URL then costs one SHA-256 of its canonical request and the HMAC's two
+// short hashes. A key is valid for one UTC day, so an isolate holds at most a couple (today's and,
+// around midnight, yesterday's); older ones are dropped.
+type KeyedHmac = ReturnType<typeof hmac.create>;
+const signingKeys = new Map<string, KeyedHmac>();
 const MAX_SIGNING_KEYS = 8;
 
-function hmacKey(raw: BufferSource): Promise<CryptoKey> {
-  return crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+function deriveSigningKey(secret: string, date: string, region: string, service: string): KeyedHmac {
+  let key = encoder.encode(`AWS4${secret}`);
+  for (const part of [date, region, service, "aws4_request"]) key = hmac(sha256, key, encoder.encode(part));
+  return hmac.create(sha256, key);
 }
 
-async function hmac(key: CryptoKey, data: string): Promise<ArrayBuffer> {
-  return crypto.subtle.sign("HMAC", key, encoder.encode(data));
-}
-
-async function deriveSigningKey(secret: string, date: string, region: string, service: string): Promise<CryptoKey> {
-  let key = await hmacKey(encoder.encode(`AWS4${secret}`));
-  for (const part of [date, region, service, "aws4_request"]) key = await hmacKey(await hmac(key, part));
-  return key;
-}
-
-function signingKey(secret: string, date: string, region: string, service: string): Promise<CryptoKey> {
+function signingKey(secret: string, date: string, region: string, service: string): KeyedHmac {
   const cacheKey = `${secret}\n${date}\n${region}\n${service}`;
   let key = signingKeys.get(cacheKey);
   if (!key) {
     if (signingKeys.size >= MAX_SIGNING_KEYS) signingKeys.clear();
     key = deriveSigningKey(secret, date, region, service);
-    // A failed derivation must not stay cached.
-    key.catch(() => signingKeys.delete(cacheKey));
     signingKeys.set(cacheKey, key);
   }
   return key;
 }
 
+/** HMAC-SHA256 of `data` under the day's key, hex. */
+function signWith(key: KeyedHmac, data: string): string {
+  return hex(key.clone().update(encoder.encode(data)).digest());
+}
+
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-function hex(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer);
+function hex(bytes: Uint8Array): string {
   let out = "";
   for (const byte of bytes) out += HEX[byte];
   return out;
 }
 
+const UNRESERVED = /^[A-Za-z0-9._~-]*$/;
+
 /** RFC 3986 encoding, as SigV4 requires: encodeURIComponent plus `!'()*`. */
 function encodeRfc3986(value: string): string {
+  if (UNRESERVED.test(value)) return value;
   return encodeURIComponent(value).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
@@ -127,7 +132,7 @@ interface SignInput {
 /** The `YYYYMMDD` of a SigV4 `YYYYMMDDTHHMMSSZ` datetime: the date its credential scope names. */
 const dateStamp = (datetime: string) => datetime.slice(0, "YYYYMMDD".length);
 
-async function signature(input: SignInput): Promise<string> {
+function signature(input: SignInput): string {
   const date = dateStamp(input.datetime);
   const canonicalRequest = [
     "GET",
@@ -137,14 +142,13 @@ async function signature(input: SignInput): Promise<string> {
     SIGNED_HEADERS,
     UNSIGNED_PAYLOAD,
   ].join("\n");
-  const [key, requestHash] = await Promise.all([
-    signingKey(input.secret, date, REGION, SERVICE),
-    crypto.subtle.digest("SHA-256", encoder.encode(canonicalRequest)),
-  ]);
-  const stringToSign = [ALGORITHM, input.datetime, `${date}/${REGION}/${SERVICE}/aws4_request`, hex(requestHash)].join(
-    "\n",
-  );
-  return hex(await hmac(key, stringToSign));
+  const stringToSign = [
+    ALGORITHM,
+    input.datetime,
+    `${date}/${REGION}/${SERVICE}/aws4_request`,
+    hex(sha256(encoder.encode(canonicalRequest))),
+  ].join("\n");
+  return signWith(signingKey(input.secret, date, REGION, SERVICE), stringToSign);
 }
 
 /** The SigV4 query parameters a presigned GET carries, in a fixed order. */
@@ -172,7 +176,7 @@ export async function presignUrl(options: {
   const url = new URL(options.url);
   const own = parseQuery(url.search);
   const query = [...own, ...presignParams(options.accessKeyId, options.datetime, options.ttlSeconds)];
-  const sig = await signature({
+  const sig = signature({
     host: url.host,
     pathname: url.pathname,
     query,
@@ -183,16 +187,36 @@ export async function presignUrl(options: {
 }
 
 interface Signing {
-  url: string;
+  /** `https://host` of the URL. */
+  origin: string;
+  host: string;
+  /** The URL's path, already in canonical form (each key segment RFC 3986-encoded, `/` kept). */
+  path: string;
   accessKeyId: string;
   secretAccessKey: string;
+}
+
+// The host of each origin seen (an isolate serves one or two); parsing a URL per image was a
+// visible share of a list page's CPU.
+const hosts = new Map<string, string>();
+function hostOf(origin: string): string {
+  let host = hosts.get(origin);
+  if (host === undefined) {
+    host = new URL(origin).host;
+    if (hosts.size >= 16) hosts.clear();
+    hosts.set(origin, host);
+  }
+  return host;
 }
 
 function signingFor(config: Config, origin: string, key: string): Signing {
   const encodedKey = key.split("/").map(encodeRfc3986).join("/");
   if (config.R2_ACCOUNT_ID && config.R2_ACCESS_KEY_ID && config.R2_SECRET_ACCESS_KEY) {
+    const host = `${config.R2_ACCOUNT_ID}.r2.cloudflarestorage.com`;
     return {
-      url: `https://${config.R2_ACCOUNT_ID}.r2.cloudflarestorage.com/${config.R2_BUCKET_NAME}/${encodedKey}`,
+      origin: `https://${host}`,
+      host,
+      path: `/${encodeRfc3986(config.R2_BUCKET_NAME)}/${encodedKey}`,
       accessKeyId: config.R2_ACCESS_KEY_ID,
       secretAccessKey: config.R2_SECRET_ACCESS_KEY,
     };
@@ -201,17 +225,39 @@ function signingFor(config: Config, origin: string, key: string): Signing {
     throw new Error("Neither R2 S3 credentials nor FILES_SIGNING_SECRET is configured; cannot presign image URLs.");
   }
   return {
-    url: `${origin}${FILES_PREFIX}${encodedKey}`,
+    origin,
+    host: hostOf(origin),
+    path: `${FILES_PREFIX}${encodedKey}`,
     accessKeyId: LOCAL_ACCESS_KEY_ID,
     secretAccessKey: config.FILES_SIGNING_SECRET,
   };
 }
 
+// The last second's X-Amz-Date: a page signs all its URLs with the same `now`.
+let lastDate = { second: Number.NaN, text: "" };
 export function amzDate(now: number): string {
-  return new Date(now).toISOString().replace(/[:-]|\.\d{3}/g, "");
+  const second = Math.floor(now / 1000);
+  if (lastDate.second !== second) {
+    lastDate = { second, text: new Date(second * 1000).toISOString().replace(/[:-]|\.\d{3}/g, "") };
+  }
+  return lastDate.text;
 }
 
-/** A GET URL for the R2 object `key`, valid for `ttlSeconds` (PRESIGNED_URL_TTL_SECONDS) from `now`. */
+// The canonical query of the SigV4 parameters alone (the image URLs carry no query of their own),
+// the same for every URL a request signs.
+let lastQuery = { key: "", text: "" };
+function presignQuery(accessKeyId: string, datetime: string, ttlSeconds: number): string {
+  const key = `${accessKeyId}\n${datetime}\n${ttlSeconds}`;
+  if (lastQuery.key !== key)
+    lastQuery = { key, text: canonicalQuery(presignParams(accessKeyId, datetime, ttlSeconds)) };
+  return lastQuery.text;
+}
+
+/**
+ * A GET URL for the R2 object `key`, valid for `ttlSeconds` (PRESIGNED_URL_TTL_SECONDS) from `now`.
+ * The same signature `presignUrl` computes for the same URL (test/storage/presign.test.ts), built
+ * without parsing it back: one SHA-256 and one HMAC per URL.
+ */
 export async function presignImageUrl(
   config: Config,
   origin: string,
@@ -220,7 +266,13 @@ export async function presignImageUrl(
   ttlSeconds = config.PRESIGNED_URL_TTL_SECONDS,
 ): Promise<string> {
   const signing = signingFor(config, origin, key);
-  return presignUrl({ ...signing, datetime: amzDate(now), ttlSeconds });
+  const datetime = amzDate(now);
+  const date = dateStamp(datetime);
+  const query = presignQuery(signing.accessKeyId, datetime, ttlSeconds);
+  const canonicalRequest = `GET\n${signing.path}\n${query}\nhost:${signing.host}\n\n${SIGNED_HEADERS}\n${UNSIGNED_PAYLOAD}`;
+  const stringToSign = `${ALGORITHM}\n${datetime}\n${date}/${REGION}/${SERVICE}/aws4_request\n${hex(sha256(encoder.encode(canonicalRequest)))}`;
+  const sig = signWith(signingKey(signing.secretAccessKey, date, REGION, SERVICE), stringToSign);
+  return `${signing.origin}${signing.path}?${query}&X-Amz-Signature=${sig}`;
 }
 
 /** Presigns each non-null key; null stays null (no attachment). */
@@ -292,7 +344,7 @@ export async function verifyFilesUrl(config: Config, requestUrl: string, now = D
 
   let expected: string;
   try {
-    expected = await signature({
+    expected = signature({
       host: url.host,
       pathname: url.pathname,
       query: pairs.filter(([name]) => name !== "X-Amz-Signature"),

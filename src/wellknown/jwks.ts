@@ -31,15 +31,28 @@ const JwkSchema = z
 const jwksRoute = createRoute({
   method: "get",
   path: "/.well-known/jwks.json",
+  operationId: "getJwks",
   tags: ["Verification"],
   summary: "Public keys of certificate attestations (JWKS)",
   description:
     "Every Ed25519 key that has signed certificate attestations, current first then retired ones newest first. No key needed. `Cache-Control: public, max-age=300`.",
+  security: [],
   responses: {
     200: {
       description: "The JWK Set.",
       headers: { "Cache-Control": { description: "`public, max-age=300`.", schema: { type: "string" } } },
-      content: { "application/json": { schema: z.object({ keys: z.array(JwkSchema) }).openapi("Jwks") } },
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              keys: z.array(JwkSchema).openapi({
+                description:
+                  "The keys: the current one first, then retired ones (they still verify older certificates).",
+              }),
+            })
+            .openapi("Jwks"),
+        },
+      },
     },
   },
 });

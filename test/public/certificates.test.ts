@@ -59,8 +59,10 @@ describe("GET /api/public/v1/certificates/{number}", () => {
         centering_offset: { horizontal: 3.2, vertical: -1.5 },
         model_version: "svc-edge-1.0",
         graded_at: certificate.gradedAt,
+        evidence: null,
       },
       pipeline: { engine: "builtin@svc-edge-1.0", graded_by: "SVC Grading", hosted_by: "Cloudflare Workers" },
+      previous_certificates: [],
       card: {
         player: "Shohei Ohtani",
         year: "2018",

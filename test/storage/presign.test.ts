@@ -109,6 +109,39 @@ describe("the SigV4 signer", () => {
     expect(new URL(await sign(inputs[0] ?? "")).searchParams.get("X-Amz-Signature")).toBe(KNOWN_SIGNATURE);
   });
 
+  it("signs image keys as aws4fetch would sign the URL it returns, for /files and for R2", async () => {
+    const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+    const local = config();
+    const r2 = { ...local, R2_ACCOUNT_ID: "acc123", R2_ACCESS_KEY_ID: "AKIDEXAMPLE", R2_SECRET_ACCESS_KEY: secret };
+    const keys = ["cards/1/front.png", "cards/7/front image (1).jpg", "a/b+c/d.png", "cards/9/é ü.png", "x/it's*!.png"];
+    for (const key of keys) {
+      for (const [settings, secretKey] of [
+        [r2, secret],
+        [local, local.FILES_SIGNING_SECRET ?? ""],
+      ] as const) {
+        const url = new URL(await presignImageUrl(settings, "https://api.test:8443", key, now));
+        const signature = url.searchParams.get("X-Amz-Signature");
+        url.searchParams.delete("X-Amz-Signature");
+        const credential = url.searchParams.get("X-Amz-Credential") ?? "";
+        const unsigned = new URL(`${url.origin}${url.pathname}`).toString();
+        const reference = await new AwsV4Signer({
+          url: `${unsigned}?X-Amz-Expires=300`,
+          method: "GET",
+          accessKeyId: credential.split("/")[0] ?? "",
+          secretAccessKey: secretKey,
+          service: "s3",
+          region: "auto",
+          signQuery: true,
+          datetime: "20261122T120000Z",
+        }).sign();
+        expect(signature, key).toBe(reference.url.searchParams.get("X-Amz-Signature"));
+      }
+    }
+    // The local ones verify, and name the key they were made for.
+    const url = await presignImageUrl(local, ORIGIN, "cards/9/é ü.png", now);
+    expect(await verifyFilesUrl(local, url, now)).toEqual({ ok: true, key: "cards/9/é ü.png" });
+  });
+
   it("writes a URL whose query holds no bare + and decodes a + as a space on both sides", async () => {
     const url = await sign("https://api.test/files/x.png?note=a+b%2Bc");
     expect(url).not.toMatch(/\?.*\+/);

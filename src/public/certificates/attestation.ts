@@ -11,6 +11,7 @@ import { AttestationSchema, CertificateNumberParams } from "./schemas";
 export const getAttestationRoute = createRoute({
   method: "get",
   path: "/certificates/{number}/attestation",
+  operationId: "getCertificateAttestation",
   tags: ["Certificates"],
   summary: "The certificate's signed attestation (compact JWS)",
   description:

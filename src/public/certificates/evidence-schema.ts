@@ -7,12 +7,16 @@ const point = z.tuple([z.number(), z.number()]).openapi({
   example: [412.5, 230.1],
 });
 const segment = z.tuple([point, point]).openapi({ description: "A line from one point to another, photo pixels." });
-const sides = <T extends z.ZodType>(value: T) => z.object({ left: value, right: value, top: value, bottom: value });
+const sides = <T extends z.ZodType>(value: (side: string) => T) =>
+  z.object({ left: value("left"), right: value("right"), top: value("top"), bottom: value("bottom") });
 
 const FaceEvidenceSchema = z
   .object({
     image_size: z
-      .object({ width: z.number().int(), height: z.number().int() })
+      .object({
+        width: z.number().int().openapi({ description: "Width, pixels.", example: 1632 }),
+        height: z.number().int().openapi({ description: "Height, pixels.", example: 1224 }),
+      })
       .openapi({ description: "The photo as decoded, in pixels." }),
     corners: z.tuple([point, point, point, point]).openapi({
       description: "The card's detected corners in the photo: its own top-left, top-right, bottom-right, bottom-left.",
@@ -32,10 +36,10 @@ const FaceEvidenceSchema = z
       })
       .openapi({ description: "The card format the face was graded against." }),
     px_per_mm: z.number().openapi({ description: "Pixels per millimetre on the card in the photo.", example: 7.4 }),
-    frame_lines: sides(segment)
+    frame_lines: sides((side) => segment.openapi({ description: `The frame's ${side} line, photo pixels.` }))
       .nullable()
       .openapi({ description: "The printed frame's line on each side, photo pixels; null when not measured." }),
-    borders_mm: sides(z.number())
+    borders_mm: sides((side) => z.number().openapi({ description: `The ${side} border, mm.`, example: 3.1 }))
       .nullable()
       .openapi({
         description: "Border widths in millimetres; null when the frame was not measured.",
@@ -49,13 +53,18 @@ const DefectSchema = z
     type: z
       .enum(["whitening", "missing_material", "chip", "crease", "scratch", "stain", "reference_difference"])
       .openapi({ example: "whitening" }),
-    face: z.enum(["front", "back"]),
+    face: z.enum(["front", "back"]).openapi({ description: "The face the defect is on.", example: "front" }),
     location: z.string().openapi({
       description: "e.g. `top_left_corner`, `left_edge`, `surface`, `border`.",
       example: "top_left_corner",
     }),
     box_mm: z
-      .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+      .object({
+        x: z.number().openapi({ description: "Left edge of the box, mm from the card's left.", example: 0.4 }),
+        y: z.number().openapi({ description: "Top edge of the box, mm from the card's top.", example: 0.3 }),
+        width: z.number().openapi({ description: "Width, mm.", example: 1.8 }),
+        height: z.number().openapi({ description: "Height, mm.", example: 1.6 }),
+      })
       .openapi({ description: "Box on the card in millimetres from the card's top-left corner." }),
     area_mm2: z.number().openapi({ description: "Affected area, mm² (line defects: length × 0.2 mm).", example: 2.8 }),
     length_mm: z
@@ -79,7 +88,7 @@ const WearEvidenceSchema = z
 
 export const GradeEvidenceSchema = z
   .object({
-    version: z.literal(1),
+    version: z.literal(1).openapi({ description: "The evidence format's version.", example: 1 }),
     faces: z.object({ front: FaceEvidenceSchema, back: FaceEvidenceSchema }),
     centering: z
       .object({

@@ -20,6 +20,7 @@ export const MAX_POPULATION_CARDS = 50;
 export const getPopulationRoute = createRoute({
   method: "get",
   path: "/population",
+  operationId: "getPopulation",
   tags: ["Population"],
   summary: "Live certificate counts per grade for catalog cards",
   description:

@@ -22,6 +22,9 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Certificates: "Live certificates, looked up by number.",
   Webhooks: "The signed events the service POSTs to a public client's webhook URL.",
   "Public pages": "The certificate's public page and badge, for people and embedding; no key.",
+  Population: "Live counts of certificates per grade for catalog cards, served from the edge cache.",
+  Verification:
+    "What a verifier needs without a key: the public keys that sign certificate attestations and a certificate's live or revoked status.",
   Operator: "The operator's API (ADMIN_TOKEN): users, keys, clients, catalog, gradings, deliveries.",
 };
 

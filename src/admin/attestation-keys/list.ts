@@ -10,6 +10,7 @@ import { KeySchema } from "./schemas";
 export const listKeysRoute = createRoute({
   method: "get",
   path: "/attestation-keys",
+  operationId: "listAttestationKeys",
   tags: ["Operator"],
   summary: "List attestation signing keys (public halves)",
   security: adminSecurity,

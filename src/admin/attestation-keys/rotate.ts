@@ -4,10 +4,12 @@ import { rotateSigningKey } from "../../attestation/keys";
 import type { AppEnv } from "../../env";
 import { errorResponses } from "../../errors/openapi";
 import { adminSecurity } from "../schemas";
+import { PublicJwkSchema } from "./schemas";
 
 export const rotateKeyRoute = createRoute({
   method: "post",
   path: "/attestation-keys/rotate",
+  operationId: "rotateAttestationKey",
   tags: ["Operator"],
   summary: "Rotate the attestation signing key",
   description:
@@ -20,9 +22,14 @@ export const rotateKeyRoute = createRoute({
         "application/json": {
           schema: z
             .object({
-              kid: z.string(),
-              public_jwk: z.object({ kty: z.string(), crv: z.string(), x: z.string() }),
-              created_at: z.string(),
+              kid: z.string().openapi({
+                description: "The new current key's RFC 7638 thumbprint.",
+                example: "3mDbZrLKtyT7fZ9Vq0tTq1y2GmUXhxLq2lJ1s0pQwzY",
+              }),
+              public_jwk: PublicJwkSchema,
+              created_at: z
+                .string()
+                .openapi({ description: "When the key was made.", example: "2026-11-22T10:00:00.000Z" }),
               retired_kid: z.string().nullable().openapi({ description: "Null when no key was current." }),
             })
             .openapi("RotatedAttestationKey"),

@@ -14,6 +14,7 @@ import { MAX_RESUBMISSIONS, StreakSchema } from "./schemas";
 export const streaksRoute = createRoute({
   method: "get",
   path: "/clients/{id}/resubmissions",
+  operationId: "listClientResubmissions",
   tags: ["Operator"],
   summary: "A client's resubmission streaks (same physical card graded again)",
   security: adminSecurity,
@@ -25,9 +26,12 @@ export const streaksRoute = createRoute({
         "application/json": {
           schema: z
             .object({
-              client_id: z.number().int(),
-              resubmitted_certificates: z.number().int(),
-              streaks: z.array(StreakSchema),
+              client_id: z.number().int().openapi({ description: "The client.", example: 7 }),
+              resubmitted_certificates: z.number().int().openapi({
+                description: "This client's certificates of cards that already had a live certificate.",
+                example: 2,
+              }),
+              streaks: z.array(StreakSchema).openapi({ description: "One per physical card, longest first." }),
             })
             .openapi("AdminResubmissions"),
         },

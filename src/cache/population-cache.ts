@@ -32,5 +32,10 @@ export function writePopulation(key: Request, value: unknown): Promise<void> {
 /** Drops the report of one catalog card (after an issue or a revocation of one of its certificates). */
 export async function purgePopulation(cardId: number | null): Promise<void> {
   if (cardId === null) return;
-  await caches.default.delete(populationKey({ card_id: cardId }));
+  // The report by card_id alone, in each spelling of include_unverified (reports by brand, year, set
+  // or player are not purged: they expire within POPULATION_MAX_AGE_SECONDS).
+  const variants = [undefined, "true", "false"].map((include) =>
+    populationKey({ card_id: cardId, include_unverified: include }),
+  );
+  await Promise.all(variants.map((key) => caches.default.delete(key)));
 }

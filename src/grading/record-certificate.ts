@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { currentSigningKey, type SigningKey } from "../attestation/keys";
 import { signAttestation } from "../attestation/sign";
+import { purgePopulation } from "../cache/population-cache";
 import { isUniqueViolation } from "../db/errors";
 import { type CertificateRow, certificates, type SubmissionRow, submissions } from "../db/schema";
 import { logEvent } from "../errors/log";
@@ -186,6 +187,8 @@ export async function recordCertificate(
         gradingId,
         [...events, ...partnerIds].map((row) => row.id),
       );
+      // The card's population report now counts one more: drop its cached copy.
+      await purgePopulation(certificate.cardId);
       return { status: "complete", certificate };
     } catch (error) {
       if (isUniqueViolation(error, "certificates", ["number"]) && attempt < NUMBER_ATTEMPTS) continue;

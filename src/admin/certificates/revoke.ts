@@ -2,6 +2,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { and, eq, isNull } from "drizzle-orm";
 import { purgeCertificate } from "../../cache/certificate-cache";
+import { purgePopulation } from "../../cache/population-cache";
 import { certificates } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors/api-error";
@@ -31,10 +32,10 @@ export function registerRevokeCertificate(app: OpenAPIHono<AppEnv>) {
       .update(certificates)
       .set({ revokedAt })
       .where(and(eq(certificates.number, number), isNull(certificates.revokedAt)))
-      .returning({ number: certificates.number });
+      .returning({ number: certificates.number, cardId: certificates.cardId });
     if (!row) throw new ApiError("not_found", `No live certificate ${number}.`);
     const config = c.var.config;
-    await purgeCertificate(config, number);
+    await Promise.all([purgeCertificate(config, number), purgePopulation(row.cardId)]);
     // A lookup that read the row just before the revocation may still be writing it to the cache
     // (cache-aside); purging once more a few seconds later closes that window.
     const delayMs = config.CACHE_REPURGE_SECONDS * 1000;

@@ -173,7 +173,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a raw card for grading
-         * @description Two photos of a raw card (front and back; all four edges and a sliver of background visible). Send JSON with each image as `{ url }` or `{ base64 }`, or `multipart/form-data` with `front_image` and `back_image` files (no base64 overhead). JPEG, PNG or WebP, at most 12 MB each. Synchronous: waits for the grade up to `SUBMISSION_WAIT_SECONDS` (60 s by default) and answers 201 with the certificate or 422 `grading_failed`; past that, 202 with `status: "processing"` while grading continues (poll `GET /gradings/{id}` or wait for the webhook). Rejections do not count against the quota.
+         * @description Two photos of a raw card (front and back; all four edges and a sliver of background visible). Send JSON with each image as `{ url }` or `{ base64 }`, or `multipart/form-data` with `front_image` and `back_image` files (no base64 overhead). JPEG, PNG or WebP, at most 12 MB each. Synchronous: waits for the grade up to `SUBMISSION_WAIT_SECONDS` (60 s by default) and answers 201 with the certificate or 422 `grading_failed`; past that, 202 with `status: "processing"` while grading continues (poll `GET /gradings/{id}` or wait for the webhook). Images are checked before anything is stored: over 12 MB, or over the decode budget read from the header (50 MP; about 64 MiB to decode, so 16-bit or large PNG, lossless WebP and progressive JPEG reach it sooner; 100 JPEG scans), is 413 naming the limit. Rejections are not billed, and up to `REJECTION_REFUND_HOURLY_ALLOWANCE` (20) per client and hour give their quota unit back; past that they count against the quota.
          */
         post: operations["submitGrading"];
         delete?: never;
@@ -211,9 +211,49 @@ export interface paths {
         };
         /**
          * Look up a live certificate
-         * @description Any live certificate by its number. Edge-cached for an hour (`Cache-Control: public, max-age=3600`, weak `ETag`, `304` on `If-None-Match`); a cache hit reads no database. Revoked and unknown numbers answer 404. A number whose check digit is wrong answers 400. Authentication and quota apply to every request.
+         * @description Any live certificate by its number. `Cache-Control: public, max-age=3600`, weak `ETag`, `304` on `If-None-Match`; the edge serves its copy for at most 5 minutes and revocation purges it, and a cache hit reads no database. Revoked and unknown numbers answer 404. A number whose check digit is wrong answers 400. Authentication and quota apply to every request.
          */
         get: operations["getCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/certificates/{number}/attestation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The certificate's signed attestation (compact JWS)
+         * @description A compact JWS (`alg` EdDSA over Ed25519, `kid` in the header, `typ` `svc-certificate+jwt`) whose payload is the certificate: number, issue time, grade and subgrades, centering offsets, card fields each marked `verified` (matched to a catalog reference) or `declared` (the submitter's hints), the engine and its version, the SHA-256 of the front and back images as stored, any `previous_certificates` of the same physical card, plus `iss`, `sub` (the number) and `iat`. Verify it offline with the public keys at `/.well-known/jwks.json`; it was signed when the certificate was issued, so it stays the same on every request. Revoked and unknown numbers answer 404 (a verifier learns about revocation from `/c/{number}/status`). Authentication and quota as for every Public API request.
+         */
+        get: operations["getCertificateAttestation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/population": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live certificate counts per grade for catalog cards
+         * @description How many live certificates exist at each overall grade: for one catalog card (`card_id`) or for the catalog cards matching `brand`, `year`, `set` and/or `player` (at most 50 cards). Revoked certificates and certificates of unidentified cards are not counted; catalog entries built from submitters' declared fields are left out unless `include_unverified=true`. Served from the edge cache for up to 60 s (`Cache-Control: public, max-age=60`); a `card_id` report is purged when one of its certificates is issued or revoked. Authentication and quota as for every Public API request.
+         */
+        get: operations["getPopulation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -446,7 +486,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a client's signing secret (the new one is shown once)
-         * @description For 24 hours deliveries carry two signatures in `svc-signature`, space-separated: one with the new secret, one with the previous, so the receiver can switch at its own pace.
+         * @description For 24 hours after a rotation the secret it replaced keeps signing: deliveries carry one signature per live secret in `svc-signature`, space-separated (the new one first), so the receiver can switch at its own pace. Rotating again within the 24 h keeps every earlier secret until its own 24 h end (at most 5 retired secrets; the oldest drops out first).
          */
         post: operations["rotateClientWebhookSecret"];
         delete?: never;
@@ -563,6 +603,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/clients/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's submissions by billing, over a time range
+         * @description Counts the client's submissions made in `[since, until)` (default: the last 24 hours) by their `billing`: `billed`, `refunded` (a rejection within `REJECTION_REFUND_HOURLY_ALLOWANCE` per hour) or `counted` (a rejection past it).
+         */
+        get: operations["getClientUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/attestation-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List attestation signing keys (public halves) */
+        get: operations["listAttestationKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/attestation-keys/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the attestation signing key
+         * @description A new Ed25519 key signs every certificate issued from now on; the previous one is retired and stays published at /.well-known/jwks.json. Needs SECRETS_KEY (400 without it).
+         */
+        post: operations["rotateAttestationKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/clients/{id}/resubmissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's resubmission streaks (same physical card graded again) */
+        get: operations["listClientResubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/c/{number}": {
         parameters: {
             query?: never;
@@ -572,7 +686,7 @@ export interface paths {
         };
         /**
          * Certificate page (HTML)
-         * @description The certificate as a page for people: grade and subgrades, centering, card, photos, issue date, and a banner when revoked. No key needed. Cached at the edge for an hour (`Cache-Control: public, max-age=3600`); revocation purges it.
+         * @description The certificate as a page for people: grade and subgrades, centering, card, photos, issue date, and a banner when revoked. No key needed. Cached at the edge and in browsers for at most 5 minutes (`Cache-Control: public, max-age=300`); revocation purges it. Not framable (`frame-ancestors 'none'`).
          */
         get: operations["getCertificatePage"];
         put?: never;
@@ -592,9 +706,49 @@ export interface paths {
         };
         /**
          * "Graded by" badge (SVG)
-         * @description An SVG badge with the overall grade for partners to embed (`<img src=".../c/{number}/badge.svg">`), `REVOKED` once revoked. Cached like the page.
+         * @description An SVG badge with the overall grade for partners to embed (`<img src=".../c/{number}/badge.svg">`), `REVOKED` once revoked. Cached like the page; embeddable as an image from any site (`Cross-Origin-Resource-Policy: cross-origin`), scripts never run (`Content-Security-Policy: default-src 'none'`).
          */
         get: operations["getCertificateBadge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/c/{number}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a certificate is live or revoked
+         * @description No key needed. A verifier that checked an attestation offline asks here whether the certificate still stands. `Cache-Control: public, max-age=60`. Unknown numbers answer 404; a wrong check digit 400.
+         */
+        get: operations["getCertificateStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public keys of certificate attestations (JWKS)
+         * @description Every Ed25519 key that has signed certificate attestations, current first then retired ones newest first. No key needed. `Cache-Control: public, max-age=300`.
+         */
+        get: operations["getJwks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -974,7 +1128,7 @@ export interface components {
             graded_at: string;
         };
         /**
-         * @description The grading model's own payload for the latest grade run: the measurements behind each subgrade. Its inner structure follows the model version and may change; integrations should prefer the `*_overall_grade` fields. Null when no run exists.
+         * @description The grading model's own payload for the latest grade run: the measurements behind each subgrade. Its inner structure follows the model version and may change; integrations should prefer the `*_overall_grade` fields. It carries `evidence`: the same object as the Public API grade's `evidence` (the card's outline and frame lines in photo pixels, borders in mm, defects, area examined per subgrade), null for engines that report none. Null when no run exists.
          * @example {
          *       "model_version": "svc-edge-1.0",
          *       "centering": {
@@ -1322,6 +1476,7 @@ export interface components {
                 model_version: string;
                 /** @example 2026-11-20T14:05:39.900Z */
                 graded_at: string;
+                evidence: components["schemas"]["GradeEvidence"];
             };
             /** @description What graded the card and where. */
             pipeline: {
@@ -1411,6 +1566,263 @@ export interface components {
                  */
                 back: string;
             };
+            /** @description Additive. Live certificates issued earlier for the same physical card (its fingerprint: face, border geometry on both faces), oldest first; empty when this card was not seen before. */
+            previous_certificates: components["schemas"]["PreviousCertificate"][];
+        };
+        /** @description How the grade was measured: the card's outline and printed frame in the photo's pixels, border widths, the centering's margin to the next grade, the defects found and the area each wear subgrade could examine. Null for grades by an engine that reports none. */
+        GradeEvidence: {
+            /**
+             * @description The evidence format's version.
+             * @example 1
+             * @enum {number}
+             */
+            version: 1;
+            faces: {
+                front: components["schemas"]["FaceEvidence"];
+                back: components["schemas"]["FaceEvidence"];
+            };
+            centering: components["schemas"]["CenteringEvidence"];
+            corners: components["schemas"]["WearEvidence"];
+            edges: components["schemas"]["WearEvidence"];
+            surface: components["schemas"]["WearEvidence"];
+        } | null;
+        FaceEvidence: {
+            /** @description The photo as decoded, in pixels. */
+            image_size: {
+                /**
+                 * @description Width, pixels.
+                 * @example 1632
+                 */
+                width: number;
+                /**
+                 * @description Height, pixels.
+                 * @example 1224
+                 */
+                height: number;
+            };
+            /** @description The card's detected corners in the photo: its own top-left, top-right, bottom-right, bottom-left. */
+            corners: [
+                [
+                    number,
+                    number
+                ],
+                [
+                    number,
+                    number
+                ],
+                [
+                    number,
+                    number
+                ],
+                [
+                    number,
+                    number
+                ]
+            ];
+            /**
+             * @description How the card lay in the photo: long side vertical (`portrait`) or horizontal (`landscape`).
+             * @example portrait
+             * @enum {string}
+             */
+            orientation: "portrait" | "landscape";
+            /** @description The card format the face was graded against. */
+            format: {
+                /**
+                 * @description `standard` (63 × 88 mm), `small` (59 × 86 mm) or a vintage size.
+                 * @example standard
+                 */
+                id: string;
+                /** @example 63 */
+                width_mm: number;
+                /** @example 88 */
+                height_mm: number;
+            };
+            /**
+             * @description Pixels per millimetre on the card in the photo.
+             * @example 7.4
+             */
+            px_per_mm: number;
+            /** @description The printed frame's line on each side, photo pixels; null when not measured. */
+            frame_lines: {
+                /** @description The frame's left line, photo pixels. */
+                left: [
+                    [
+                        number,
+                        number
+                    ],
+                    [
+                        number,
+                        number
+                    ]
+                ];
+                /** @description The frame's right line, photo pixels. */
+                right: [
+                    [
+                        number,
+                        number
+                    ],
+                    [
+                        number,
+                        number
+                    ]
+                ];
+                /** @description The frame's top line, photo pixels. */
+                top: [
+                    [
+                        number,
+                        number
+                    ],
+                    [
+                        number,
+                        number
+                    ]
+                ];
+                /** @description The frame's bottom line, photo pixels. */
+                bottom: [
+                    [
+                        number,
+                        number
+                    ],
+                    [
+                        number,
+                        number
+                    ]
+                ];
+            } | null;
+            /**
+             * @description Border widths in millimetres; null when the frame was not measured.
+             * @example {
+             *       "left": 3.1,
+             *       "right": 2.9,
+             *       "top": 3.4,
+             *       "bottom": 3
+             *     }
+             */
+            borders_mm: {
+                /**
+                 * @description The left border, mm.
+                 * @example 3.1
+                 */
+                left: number;
+                /**
+                 * @description The right border, mm.
+                 * @example 3.1
+                 */
+                right: number;
+                /**
+                 * @description The top border, mm.
+                 * @example 3.1
+                 */
+                top: number;
+                /**
+                 * @description The bottom border, mm.
+                 * @example 3.1
+                 */
+                bottom: number;
+            } | null;
+        };
+        CenteringEvidence: {
+            /**
+             * @description The face the centering subgrade is measured on.
+             * @enum {string}
+             */
+            face: "front" | "back";
+            /**
+             * @description Percentage points off centre (+ = left border larger).
+             * @example 3.2
+             */
+            horizontal_offset: number;
+            /**
+             * @description Percentage points off centre (+ = top border larger).
+             * @example -1.5
+             */
+            vertical_offset: number;
+            /**
+             * @description How far (percentage points) the worse offset could move before the centering subgrade changes.
+             * @example 1.8
+             */
+            margin_to_next_grade: number | null;
+            /**
+             * @description Largest disagreement between independent estimates of the offsets, percentage points.
+             * @example 0.12
+             */
+            agreement: number;
+        };
+        WearEvidence: {
+            /**
+             * @description Share (0–1) of the region this subgrade judges that could be examined, both faces. What could not be examined is not counted as damage.
+             * @example 0.94
+             */
+            examined_share: number;
+            /**
+             * @description Area examined, mm², both faces.
+             * @example 118
+             */
+            examined_mm2: number;
+            /** @description The defects found. */
+            defects: components["schemas"]["DefectRegion"][];
+        };
+        DefectRegion: {
+            /**
+             * @example whitening
+             * @enum {string}
+             */
+            type: "whitening" | "missing_material" | "chip" | "crease" | "scratch" | "stain" | "reference_difference";
+            /**
+             * @description The face the defect is on.
+             * @example front
+             * @enum {string}
+             */
+            face: "front" | "back";
+            /**
+             * @description e.g. `top_left_corner`, `left_edge`, `surface`, `border`.
+             * @example top_left_corner
+             */
+            location: string;
+            /** @description Box on the card in millimetres from the card's top-left corner. */
+            box_mm: {
+                /**
+                 * @description Left edge of the box, mm from the card's left.
+                 * @example 0.4
+                 */
+                x: number;
+                /**
+                 * @description Top edge of the box, mm from the card's top.
+                 * @example 0.3
+                 */
+                y: number;
+                /**
+                 * @description Width, mm.
+                 * @example 1.8
+                 */
+                width: number;
+                /**
+                 * @description Height, mm.
+                 * @example 1.6
+                 */
+                height: number;
+            };
+            /**
+             * @description Affected area, mm² (line defects: length × 0.2 mm).
+             * @example 2.8
+             */
+            area_mm2: number;
+            /**
+             * @description Length of a line defect in mm; null otherwise.
+             * @example null
+             */
+            length_mm: number | null;
+        };
+        PreviousCertificate: {
+            /** @example 3141592658 */
+            number: string;
+            /**
+             * @description Its overall grade, 1–10 in half points.
+             * @example 8.5
+             */
+            overall: number;
+            /** @example 2026-10-02T09:12:00.000Z */
+            issued_at: string;
         };
         Rejection: {
             error: {
@@ -1529,6 +1941,55 @@ export interface components {
         };
         CertificateResponse: {
             certificate: components["schemas"]["Certificate"];
+        };
+        Population: {
+            /** @description One entry per matching catalog card, by id. */
+            cards: components["schemas"]["CardPopulation"][];
+            /**
+             * @description True when more cards matched than the 50 listed; narrow the query.
+             * @example false
+             */
+            truncated: boolean;
+            /**
+             * @description When the counts were read.
+             * @example 2026-11-23T03:00:00.000Z
+             */
+            as_of: string;
+        };
+        CardPopulation: {
+            /** @description The catalog card. */
+            card: {
+                /** @example 12 */
+                id: number;
+                /** @example Topps */
+                brand: string;
+                /** @example 2018 */
+                year: string;
+                /** @example Topps Update */
+                set: string;
+                /** @example US285 */
+                card_number: string;
+                /** @example null */
+                variant: string | null;
+                /** @example Shohei Ohtani */
+                player: string;
+            };
+            /**
+             * @description Live certificates of this card.
+             * @example 31
+             */
+            total: number;
+            /** @description Live certificates per overall grade, highest grade first; grades with none are left out. */
+            grades: components["schemas"]["GradeCount"][];
+        };
+        GradeCount: {
+            /**
+             * @description Overall grade, 1–10 in half points.
+             * @example 9.5
+             */
+            grade: number;
+            /** @example 14 */
+            count: number;
         };
         AdminUser: {
             /**
@@ -1918,6 +2379,193 @@ export interface components {
              */
             limit: number;
         };
+        ClientUsage: {
+            /** @example 3 */
+            client_id: number;
+            /** @example 2026-11-22T00:00:00.000Z */
+            since: string;
+            /** @example 2026-11-23T00:00:00.000Z */
+            until: string;
+            /**
+             * @description Graded submissions (and ones still processing): billed.
+             * @example 41
+             */
+            billed: number;
+            /**
+             * @description Rejected within the hourly allowance: not billed, quota unit given back.
+             * @example 6
+             */
+            refunded: number;
+            /**
+             * @description Rejected past the allowance: not billed, but the quota unit stayed used.
+             * @example 0
+             */
+            counted: number;
+        };
+        AdminAttestationKey: {
+            /** @example 3mDbZrLKtyT7fZ9Vq0tTq1y2GmUXhxLq2lJ1s0pQwzY */
+            kid: string;
+            /**
+             * @example current
+             * @enum {string}
+             */
+            status: "current" | "retired";
+            /** @description The public key only. */
+            public_jwk: {
+                /**
+                 * @description Key type.
+                 * @example OKP
+                 */
+                kty: string;
+                /**
+                 * @description Curve.
+                 * @example Ed25519
+                 */
+                crv: string;
+                /**
+                 * @description The public key, base64url.
+                 * @example KIgQXenRyfhvJ3mcGVmmEuD0VIbyqCzn0TuiLPHJhB0
+                 */
+                x: string;
+            };
+            /**
+             * @description `secret`: the ATTESTATION_SIGNING_KEY secret; `rotation`: made by a rotation here.
+             * @example rotation
+             * @enum {string}
+             */
+            source: "secret" | "rotation";
+            /** @example 2026-11-22T10:00:00.000Z */
+            created_at: string;
+            /** @example null */
+            retired_at: string | null;
+        };
+        RotatedAttestationKey: {
+            /**
+             * @description The new current key's RFC 7638 thumbprint.
+             * @example 3mDbZrLKtyT7fZ9Vq0tTq1y2GmUXhxLq2lJ1s0pQwzY
+             */
+            kid: string;
+            /** @description The public key only. */
+            public_jwk: {
+                /**
+                 * @description Key type.
+                 * @example OKP
+                 */
+                kty: string;
+                /**
+                 * @description Curve.
+                 * @example Ed25519
+                 */
+                crv: string;
+                /**
+                 * @description The public key, base64url.
+                 * @example KIgQXenRyfhvJ3mcGVmmEuD0VIbyqCzn0TuiLPHJhB0
+                 */
+                x: string;
+            };
+            /**
+             * @description When the key was made.
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            created_at: string;
+            /** @description Null when no key was current. */
+            retired_kid: string | null;
+        };
+        AdminResubmissions: {
+            /**
+             * @description The client.
+             * @example 7
+             */
+            client_id: number;
+            /**
+             * @description This client's certificates of cards that already had a live certificate.
+             * @example 2
+             */
+            resubmitted_certificates: number;
+            /** @description One per physical card, longest first. */
+            streaks: components["schemas"]["AdminResubmissionStreak"][];
+        };
+        AdminResubmissionStreak: {
+            first: components["schemas"]["AdminStreakEntry"];
+            /** @description This client's later certificates of the card. */
+            resubmissions: components["schemas"]["AdminStreakEntry"][];
+            /**
+             * @description Certificates of the card in the streak.
+             * @example 3
+             */
+            length: number;
+            /** @example 9.5 */
+            best_overall: number;
+        };
+        /** @description The card's first live certificate (any client's). */
+        AdminStreakEntry: {
+            /** @example 1234567897 */
+            number: string;
+            /** @example 9 */
+            overall: number;
+            /** @example 2026-11-22T10:00:00.000Z */
+            issued_at: string;
+        };
+        CertificateStatus: {
+            /** @example 1234567897 */
+            certificate_number: string;
+            /**
+             * @example live
+             * @enum {string}
+             */
+            status: "live" | "revoked";
+            /** @example 2026-11-20T14:05:40.120Z */
+            issued_at: string;
+            /** @example null */
+            revoked_at: string | null;
+            /**
+             * @description The key that signed its attestation; null until it is signed.
+             * @example 3mDbZrLK…
+             */
+            attestation_kid: string | null;
+        };
+        Jwks: {
+            /** @description The keys: the current one first, then retired ones (they still verify older certificates). */
+            keys: components["schemas"]["AttestationJwk"][];
+        };
+        AttestationJwk: {
+            /**
+             * @example OKP
+             * @enum {string}
+             */
+            kty: "OKP";
+            /**
+             * @example Ed25519
+             * @enum {string}
+             */
+            crv: "Ed25519";
+            /**
+             * @description The public key, base64url.
+             * @example KIgQXenRyfhvJ3mcGVmmEuD0VIbyqCzn0TuiLPHJhB0
+             */
+            x: string;
+            /**
+             * @description The key's RFC 7638 thumbprint; the attestation's header names it.
+             * @example 3mDbZrLKtyT7fZ9Vq0tTq1y2GmUXhxLq2lJ1s0pQwzY
+             */
+            kid: string;
+            /**
+             * @example EdDSA
+             * @enum {string}
+             */
+            alg: "EdDSA";
+            /**
+             * @example sig
+             * @enum {string}
+             */
+            use: "sig";
+            /**
+             * @description Additive member: `current` signs new certificates; `retired` keys still verify older ones.
+             * @example current
+             * @enum {string}
+             */
+            status: "current" | "retired";
+        };
     };
     responses: never;
     parameters: never;
@@ -1963,6 +2611,8 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left in the current window and seconds until it resets, e.g. `"hourly";r=3599;t=1800`. */
                     RateLimit?: string;
+                    /** @description The database bookmark after this request. Send it back as the `x-d1-bookmark` request header and the next read sees at least this state (read-your-writes when reads go to a replica). Opaque; a malformed one is 400 `invalid_request`. */
+                    "x-d1-bookmark"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1998,10 +2648,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2041,6 +2691,8 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left in the current window and seconds until it resets, e.g. `"hourly";r=3599;t=1800`. */
                     RateLimit?: string;
+                    /** @description The database bookmark after this request. Send it back as the `x-d1-bookmark` request header and the next read sees at least this state (read-your-writes when reads go to a replica). Opaque; a malformed one is 400 `invalid_request`. */
+                    "x-d1-bookmark"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2076,10 +2728,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2117,6 +2769,8 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left in the current window and seconds until it resets, e.g. `"hourly";r=3599;t=1800`. */
                     RateLimit?: string;
+                    /** @description The database bookmark after this request. Send it back as the `x-d1-bookmark` request header and the next read sees at least this state (read-your-writes when reads go to a replica). Opaque; a malformed one is 400 `invalid_request`. */
+                    "x-d1-bookmark"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2152,10 +2806,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2205,6 +2859,8 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left in the current window and seconds until it resets, e.g. `"hourly";r=3599;t=1800`. */
                     RateLimit?: string;
+                    /** @description The database bookmark after this request. Send it back as the `x-d1-bookmark` request header and the next read sees at least this state (read-your-writes when reads go to a replica). Opaque; a malformed one is 400 `invalid_request`. */
+                    "x-d1-bookmark"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2240,10 +2896,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2281,6 +2937,8 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left in the current window and seconds until it resets, e.g. `"hourly";r=3599;t=1800`. */
                     RateLimit?: string;
+                    /** @description The database bookmark after this request. Send it back as the `x-d1-bookmark` request header and the next read sees at least this state (read-your-writes when reads go to a replica). Opaque; a malformed one is 400 `invalid_request`. */
+                    "x-d1-bookmark"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2316,10 +2974,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2354,6 +3012,8 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left in the current window and seconds until it resets, e.g. `"hourly";r=3599;t=1800`. */
                     RateLimit?: string;
+                    /** @description The database bookmark after this request. Send it back as the `x-d1-bookmark` request header and the next read sees at least this state (read-your-writes when reads go to a replica). Opaque; a malformed one is 400 `invalid_request`. */
+                    "x-d1-bookmark"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2389,10 +3049,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2431,6 +3091,8 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left in the current window and seconds until it resets, e.g. `"hourly";r=3599;t=1800`. */
                     RateLimit?: string;
+                    /** @description The database bookmark after this request. Send it back as the `x-d1-bookmark` request header and the next read sees at least this state (read-your-writes when reads go to a replica). Opaque; a malformed one is 400 `invalid_request`. */
+                    "x-d1-bookmark"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2466,7 +3128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit. */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2475,10 +3137,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2516,6 +3178,8 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left in the current window and seconds until it resets, e.g. `"hourly";r=3599;t=1800`. */
                     RateLimit?: string;
+                    /** @description The database bookmark after this request. Send it back as the `x-d1-bookmark` request header and the next read sees at least this state (read-your-writes when reads go to a replica). Opaque; a malformed one is 400 `invalid_request`. */
+                    "x-d1-bookmark"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2549,10 +3213,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2619,10 +3283,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2712,7 +3376,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit. */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2730,10 +3394,10 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2799,10 +3463,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2871,6 +3535,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `access_denied`: this surface is off because a secret it needs is not configured; the message names it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `not_found`: unknown or revoked certificate, or an id that is not the client's. */
             404: {
                 headers: {
@@ -2880,10 +3553,164 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure; the message is generic and the detail is logged. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCertificateAttestation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Certificate number. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The compact JWS, as `application/jose`. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=3600`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jose": string;
+                };
+            };
+            /** @description `invalid_request`: a query, path or body field is malformed; `details` lists each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `missing_api_key` (no `x-api-key`), `invalid_api_key` (malformed or unknown key) or `key_revoked`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: unknown or revoked certificate, or an id that is not the client's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure; the message is generic and the detail is logged. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPopulation: {
+        parameters: {
+            query?: {
+                /** @description One catalog card. */
+                card_id?: number;
+                /** @description Catalog cards whose brand is this (case-insensitive). */
+                brand?: string;
+                /** @description Catalog cards whose year is this (case-insensitive). */
+                year?: string;
+                /** @description Catalog cards whose set is this (case-insensitive). */
+                set?: string;
+                /** @description Catalog cards whose player is this (case-insensitive). */
+                player?: string;
+                /** @description `true` also lists catalog entries built from submitters' declared fields (`verified: false`); by default only verified catalog cards are counted. */
+                include_unverified?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The population report. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=60`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Population"];
+                };
+            };
+            /** @description `invalid_request`: a query, path or body field is malformed; `details` lists each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `missing_api_key` (no `x-api-key`), `invalid_api_key` (malformed or unknown key) or `key_revoked`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: unknown or revoked certificate, or an id that is not the client's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2949,10 +3776,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3022,7 +3849,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit. */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3031,10 +3858,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3109,7 +3936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit. */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3118,10 +3945,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3189,10 +4016,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3262,7 +4089,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit. */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3271,10 +4098,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3342,10 +4169,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3413,10 +4240,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3485,10 +4312,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3560,7 +4387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit. */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3569,10 +4396,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3642,7 +4469,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit. */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3651,10 +4478,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3726,7 +4553,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit. */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3735,10 +4562,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3801,6 +4628,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `access_denied`: this surface is off because a secret it needs is not configured; the message names it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `not_found`: no such id for the key's user (ids of other users are never revealed). */
             404: {
                 headers: {
@@ -3810,7 +4646,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit. */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3819,10 +4655,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3890,10 +4726,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3970,10 +4806,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4041,10 +4877,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4112,10 +4948,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4187,7 +5023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit. */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4196,10 +5032,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4269,7 +5105,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit. */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4278,10 +5114,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4351,7 +5187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit. */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4360,10 +5196,297 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure; the message is generic and the detail is logged. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClientUsage: {
+        parameters: {
+            query?: {
+                /** @description Made at or after (ISO 8601). */
+                since?: string;
+                /** @description Made before (ISO 8601). */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientUsage"];
+                };
+            };
+            /** @description `invalid_request`: a query, path or body field is malformed; `details` lists each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_request` (no or malformed `Authorization` header) or `invalid_token` (unknown or revoked key, or an account that is not a partner). Carries `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    /** @description e.g. `Bearer realm="svc", error="invalid_token"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such id for the key's user (ids of other users are never revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure; the message is generic and the detail is logged. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAttestationKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every key, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: components["schemas"]["AdminAttestationKey"][];
+                    };
+                };
+            };
+            /** @description `invalid_request`: a query, path or body field is malformed; `details` lists each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_request` (no or malformed `Authorization` header) or `invalid_token` (unknown or revoked key, or an account that is not a partner). Carries `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    /** @description e.g. `Bearer realm="svc", error="invalid_token"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such id for the key's user (ids of other users are never revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure; the message is generic and the detail is logged. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateAttestationKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new current key and the kid it retired. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedAttestationKey"];
+                };
+            };
+            /** @description `invalid_request`: a query, path or body field is malformed; `details` lists each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_request` (no or malformed `Authorization` header) or `invalid_token` (unknown or revoked key, or an account that is not a partner). Carries `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    /** @description e.g. `Bearer realm="svc", error="invalid_token"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such id for the key's user (ids of other users are never revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure; the message is generic and the detail is logged. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listClientResubmissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Streaks, longest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminResubmissions"];
+                };
+            };
+            /** @description `invalid_request`: a query, path or body field is malformed; `details` lists each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_request` (no or malformed `Authorization` header) or `invalid_token` (unknown or revoked key, or an account that is not a partner). Carries `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    /** @description e.g. `Bearer realm="svc", error="invalid_token"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such id for the key's user (ids of other users are never revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4444,6 +5567,89 @@ export interface operations {
             };
         };
     };
+    getCertificateStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Certificate number. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateStatus"];
+                };
+            };
+            /** @description `invalid_request`: a query, path or body field is malformed; `details` lists each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such id for the key's user (ids of other users are never revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: this address asked for too many unknown certificate numbers (60 a minute); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure; the message is generic and the detail is logged. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JWK Set. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=300`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Jwks"];
+                };
+            };
+        };
+    };
     gradingCompletedEvent: {
         parameters: {
             query?: never;
@@ -4451,7 +5657,7 @@ export interface operations {
                 "svc-event": "grading.completed" | "grading.failed";
                 /** @description Unix time in seconds of this attempt. */
                 "svc-timestamp": string;
-                /** @description `sha256=<hex HMAC-SHA256 of "<svc-timestamp>.<raw body>">` keyed with the signing secret. For 24 h after a rotation, two signatures separated by a space; accept the delivery when one matches. */
+                /** @description `sha256=<hex HMAC-SHA256 of "<svc-timestamp>.<raw body>">` keyed with the signing secret. For 24 h after a rotation, one signature per live secret (the current one first), separated by a space; accept the delivery when one matches. */
                 "svc-signature": string;
                 /** @description The same on every retry and replay of this delivery: dedupe on it. */
                 "svc-delivery-id": string;
@@ -4495,7 +5701,7 @@ export interface operations {
                 "svc-event": "grading.completed" | "grading.failed";
                 /** @description Unix time in seconds of this attempt. */
                 "svc-timestamp": string;
-                /** @description `sha256=<hex HMAC-SHA256 of "<svc-timestamp>.<raw body>">` keyed with the signing secret. For 24 h after a rotation, two signatures separated by a space; accept the delivery when one matches. */
+                /** @description `sha256=<hex HMAC-SHA256 of "<svc-timestamp>.<raw body>">` keyed with the signing secret. For 24 h after a rotation, one signature per live secret (the current one first), separated by a space; accept the delivery when one matches. */
                 "svc-signature": string;
                 /** @description The same on every retry and replay of this delivery: dedupe on it. */
                 "svc-delivery-id": string;

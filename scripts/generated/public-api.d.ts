@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a raw card for grading
-         * @description Two photos of a raw card (front and back; all four edges and a sliver of background visible). Send JSON with each image as `{ url }` or `{ base64 }`, or `multipart/form-data` with `front_image` and `back_image` files (no base64 overhead). JPEG, PNG or WebP, at most 12 MB each. Synchronous: waits for the grade up to `SUBMISSION_WAIT_SECONDS` (60 s by default) and answers 201 with the certificate or 422 `grading_failed`; past that, 202 with `status: "processing"` while grading continues (poll `GET /gradings/{id}` or wait for the webhook). Rejections do not count against the quota.
+         * @description Two photos of a raw card (front and back; all four edges and a sliver of background visible). Send JSON with each image as `{ url }` or `{ base64 }`, or `multipart/form-data` with `front_image` and `back_image` files (no base64 overhead). JPEG, PNG or WebP, at most 12 MB each. Synchronous: waits for the grade up to `SUBMISSION_WAIT_SECONDS` (60 s by default) and answers 201 with the certificate or 422 `grading_failed`; past that, 202 with `status: "processing"` while grading continues (poll `GET /gradings/{id}` or wait for the webhook). Images are checked before anything is stored: over 12 MB, or over the decode budget read from the header (50 MP; about 64 MiB to decode, so 16-bit or large PNG, lossless WebP and progressive JPEG reach it sooner; 100 JPEG scans), is 413 naming the limit. Rejections are not billed, and up to `REJECTION_REFUND_HOURLY_ALLOWANCE` (20) per client and hour give their quota unit back; past that they count against the quota.
          */
         post: operations["submitGrading"];
         delete?: never;
@@ -53,9 +53,49 @@ export interface paths {
         };
         /**
          * Look up a live certificate
-         * @description Any live certificate by its number. Edge-cached for an hour (`Cache-Control: public, max-age=3600`, weak `ETag`, `304` on `If-None-Match`); a cache hit reads no database. Revoked and unknown numbers answer 404. A number whose check digit is wrong answers 400. Authentication and quota apply to every request.
+         * @description Any live certificate by its number. `Cache-Control: public, max-age=3600`, weak `ETag`, `304` on `If-None-Match`; the edge serves its copy for at most 5 minutes and revocation purges it, and a cache hit reads no database. Revoked and unknown numbers answer 404. A number whose check digit is wrong answers 400. Authentication and quota apply to every request.
          */
         get: operations["getCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificates/{number}/attestation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The certificate's signed attestation (compact JWS)
+         * @description A compact JWS (`alg` EdDSA over Ed25519, `kid` in the header, `typ` `svc-certificate+jwt`) whose payload is the certificate: number, issue time, grade and subgrades, centering offsets, card fields each marked `verified` (matched to a catalog reference) or `declared` (the submitter's hints), the engine and its version, the SHA-256 of the front and back images as stored, any `previous_certificates` of the same physical card, plus `iss`, `sub` (the number) and `iat`. Verify it offline with the public keys at `/.well-known/jwks.json`; it was signed when the certificate was issued, so it stays the same on every request. Revoked and unknown numbers answer 404 (a verifier learns about revocation from `/c/{number}/status`). Authentication and quota as for every Public API request.
+         */
+        get: operations["getCertificateAttestation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/population": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live certificate counts per grade for catalog cards
+         * @description How many live certificates exist at each overall grade: for one catalog card (`card_id`) or for the catalog cards matching `brand`, `year`, `set` and/or `player` (at most 50 cards). Revoked certificates and certificates of unidentified cards are not counted; catalog entries built from submitters' declared fields are left out unless `include_unverified=true`. Served from the edge cache for up to 60 s (`Cache-Control: public, max-age=60`); a `card_id` report is purged when one of its certificates is issued or revoked. Authentication and quota as for every Public API request.
+         */
+        get: operations["getPopulation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -282,6 +322,7 @@ export interface components {
                 model_version: string;
                 /** @example 2026-11-20T14:05:39.900Z */
                 graded_at: string;
+                evidence: components["schemas"]["GradeEvidence"];
             };
             /** @description What graded the card and where. */
             pipeline: {
@@ -371,6 +412,263 @@ export interface components {
                  */
                 back: string;
             };
+            /** @description Additive. Live certificates issued earlier for the same physical card (its fingerprint: face, border geometry on both faces), oldest first; empty when this card was not seen before. */
+            previous_certificates: components["schemas"]["PreviousCertificate"][];
+        };
+        /** @description How the grade was measured: the card's outline and printed frame in the photo's pixels, border widths, the centering's margin to the next grade, the defects found and the area each wear subgrade could examine. Null for grades by an engine that reports none. */
+        GradeEvidence: {
+            /**
+             * @description The evidence format's version.
+             * @example 1
+             * @enum {number}
+             */
+            version: 1;
+            faces: {
+                front: components["schemas"]["FaceEvidence"];
+                back: components["schemas"]["FaceEvidence"];
+            };
+            centering: components["schemas"]["CenteringEvidence"];
+            corners: components["schemas"]["WearEvidence"];
+            edges: components["schemas"]["WearEvidence"];
+            surface: components["schemas"]["WearEvidence"];
+        } | null;
+        FaceEvidence: {
+            /** @description The photo as decoded, in pixels. */
+            image_size: {
+                /**
+                 * @description Width, pixels.
+                 * @example 1632
+                 */
+                width: number;
+                /**
+                 * @description Height, pixels.
+                 * @example 1224
+                 */
+                height: number;
+            };
+            /** @description The card's detected corners in the photo: its own top-left, top-right, bottom-right, bottom-left. */
+            corners: [
+                [
+                    number,
+                    number
+                ],
+                [
+                    number,
+                    number
+                ],
+                [
+                    number,
+                    number
+                ],
+                [
+                    number,
+                    number
+                ]
+            ];
+            /**
+             * @description How the card lay in the photo: long side vertical (`portrait`) or horizontal (`landscape`).
+             * @example portrait
+             * @enum {string}
+             */
+            orientation: "portrait" | "landscape";
+            /** @description The card format the face was graded against. */
+            format: {
+                /**
+                 * @description `standard` (63 × 88 mm), `small` (59 × 86 mm) or a vintage size.
+                 * @example standard
+                 */
+                id: string;
+                /** @example 63 */
+                width_mm: number;
+                /** @example 88 */
+                height_mm: number;
+            };
+            /**
+             * @description Pixels per millimetre on the card in the photo.
+             * @example 7.4
+             */
+            px_per_mm: number;
+            /** @description The printed frame's line on each side, photo pixels; null when not measured. */
+            frame_lines: {
+                /** @description The frame's left line, photo pixels. */
+                left: [
+                    [
+                        number,
+                        number
+                    ],
+                    [
+                        number,
+                        number
+                    ]
+                ];
+                /** @description The frame's right line, photo pixels. */
+                right: [
+                    [
+                        number,
+                        number
+                    ],
+                    [
+                        number,
+                        number
+                    ]
+                ];
+                /** @description The frame's top line, photo pixels. */
+                top: [
+                    [
+                        number,
+                        number
+                    ],
+                    [
+                        number,
+                        number
+                    ]
+                ];
+                /** @description The frame's bottom line, photo pixels. */
+                bottom: [
+                    [
+                        number,
+                        number
+                    ],
+                    [
+                        number,
+                        number
+                    ]
+                ];
+            } | null;
+            /**
+             * @description Border widths in millimetres; null when the frame was not measured.
+             * @example {
+             *       "left": 3.1,
+             *       "right": 2.9,
+             *       "top": 3.4,
+             *       "bottom": 3
+             *     }
+             */
+            borders_mm: {
+                /**
+                 * @description The left border, mm.
+                 * @example 3.1
+                 */
+                left: number;
+                /**
+                 * @description The right border, mm.
+                 * @example 3.1
+                 */
+                right: number;
+                /**
+                 * @description The top border, mm.
+                 * @example 3.1
+                 */
+                top: number;
+                /**
+                 * @description The bottom border, mm.
+                 * @example 3.1
+                 */
+                bottom: number;
+            } | null;
+        };
+        CenteringEvidence: {
+            /**
+             * @description The face the centering subgrade is measured on.
+             * @enum {string}
+             */
+            face: "front" | "back";
+            /**
+             * @description Percentage points off centre (+ = left border larger).
+             * @example 3.2
+             */
+            horizontal_offset: number;
+            /**
+             * @description Percentage points off centre (+ = top border larger).
+             * @example -1.5
+             */
+            vertical_offset: number;
+            /**
+             * @description How far (percentage points) the worse offset could move before the centering subgrade changes.
+             * @example 1.8
+             */
+            margin_to_next_grade: number | null;
+            /**
+             * @description Largest disagreement between independent estimates of the offsets, percentage points.
+             * @example 0.12
+             */
+            agreement: number;
+        };
+        WearEvidence: {
+            /**
+             * @description Share (0–1) of the region this subgrade judges that could be examined, both faces. What could not be examined is not counted as damage.
+             * @example 0.94
+             */
+            examined_share: number;
+            /**
+             * @description Area examined, mm², both faces.
+             * @example 118
+             */
+            examined_mm2: number;
+            /** @description The defects found. */
+            defects: components["schemas"]["DefectRegion"][];
+        };
+        DefectRegion: {
+            /**
+             * @example whitening
+             * @enum {string}
+             */
+            type: "whitening" | "missing_material" | "chip" | "crease" | "scratch" | "stain" | "reference_difference";
+            /**
+             * @description The face the defect is on.
+             * @example front
+             * @enum {string}
+             */
+            face: "front" | "back";
+            /**
+             * @description e.g. `top_left_corner`, `left_edge`, `surface`, `border`.
+             * @example top_left_corner
+             */
+            location: string;
+            /** @description Box on the card in millimetres from the card's top-left corner. */
+            box_mm: {
+                /**
+                 * @description Left edge of the box, mm from the card's left.
+                 * @example 0.4
+                 */
+                x: number;
+                /**
+                 * @description Top edge of the box, mm from the card's top.
+                 * @example 0.3
+                 */
+                y: number;
+                /**
+                 * @description Width, mm.
+                 * @example 1.8
+                 */
+                width: number;
+                /**
+                 * @description Height, mm.
+                 * @example 1.6
+                 */
+                height: number;
+            };
+            /**
+             * @description Affected area, mm² (line defects: length × 0.2 mm).
+             * @example 2.8
+             */
+            area_mm2: number;
+            /**
+             * @description Length of a line defect in mm; null otherwise.
+             * @example null
+             */
+            length_mm: number | null;
+        };
+        PreviousCertificate: {
+            /** @example 3141592658 */
+            number: string;
+            /**
+             * @description Its overall grade, 1–10 in half points.
+             * @example 8.5
+             */
+            overall: number;
+            /** @example 2026-10-02T09:12:00.000Z */
+            issued_at: string;
         };
         Error: {
             error: {
@@ -520,6 +818,55 @@ export interface components {
         CertificateResponse: {
             certificate: components["schemas"]["Certificate"];
         };
+        Population: {
+            /** @description One entry per matching catalog card, by id. */
+            cards: components["schemas"]["CardPopulation"][];
+            /**
+             * @description True when more cards matched than the 50 listed; narrow the query.
+             * @example false
+             */
+            truncated: boolean;
+            /**
+             * @description When the counts were read.
+             * @example 2026-11-23T03:00:00.000Z
+             */
+            as_of: string;
+        };
+        CardPopulation: {
+            /** @description The catalog card. */
+            card: {
+                /** @example 12 */
+                id: number;
+                /** @example Topps */
+                brand: string;
+                /** @example 2018 */
+                year: string;
+                /** @example Topps Update */
+                set: string;
+                /** @example US285 */
+                card_number: string;
+                /** @example null */
+                variant: string | null;
+                /** @example Shohei Ohtani */
+                player: string;
+            };
+            /**
+             * @description Live certificates of this card.
+             * @example 31
+             */
+            total: number;
+            /** @description Live certificates per overall grade, highest grade first; grades with none are left out. */
+            grades: components["schemas"]["GradeCount"][];
+        };
+        GradeCount: {
+            /**
+             * @description Overall grade, 1–10 in half points.
+             * @example 9.5
+             */
+            grade: number;
+            /** @example 14 */
+            count: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -577,10 +924,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -670,7 +1017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit. */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -688,10 +1035,10 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -757,10 +1104,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -829,6 +1176,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `access_denied`: this surface is off because a secret it needs is not configured; the message names it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `not_found`: unknown or revoked certificate, or an id that is not the client's. */
             404: {
                 headers: {
@@ -838,10 +1194,164 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: the key's hourly quota is used up; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until the quota window resets. */
+                    /** @description Seconds until the window resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure; the message is generic and the detail is logged. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCertificateAttestation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Certificate number. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The compact JWS, as `application/jose`. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=3600`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jose": string;
+                };
+            };
+            /** @description `invalid_request`: a query, path or body field is malformed; `details` lists each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `missing_api_key` (no `x-api-key`), `invalid_api_key` (malformed or unknown key) or `key_revoked`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: unknown or revoked certificate, or an id that is not the client's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected failure; the message is generic and the detail is logged. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPopulation: {
+        parameters: {
+            query?: {
+                /** @description One catalog card. */
+                card_id?: number;
+                /** @description Catalog cards whose brand is this (case-insensitive). */
+                brand?: string;
+                /** @description Catalog cards whose year is this (case-insensitive). */
+                year?: string;
+                /** @description Catalog cards whose set is this (case-insensitive). */
+                set?: string;
+                /** @description Catalog cards whose player is this (case-insensitive). */
+                player?: string;
+                /** @description `true` also lists catalog entries built from submitters' declared fields (`verified: false`); by default only verified catalog cards are counted. */
+                include_unverified?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The population report. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=60`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Population"];
+                };
+            };
+            /** @description `invalid_request`: a query, path or body field is malformed; `details` lists each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `missing_api_key` (no `x-api-key`), `invalid_api_key` (malformed or unknown key) or `key_revoked`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: unknown or revoked certificate, or an id that is not the client's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the key's hourly quota is used up, or this address failed authentication too often (20 a minute); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -867,7 +1377,7 @@ export interface operations {
                 "svc-event": "grading.completed" | "grading.failed";
                 /** @description Unix time in seconds of this attempt. */
                 "svc-timestamp": string;
-                /** @description `sha256=<hex HMAC-SHA256 of "<svc-timestamp>.<raw body>">` keyed with the signing secret. For 24 h after a rotation, two signatures separated by a space; accept the delivery when one matches. */
+                /** @description `sha256=<hex HMAC-SHA256 of "<svc-timestamp>.<raw body>">` keyed with the signing secret. For 24 h after a rotation, one signature per live secret (the current one first), separated by a space; accept the delivery when one matches. */
                 "svc-signature": string;
                 /** @description The same on every retry and replay of this delivery: dedupe on it. */
                 "svc-delivery-id": string;
@@ -911,7 +1421,7 @@ export interface operations {
                 "svc-event": "grading.completed" | "grading.failed";
                 /** @description Unix time in seconds of this attempt. */
                 "svc-timestamp": string;
-                /** @description `sha256=<hex HMAC-SHA256 of "<svc-timestamp>.<raw body>">` keyed with the signing secret. For 24 h after a rotation, two signatures separated by a space; accept the delivery when one matches. */
+                /** @description `sha256=<hex HMAC-SHA256 of "<svc-timestamp>.<raw body>">` keyed with the signing secret. For 24 h after a rotation, one signature per live secret (the current one first), separated by a space; accept the delivery when one matches. */
                 "svc-signature": string;
                 /** @description The same on every retry and replay of this delivery: dedupe on it. */
                 "svc-delivery-id": string;

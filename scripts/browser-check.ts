@@ -43,17 +43,36 @@ try {
     check(/^(10|[1-9](\.5)?)$/.test(overall), `${viewport.name}: overall grade shown (${overall})`);
     check((await page.locator(".subgrades div").count()) === 4, `${viewport.name}: four subgrades shown`);
     check(await page.getByText("Centering (front)").isVisible(), `${viewport.name}: centering shown`);
-    // Photos are lazy; scroll them into view and wait until both have decoded.
-    await page.locator("figure img").last().scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0), null, {
-      timeout: 10_000,
-    });
-    const widths = await page
-      .locator("figure img")
-      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth));
+    // The photos: plain <img> or, with the grade's evidence, an <svg> whose <image> is the photo under
+    // the drawn outline. Scroll them into view, then load each source as the page would.
+    const photos = page.locator("figure img, figure svg.evidence");
+    await photos.last().scrollIntoViewIfNeeded();
+    const sources = await page
+      .locator("figure img, figure svg.evidence image")
+      .evaluateAll((elements) =>
+        elements.map((el) =>
+          el instanceof HTMLImageElement ? el.currentSrc || el.src : (el.getAttribute("href") ?? ""),
+        ),
+      );
+    const widths = await page.evaluate(
+      (urls) =>
+        Promise.all(
+          urls.map(
+            (url) =>
+              new Promise<number>((resolve) => {
+                const image = new Image();
+                image.onload = () => resolve(image.naturalWidth);
+                image.onerror = () => resolve(0);
+                image.src = url;
+              }),
+          ),
+        ),
+      sources,
+    );
+    const boxes = await photos.evaluateAll((elements) => elements.map((el) => el.getBoundingClientRect().width));
     check(
-      widths.length === 2 && widths.every((w) => w > 0),
-      `${viewport.name}: both photos load (${widths.join(", ")} px wide)`,
+      widths.length === 2 && widths.every((w) => w > 0) && boxes.every((w) => w > 0),
+      `${viewport.name}: both photos load (${widths.join(", ")} px wide, shown ${boxes.map(Math.round).join(", ")} px)`,
     );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     check(overflow <= 0, `${viewport.name}: no horizontal scrolling (overflow ${overflow} px)`);

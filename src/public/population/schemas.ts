@@ -24,7 +24,7 @@ export const PopulationQuery = z
         param: { name: "card_id", in: "query" },
         type: "integer",
         description: "One catalog card.",
-        example: "12",
+        example: 12,
       }),
     brand: text("brand", "Topps"),
     year: text("year", "2018"),

@@ -137,7 +137,10 @@ if [[ -n "${DEMO_PUBLIC_KEY:-}" && -f "$PHOTOS/ohtani-front.jpg" ]]; then
   check "the linked partner user sees the grading under the same id" "$sub_id" "$(curl -s "$BASE/v1/gradings/$sub_id" -H "$AUTH" | json j.grading.id)"
   check "the second partner user does not" 404 "$(status "$BASE/v1/gradings/$sub_id" -H "Authorization: Bearer $DEMO_PARTNER_KEY_2")"
   if [[ "${BROWSER_CHECK:-on}" != "off" ]]; then
-    if npx --no-install node scripts/browser-check.ts "$BASE" "$number" "${E2E_OUT:-.wrangler/e2e}"; then
+    # On the server's own origin, as a collector opens it: the validating proxy fetches upstream under
+    # the server's host, so the page's photo URLs name that origin, and the page's
+    # Content-Security-Policy (img-src 'self') would block them on the proxy's.
+    if npx --no-install node scripts/browser-check.ts "$SERVER" "$number" "${E2E_OUT:-.wrangler/e2e}"; then
       check "the certificate page passes the headless-Chromium check" ok ok
     else
       check "the certificate page passes the headless-Chromium check" ok failed

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { readDevVar } from "./lib/dev-vars.ts";
+import { verifyAttestation } from "./lib/verify-attestation.ts";
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -33,6 +34,16 @@ Commands:
   replay-failed          --client <id> --since <ISO time>        (every failed delivery of the client since then)
   ingest-grading         --user <id> --card <catalog card id> --outcome success|failure
                          [--grades overall,centering,corners,edges,surface] [--front <file>] [--back <file>]
+  attestation-keys                                              (the signing keys, public parts only)
+  rotate-attestation-key                                        (a new current key; the old one stays published)
+  resubmissions          --client <id>                          (the client's resubmitted cards and their streaks)
+
+  verify                 --attestation <file> [--jwks <file>] [--front <file>] [--back <file>] [--check-status]
+                         Verifies a certificate's signed attestation (the compact JWS from its page or
+                         from /api/public/v1/certificates/{number}/attestation) with the JWK Set alone:
+                         offline when --jwks is a saved /.well-known/jwks.json, otherwise fetched from
+                         --url. --front/--back check photos against the attested SHA-256; --check-status
+                         asks --url whether the certificate was revoked since. No admin token needed.
 
 Options:
   --url <base URL>   default http://localhost:4000 (or ADMIN_URL)
@@ -76,6 +87,9 @@ const { values, positionals } = parseArgs({
     front: { type: "string" },
     back: { type: "string" },
     into: { type: "string" },
+    attestation: { type: "string" },
+    jwks: { type: "string" },
+    "check-status": { type: "boolean" },
   },
 });
 
@@ -103,6 +117,57 @@ if (values.help || !command) {
 }
 
 const base = (values.url ?? process.env.ADMIN_URL ?? "http://localhost:4000").replace(/\/$/, "");
+
+async function getJson(url: string): Promise<unknown> {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) fail(`${url} answered ${response.status}.`);
+    return await response.json();
+  } catch {
+    return fail(`Could not read ${url}.`);
+  }
+}
+
+/** `verify`: every check printed; exit 1 when one fails. */
+async function verify(): Promise<never> {
+  const jws = readFileSync(required("attestation"), "utf8");
+  const jwks = (
+    values.jwks ? JSON.parse(readFileSync(values.jwks, "utf8")) : await getJson(`${base}/.well-known/jwks.json`)
+  ) as Parameters<typeof verifyAttestation>[1];
+  const images = {
+    ...(values.front ? { front: new Uint8Array(readFileSync(values.front)) } : {}),
+    ...(values.back ? { back: new Uint8Array(readFileSync(values.back)) } : {}),
+  };
+  let verified: Awaited<ReturnType<typeof verifyAttestation>>;
+  try {
+    verified = await verifyAttestation(jws, jwks, images);
+  } catch (error) {
+    return fail(`NOT VERIFIED: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const { certificate } = verified;
+  console.log(`signature: valid (EdDSA, key ${verified.kid}, issuer ${verified.issuer})`);
+  console.log(
+    `certificate ${certificate.number}: overall ${certificate.grade.overall}, issued ${certificate.issued_at}, ${certificate.url}`,
+  );
+  let ok = true;
+  for (const image of verified.images) {
+    console.log(
+      `${image.face} image: ${image.matches ? "matches" : "DOES NOT MATCH"} the attested SHA-256 (${image.sha256})`,
+    );
+    ok &&= image.matches;
+  }
+  if (values["check-status"]) {
+    const status = (await getJson(`${base}/c/${certificate.number}/status`)) as {
+      status: string;
+      revoked_at: string | null;
+    };
+    console.log(`status at ${base}: ${status.status}${status.revoked_at ? ` since ${status.revoked_at}` : ""}`);
+    ok &&= status.status === "live";
+  }
+  process.exit(ok ? 0 : 1);
+}
+if (command === "verify") await verify();
+
 const token = values.token ?? process.env.ADMIN_TOKEN ?? readDevVar("ADMIN_TOKEN");
 if (!token) fail("No admin token: pass --token, set ADMIN_TOKEN, or run `npm start` once to write .dev.vars.");
 
@@ -207,6 +272,12 @@ function request(): { path: string; method?: string; body?: unknown } {
         },
       };
     }
+    case "attestation-keys":
+      return { path: "/attestation-keys", method: "GET" };
+    case "rotate-attestation-key":
+      return { path: "/attestation-keys/rotate" };
+    case "resubmissions":
+      return { path: `/clients/${integer("client")}/resubmissions`, method: "GET" };
     default:
       return fail(`Unknown command ${command}.\n\n${USAGE}`);
   }

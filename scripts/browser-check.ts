@@ -74,6 +74,10 @@ try {
       widths.length === 2 && widths.every((w) => w > 0) && boxes.every((w) => w > 0),
       `${viewport.name}: both photos load (${widths.join(", ")} px wide, shown ${boxes.map(Math.round).join(", ")} px)`,
     );
+    const jws = (await page.locator("#verify textarea.jws").inputValue()).trim();
+    check(jws.split(".").length === 3, `${viewport.name}: the signed attestation is shown (${jws.length} characters)`);
+    const qr = await page.locator("#verify svg.qr").boundingBox();
+    check(qr !== null && qr.width >= 100, `${viewport.name}: the QR code renders (${qr?.width} px)`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     check(overflow <= 0, `${viewport.name}: no horizontal scrolling (overflow ${overflow} px)`);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -86,7 +90,7 @@ try {
   const response = await badge.goto(`${base}/c/${number}/badge.svg`);
   check(response?.headers()["content-type"] === "image/svg+xml", "badge.svg is an SVG");
   const box = await badge.locator("svg").boundingBox();
-  check(box !== null && box.width > 100 && box.height === 40, `badge renders (${box?.width}×${box?.height})`);
+  check(box !== null && box.width > 100 && box.height === 72, `badge renders (${box?.width}×${box?.height})`);
   await badge.screenshot({ path: join(outDir, "badge.png") });
 } finally {
   await browser.close();

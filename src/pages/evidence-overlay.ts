@@ -4,9 +4,7 @@
 // they are placed by bilinear interpolation between the card's four corners (exact for a card
 // photographed square-on, within a pixel or two for the keystone a graded photo may have).
 import type { DefectRegion, FaceEvidence, FaceName, GradeEvidence, PixelPoint } from "../grading/engine/evidence";
-
-const escapeAttr = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+import { escapeHtml } from "./html";
 
 const DEFECT_COLOR: Record<DefectRegion["type"], string> = {
   whitening: "#eb1e1e",
@@ -49,11 +47,11 @@ export function evidenceSvg(imageUrl: string, face: FaceEvidence, defects: Defec
         cardToPhoto(face, x + w + grow, y + h + grow),
         cardToPhoto(face, x - grow, y + h + grow),
       ];
-      return `<polygon points="${points(quad)}" stroke="${DEFECT_COLOR[d.type]}" class="defect"><title>${escapeAttr(`${d.type.replace("_", " ")}, ${d.location.replace(/_/g, " ")}, ${d.area_mm2} mm²`)}</title></polygon>`;
+      return `<polygon points="${points(quad)}" stroke="${DEFECT_COLOR[d.type]}" class="defect"><title>${escapeHtml(`${d.type.replace("_", " ")}, ${d.location.replace(/_/g, " ")}, ${d.area_mm2} mm²`)}</title></polygon>`;
     })
     .join("");
-  return `<svg class="evidence" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeAttr(label)}" style="--w:${stroke}px">
-<image href="${escapeAttr(imageUrl)}" x="0" y="0" width="${width}" height="${height}"/>
+  return `<svg class="evidence" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(label)}" style="--w:${stroke}px">
+<image href="${escapeHtml(imageUrl)}" x="0" y="0" width="${width}" height="${height}"/>
 <polygon points="${points(face.corners)}" class="outline"/>${frame}${boxes}
 </svg>`;
 }

@@ -5,11 +5,13 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
+import { ensureAttestation } from "../attestation/sign";
 import { EDGE_TRUST_SECONDS, readPage, writePage } from "../cache/certificate-cache";
 import { type CertificateRow, certificates } from "../db/schema";
 import { type AppEnv, requireSurface } from "../env";
-import { isCertificateNumber } from "../grading/certificate-number";
+import { certificateUrl, isCertificateNumber } from "../grading/certificate-number";
 import { CERTIFICATE_IMAGE_TTL_SECONDS } from "../public/certificates/serialize";
+import { cardPopulation } from "../public/population/get";
 import { presignImageUrl } from "../storage/presign";
 import { renderBadge, renderCertificatePage, renderNotFoundPage } from "./render";
 
@@ -28,7 +30,7 @@ const pageRoute = createRoute({
   security: [],
   summary: "Certificate page (HTML)",
   description:
-    "The certificate as a page for people: grade and subgrades, centering, card, photos, issue date, and a banner when revoked. No key needed. Cached at the edge and in browsers for at most 5 minutes (`Cache-Control: public, max-age=300`); revocation purges it. Not framable (`frame-ancestors 'none'`).",
+    'The certificate as a page for people: grade and subgrades, centering, card, photos, issue date, the live population of its catalog card ("N graded, M at this grade or higher"), a "Verify this certificate" section with the signed attestation (compact JWS), how to check it offline, and a QR code of the page, and a banner when revoked (the attestation is then withheld). No key needed. Cached at the edge and in browsers for at most 5 minutes (`Cache-Control: public, max-age=300`); revocation purges it. Not framable (`frame-ancestors \'none\'`).',
   request: { params: PageParams },
   responses: {
     200: { description: "The page.", content: { "text/html": { schema: z.string() } } },
@@ -44,7 +46,7 @@ const badgeRoute = createRoute({
   security: [],
   summary: '"Graded by" badge (SVG)',
   description:
-    "An SVG badge with the overall grade for partners to embed (`<img src=\".../c/{number}/badge.svg\">`), `REVOKED` once revoked. Cached like the page; embeddable as an image from any site (`Cross-Origin-Resource-Policy: cross-origin`), scripts never run (`Content-Security-Policy: default-src 'none'`).",
+    "A 72 px high SVG badge with the overall grade, the certificate number and a QR code of the certificate page, for partners to embed (`<img src=\".../c/{number}/badge.svg\">`), `REVOKED` once revoked. Cached like the page; embeddable as an image from any site (`Cross-Origin-Resource-Policy: cross-origin`), scripts never run (`Content-Security-Policy: default-src 'none'`).",
   request: { params: PageParams },
   responses: {
     200: { description: "The badge.", content: { "image/svg+xml": { schema: z.string() } } },
@@ -95,12 +97,25 @@ export function registerPages(app: OpenAPIHono<AppEnv>) {
       const now = Date.now();
       // The page may be served from the cache for an hour; its photo URLs stay valid for two.
       const sign = (key: string) => presignImageUrl(c.var.config, origin, key, now, CERTIFICATE_IMAGE_TTL_SECONDS);
-      const [front, back] = await Promise.all([sign(row.frontImageKey), sign(row.backImageKey)]);
-      return renderCertificatePage(row, { front, back }, c.var.config.GRADED_BY);
+      const revoked = row.revokedAt !== null;
+      const [front, back, attestation, population] = await Promise.all([
+        sign(row.frontImageKey),
+        sign(row.backImageKey),
+        // A revoked certificate's attestation is withdrawn here as at its API endpoint.
+        revoked ? null : ensureAttestation({ env: c.env, config: c.var.config, db: c.var.db }, row, origin),
+        revoked || row.cardId === null ? null : cardPopulation(c.var.db, row.cardId, row.overall),
+      ]);
+      const url = certificateUrl(c.var.config, origin, row.number);
+      return renderCertificatePage(
+        row,
+        { images: { front, back }, verify: { certificateUrl: url, attestation }, population },
+        c.var.config.GRADED_BY,
+      );
     });
   });
   app.openapi(badgeRoute, (c) => {
     const { number } = c.req.valid("param");
-    return cachedPage(c, number, "badge", async (row) => renderBadge(row, c.var.config.GRADED_BY));
+    const url = certificateUrl(c.var.config, new URL(c.req.url).origin, number);
+    return cachedPage(c, number, "badge", async (row) => renderBadge(row, c.var.config.GRADED_BY, url));
   });
 }

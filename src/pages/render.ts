@@ -3,12 +3,9 @@
 
 import type { CertificateRow } from "../db/schema";
 import { EVIDENCE_STYLE, evidenceFacts, evidenceSvg } from "./evidence-overlay";
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
-  );
+import { escapeHtml } from "./html";
+import { qrCode, qrSvgGroup } from "./qr";
+import { VERIFY_STYLE, type VerifyFacts, verifySection } from "./verify-section";
 
 /** The words graders print beside a number. */
 export function gradeLabel(grade: number): string {
@@ -45,6 +42,20 @@ export interface PageImages {
   back: string;
 }
 
+/** Live certificates of the same catalog card: all of them, and those graded at least this high. */
+export interface CardPopulation {
+  total: number;
+  atOrAbove: number;
+}
+
+/** What the page shows besides the certificate row. */
+export interface PageExtras {
+  images: PageImages;
+  verify: Omit<VerifyFacts, "number" | "revoked">;
+  /** Null when the card is not a verified catalog card (or the certificate is revoked). */
+  population: CardPopulation | null;
+}
+
 /** What the page, the badge and image descriptions say next to card fields the submitter declared. */
 export const DECLARED_NOTE = "declared by the submitter, not verified";
 
@@ -64,7 +75,8 @@ const BASIS_TEXT: Record<string, string> = {
   catalog_wide: "from the whole catalog at this grade",
 };
 
-export function renderCertificatePage(row: CertificateRow, images: PageImages, gradedBy: string): string {
+export function renderCertificatePage(row: CertificateRow, extras: PageExtras, gradedBy: string): string {
+  const { images, population } = extras;
   const revoked = row.revokedAt !== null;
   const declared = isDeclared(row);
   const title = [row.year, row.brand, row.player].filter(Boolean).join(" ") || "Unidentified card";
@@ -118,7 +130,7 @@ ${revoked ? '<meta name="robots" content="noindex">' : ""}
   .subgrades { display: grid; grid-template-columns: repeat(2, 1fr); gap: 8px; margin-top: 16px; }
   .subgrades div { background: #fff; border-radius: 8px; padding: 8px; }
   .subgrades b { display: block; font-size: 22px; }
-  .subgrades span, dt, .value span, .meta { color: var(--muted); font-size: 14px; }
+  .subgrades span, dt, .value span, .population span, .meta { color: var(--muted); font-size: 14px; }
   h1 { font-size: 24px; margin: 0 0 12px; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; }
   dd { margin: 0; font-weight: 500; }
@@ -127,7 +139,7 @@ ${revoked ? '<meta name="robots" content="noindex">' : ""}
   figure img { max-width: 100%; height: auto; border-radius: 6px; }
   figcaption { color: var(--muted); font-size: 14px; margin-top: 6px; }${EVIDENCE_STYLE}
   footer { margin-top: 24px; color: var(--muted); font-size: 13px; }
-  .declared, .declared-note { color: #b54708; font-size: 13px; font-weight: 500; }
+  .declared, .declared-note { color: #b54708; font-size: 13px; font-weight: 500; }${VERIFY_STYLE}
 </style>
 </head>
 <body>
@@ -161,6 +173,7 @@ ${revoked ? '<meta name="robots" content="noindex">' : ""}
         <dt>Status</dt><dd>${revoked ? "Revoked" : "Valid"}</dd>
       </dl>
       ${value}
+      ${population ? `<p class="population">${populationText(population, row.overall)}</p>` : ""}
       <p class="meta">Graded by ${escapeHtml(row.pipelineGradedBy)} with ${escapeHtml(row.pipelineEngine)} (model ${escapeHtml(row.modelVersion)}), hosted on ${escapeHtml(row.pipelineHostedBy)}.</p>
     </div>
   </section>
@@ -169,11 +182,18 @@ ${revoked ? '<meta name="robots" content="noindex">' : ""}
     ${photoFigure(row, described, images.back, "back")}
   </section>
   ${measuredSection(row)}
+  ${verifySection({ ...extras.verify, number: row.number, revoked })}
   <footer>Check any certificate by its number at this address. The photos are the ones submitted for grading.</footer>
 </main>
 </body>
 </html>
 `;
+}
+
+/** "12 graded, 3 at this grade or higher": the live population of this catalog card. */
+function populationText(population: CardPopulation, overall: number): string {
+  const graded = `${population.total} graded`;
+  return `<span>Population of this card</span> ${graded}, ${population.atOrAbove} at ${formatGrade(overall)} or higher <small>(live certificates of this catalog card)</small>`;
 }
 
 /** A photo; with evidence, the photo with the measured outline, frame and defects drawn over it. */
@@ -214,29 +234,38 @@ export function renderNotFoundPage(number: string): string {
 `;
 }
 
-/** A 180 × 40 "graded by" badge: the grader on the left, the grade (or REVOKED) on the right. */
-export function renderBadge(row: CertificateRow, gradedBy: string): string {
+/**
+ * A 72 px high "graded by" badge: the grader and the certificate number on the left, the grade (or
+ * REVOKED) in the middle, and a QR code of the certificate page on the right, so a photo of a
+ * listing with the badge leads a buyer to the page and its signed attestation.
+ */
+export function renderBadge(row: CertificateRow, gradedBy: string, certificateUrl: string): string {
   const revoked = row.revokedAt !== null;
   const right = revoked ? "REVOKED" : `${formatGrade(row.overall)} ${gradeLabel(row.overall).toUpperCase()}`;
   const left = `GRADED BY ${gradedBy.toUpperCase()}`;
   const colour = revoked ? "#9aa4b2" : row.overall >= 9 ? "#0b6e4f" : row.overall >= 7 ? "#2e6fba" : "#b54708";
-  // Widths from the text at 11 px bold (about 7 px per character) plus padding.
-  const leftWidth = Math.max(90, left.length * 7 + 16);
-  const rightWidth = Math.max(60, right.length * 7.5 + 16);
-  const width = Math.round(leftWidth + rightWidth);
+  const height = 72;
+  // Widths from the text (about 7 px per character at 10–11 px bold, 9 px at 14 px) plus padding.
+  const leftWidth = Math.max(110, left.length * 7 + 20);
+  const rightWidth = Math.max(70, right.length * 9 + 20);
+  const qrSide = height;
+  const width = Math.round(leftWidth + rightWidth + qrSide);
   // The text a screen reader (and an embedding page's alt) reads names the card, marked when declared.
   const label = `${left}: ${right}, certificate ${row.number}, ${cardTitle(row)}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="40" viewBox="0 0 ${width} 40" role="img" aria-label="${escapeHtml(label)}">
+  // A quiet zone of two modules: the white square stands out against the coloured panels.
+  const qr = qrSvgGroup(qrCode(certificateUrl), leftWidth + rightWidth, 0, qrSide, 2);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(label)}">
 <title>${escapeHtml(label)}</title>
-<clipPath id="r"><rect width="${width}" height="40" rx="6"/></clipPath>
+<clipPath id="r"><rect width="${width}" height="${height}" rx="6"/></clipPath>
 <g clip-path="url(#r)">
-<rect width="${leftWidth}" height="40" fill="#14213d"/>
-<rect x="${leftWidth}" width="${width - leftWidth}" height="40" fill="${colour}"/>
+<rect width="${leftWidth}" height="${height}" fill="#14213d"/>
+<rect x="${leftWidth}" width="${rightWidth}" height="${height}" fill="${colour}"/>
+<g shape-rendering="crispEdges">${qr}</g>
 </g>
 <g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-weight="700" text-anchor="middle">
-<text x="${leftWidth / 2}" y="17" font-size="10">${escapeHtml(left)}</text>
-<text x="${leftWidth / 2}" y="31" font-size="9" fill-opacity=".75">No. ${row.number}</text>
-<text x="${leftWidth + (width - leftWidth) / 2}" y="25" font-size="12">${escapeHtml(right)}</text>
+<text x="${leftWidth / 2}" y="30" font-size="10">${escapeHtml(left)}</text>
+<text x="${leftWidth / 2}" y="50" font-size="12" fill-opacity=".8">No. ${row.number}</text>
+<text x="${leftWidth + rightWidth / 2}" y="41" font-size="14">${escapeHtml(right)}</text>
 </g>
 </svg>
 `;

@@ -1,10 +1,12 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { base64url, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from "jose";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { verifyAttestation } from "../../scripts/lib/verify-attestation";
 import { digestHex } from "../../src/attestation/sign";
-import { certificates } from "../../src/db/schema";
+import { attestationKeys, certificates } from "../../src/db/schema";
 import { luhnCheckDigit } from "../../src/grading/certificate-number";
+import { decryptSecret } from "../../src/webhooks/secret-box";
 import { backOf } from "../helpers/card-images";
 import { createCertificate, createPublicClient, db, putImage } from "../helpers/factories";
 import { call } from "../helpers/request";
@@ -207,6 +209,77 @@ describe("certificate attestations", { timeout: 60_000 }, () => {
       headers: { authorization: "Bearer wrong-token-0123456789" },
     });
     expect(wrong.status).toBe(401);
+  });
+});
+
+describe("the CLI's offline verifier (npm run admin -- verify)", { timeout: 60_000 }, () => {
+  it("verifies with the JWK Set alone and checks each photo against its attested digest", async () => {
+    const client = await createPublicClient();
+    const pair = rawPair({ ...RAW_CARD, seed: 321 });
+    const { certificate_number: number } = await gradedCertificate(client.key, pair);
+    const jws = (await attestationOf(number, client.key)).text;
+    const keys = await jwks();
+
+    const verified = await verifyAttestation(jws, keys, { front: pair.front, back: pair.back });
+    expect(verified.certificate.number).toBe(number);
+    expect(verified.kid).toBe(keys.keys[0]?.kid);
+    expect(verified.images).toEqual([
+      { face: "front", sha256: await digestHex(pair.front), matches: true },
+      { face: "back", sha256: await digestHex(pair.back), matches: true },
+    ]);
+
+    // One changed byte of a photo: the signature still holds, the photo no longer matches.
+    const altered = pair.back.slice();
+    altered[100] = (altered[100] ?? 0) ^ 0x40;
+    const checked = await verifyAttestation(jws, keys, { back: altered });
+    expect(checked.images).toEqual([{ face: "back", sha256: await digestHex(altered), matches: false }]);
+
+    // One changed byte of the payload, a key that is not in the set, or another typ: not verified.
+    const [header, payload, signature] = jws.split(".") as [string, string, string];
+    const json = new TextDecoder().decode(base64url.decode(payload));
+    const forged = base64url.encode(json.replace(`"number":"${number}"`, `"number":"${number.slice(0, -1)}0"`));
+    await expect(verifyAttestation(`${header}.${forged}.${signature}`, keys)).rejects.toThrow(/signature/i);
+    await expect(verifyAttestation(jws, { keys: [] })).rejects.toThrow();
+    const otherTyp = base64url.encode(JSON.stringify({ ...decodeProtectedHeader(jws), typ: "JWT" }));
+    await expect(verifyAttestation(`${otherTyp}.${payload}.${signature}`, keys)).rejects.toThrow();
+  });
+});
+
+describe("private keys", { timeout: 60_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("never appear in a response or a log line, for the configured key or a rotated one", async () => {
+    const lines: string[] = [];
+    for (const level of ["log", "info", "warn", "error", "debug"] as const) {
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map((arg) => (typeof arg === "string" ? arg : JSON.stringify(arg))).join(" "));
+      });
+    }
+    const bodies: string[] = [];
+    const client = await createPublicClient();
+    const first = await gradedCertificate(client.key, rawPair({ ...RAW_CARD, seed: 654 }));
+    bodies.push((await attestationOf(first.certificate_number, client.key)).text);
+    const rotated = await call("/admin/v1/attestation-keys/rotate", { method: "POST", headers: ADMIN });
+    expect(rotated.status).toBe(201);
+    bodies.push(rotated.text);
+    const second = await gradedCertificate(client.key, rawPair({ ...RAW_CARD, seed: 655 }));
+    bodies.push(JSON.stringify(second));
+    bodies.push((await attestationOf(second.certificate_number, client.key)).text);
+    bodies.push((await call("/admin/v1/attestation-keys", { headers: ADMIN })).text);
+    bodies.push((await call("/.well-known/jwks.json")).text);
+    bodies.push((await call(`/c/${second.certificate_number}`)).text);
+
+    const configured = JSON.parse(env.ATTESTATION_SIGNING_KEY ?? "{}") as { d?: string };
+    const [row] = await db().select().from(attestationKeys).where(eq(attestationKeys.kid, rotated.body.kid));
+    if (!configured.d || !row?.privateJwkEncrypted) throw new Error("no private keys to look for");
+    const rotatedD = (JSON.parse(await decryptSecret(env.SECRETS_KEY ?? "", row.privateJwkEncrypted)) as { d: string })
+      .d;
+    for (const secret of [configured.d, rotatedD, row.privateJwkEncrypted]) {
+      for (const text of [...bodies, ...lines]) expect(text).not.toContain(secret);
+    }
+    expect(bodies.join("\n")).not.toMatch(/"d"\s*:/);
   });
 });
 

@@ -81,6 +81,28 @@ export async function readPopulationCounts(db: Database, where: SQL | undefined)
   return { cards, truncated: byCard.size > MAX_POPULATION_CARDS, as_of: new Date().toISOString() };
 }
 
+/**
+ * The certificate page's line: live certificates of one verified catalog card, and how many of
+ * them are graded at least `overall`. Null for an unverified entry (not counted unless asked).
+ */
+export async function cardPopulation(
+  db: Database,
+  cardId: number,
+  overall: number,
+): Promise<{ total: number; atOrAbove: number } | null> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(${certificates.number})`,
+      atOrAbove: sql<number>`count(case when ${certificates.overall} >= ${overall} then 1 end)`,
+    })
+    .from(catalogCards)
+    .leftJoin(certificates, and(eq(certificates.cardId, catalogCards.id), isNull(certificates.revokedAt)))
+    .where(and(eq(catalogCards.id, cardId), eq(catalogCards.verified, true)))
+    // Grouped, so a missing or unverified card gives no row rather than a row of zeros.
+    .groupBy(catalogCards.id);
+  return row ? { total: row.total, atOrAbove: row.atOrAbove } : null;
+}
+
 const lowerEquals = (column: SQLiteColumn, value: string) => sql`lower(${column}) = ${value.toLowerCase()}`;
 
 export function registerGetPopulation(app: OpenAPIHono<AppEnv>) {

@@ -134,6 +134,20 @@ if [[ -n "${DEMO_PUBLIC_KEY:-}" && -f "$PHOTOS/ohtani-front.jpg" ]]; then
   check "If-None-Match answers 304" 304 "$(status "$BASE/api/public/v1/certificates/$number" -H "$PUB" -H "If-None-Match: $etag")"
   check "the certificate page is public HTML" 200 "$(status "$BASE/c/$number")"
   check "the badge names the grade" true "$(grep -q 'GRADED BY' <<<"$(curl -s "$BASE/c/$number/badge.svg")" && echo true || echo false)"
+  # Offline verification as a buyer would do it: the attestation and the JWKS saved to files, then
+  # checked by the CLI with jose and nothing else (no --check-status: no request), with the photos.
+  tmp="${TMPDIR:-/tmp}"
+  curl -s "$BASE/api/public/v1/certificates/$number/attestation" -H "$PUB" >"$tmp/e2e-attestation.jws"
+  curl -s "$BASE/.well-known/jwks.json" >"$tmp/e2e-jwks.json"
+  verify() { npm run --silent admin -- verify --jwks "$tmp/e2e-jwks.json" --url http://127.0.0.1:9 "$@" 2>&1; }
+  verified=$(verify --attestation "$tmp/e2e-attestation.jws" --front "$PHOTOS/ohtani-front.jpg" --back "$PHOTOS/ohtani-back.jpg") && ok=yes || ok=no
+  check "the attestation verifies offline against the saved JWKS, photos included" "yes 2" "$ok $(grep -c ' image: matches' <<<"$verified")"
+  { cat "$PHOTOS/ohtani-front.jpg"; printf x; } >"$tmp/e2e-altered.jpg"
+  verify --attestation "$tmp/e2e-attestation.jws" --front "$tmp/e2e-altered.jpg" >/dev/null && ok=yes || ok=no
+  check "a photo changed by one byte does not match the attestation" no "$ok"
+  sed 's/\(.\)\.\(.\)/\1.X\2/' "$tmp/e2e-attestation.jws" >"$tmp/e2e-forged.jws"
+  forged=$(verify --attestation "$tmp/e2e-forged.jws") && ok=accepted || ok=$(grep -q 'NOT VERIFIED' <<<"$forged" && echo refused || echo failed)
+  check "a changed payload is not verified" refused "$ok"
   check "the linked partner user sees the grading under the same id" "$sub_id" "$(curl -s "$BASE/v1/gradings/$sub_id" -H "$AUTH" | json j.grading.id)"
   check "the second partner user does not" 404 "$(status "$BASE/v1/gradings/$sub_id" -H "Authorization: Bearer $DEMO_PARTNER_KEY_2")"
   if [[ "${BROWSER_CHECK:-on}" != "off" ]]; then
@@ -150,8 +164,11 @@ if [[ -n "${DEMO_PUBLIC_KEY:-}" && -f "$PHOTOS/ohtani-front.jpg" ]]; then
     revoke_number=$(echo "$first" | json j.certificate.certificate_number)
     lookup_once() { status "$BASE/api/public/v1/certificates/$revoke_number" -H "$PUB"; }
     lookup_once >/dev/null
+    curl -s "$BASE/api/public/v1/certificates/$revoke_number/attestation" -H "$PUB" >"$tmp/e2e-revoked.jws"
     npm run --silent admin -- revoke-certificate --number "$revoke_number" --url "$BASE" --token "$ADMIN_TOKEN" >/dev/null
     check "a revoked certificate answers 404 at once (cache purged)" 404 "$(lookup_once)"
+    npm run --silent admin -- verify --attestation "$tmp/e2e-revoked.jws" --check-status --url "$BASE" >"$tmp/e2e-verify-out" 2>&1 && ok=yes || ok=no
+    check "the CLI's online check says the attestation's certificate was revoked" "no 1" "$ok $(grep -c '^status at .*: revoked' "$tmp/e2e-verify-out")"
     check "its page says it was revoked" true "$(grep -q 'was revoked on' <<<"$(curl -s "$BASE/c/$revoke_number")" && echo true || echo false)"
   fi
 else

@@ -128,6 +128,8 @@ export function loadConfig(env: Env): Config {
 const SURFACE_OFF = {
   "image URLs": "Image URLs are unavailable: the service has no FILES_SIGNING_SECRET or R2 credentials configured.",
   "webhook secrets": "Webhook secrets are unavailable: the service has no SECRETS_KEY configured.",
+  attestations:
+    "Certificate attestations are unavailable: the service has no ATTESTATION_SIGNING_KEY (or, for a rotated key, no SECRETS_KEY) configured.",
 } as const;
 
 /** 403 access_denied naming the missing secret: a clear answer instead of a 500 (see SECRET_RULES). */

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK } from "jose";
 import type { Database } from "../db/client";
 import { type AttestationKeyRow, attestationKeys } from "../db/schema";
-import type { Config } from "../env";
+import { type Config, surfaceUnavailable } from "../env";
 import { ApiError } from "../errors/api-error";
 import { decryptSecret, encryptSecret } from "../webhooks/secret-box";
 
@@ -90,11 +90,11 @@ export async function currentSigningKey(config: Config, db: Database): Promise<S
   if (current?.privateJwkEncrypted) {
     const cached = importedKeys.get(current.kid);
     if (cached) return { kid: current.kid, key: cached };
-    if (!config.SECRETS_KEY) throw new Error("SECRETS_KEY is needed to use a rotated attestation key");
+    if (!config.SECRETS_KEY) throw surfaceUnavailable("attestations");
     const jwk = PrivateJwk.parse(JSON.parse(await decryptSecret(config.SECRETS_KEY, current.privateJwkEncrypted)));
     return importPrivate(current.kid, jwk);
   }
-  if (!config.ATTESTATION_SIGNING_KEY) throw new Error("ATTESTATION_SIGNING_KEY is not configured");
+  if (!config.ATTESTATION_SIGNING_KEY) throw surfaceUnavailable("attestations");
   const jwk = parsePrivateJwk(config.ATTESTATION_SIGNING_KEY);
   const kid = await kidOf(jwk);
   if (current?.kid !== kid) await makeCurrent(db, { kid, publicJwk: publicPart(jwk), privateJwkEncrypted: null });

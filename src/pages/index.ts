@@ -9,6 +9,7 @@ import { ensureAttestation } from "../attestation/sign";
 import { EDGE_TRUST_SECONDS, readPage, writePage } from "../cache/certificate-cache";
 import { type CertificateRow, certificates } from "../db/schema";
 import { type AppEnv, requireSurface } from "../env";
+import { logEvent } from "../errors/log";
 import { certificateUrl, isCertificateNumber } from "../grading/certificate-number";
 import { CERTIFICATE_IMAGE_TTL_SECONDS } from "../public/certificates/serialize";
 import { cardPopulation } from "../public/population/get";
@@ -88,6 +89,16 @@ async function cachedPage(
   return new Response(body, { headers: { ...headers, "x-cache": "MISS" } });
 }
 
+/** The attestation for the page; without a signing key the page still renders, saying it is unavailable. */
+async function pageAttestation(c: Context<AppEnv>, row: CertificateRow, origin: string): Promise<string | null> {
+  try {
+    return await ensureAttestation({ env: c.env, config: c.var.config, db: c.var.db }, row, origin);
+  } catch (error) {
+    logEvent("error", { certificate: row.number, step: "page_attestation" }, error);
+    return null;
+  }
+}
+
 export function registerPages(app: OpenAPIHono<AppEnv>) {
   app.openapi(pageRoute, (c) => {
     const { number } = c.req.valid("param");
@@ -102,7 +113,7 @@ export function registerPages(app: OpenAPIHono<AppEnv>) {
         sign(row.frontImageKey),
         sign(row.backImageKey),
         // A revoked certificate's attestation is withdrawn here as at its API endpoint.
-        revoked ? null : ensureAttestation({ env: c.env, config: c.var.config, db: c.var.db }, row, origin),
+        revoked ? null : pageAttestation(c, row, origin),
         revoked || row.cardId === null ? null : cardPopulation(c.var.db, row.cardId, row.overall),
       ]);
       const url = certificateUrl(c.var.config, origin, row.number);

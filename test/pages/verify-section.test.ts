@@ -4,7 +4,7 @@ import { encode } from "uqr";
 import { describe, expect, it } from "vitest";
 import { certificates } from "../../src/db/schema";
 import { qrCode } from "../../src/pages/qr";
-import { createCatalogCard, createCertificate, db } from "../helpers/factories";
+import { createCatalogCard, createCertificate, createPublicClient, db } from "../helpers/factories";
 import { call, callWithEnv } from "../helpers/request";
 
 const ADMIN = { authorization: "Bearer test-admin-token-0123456789" };
@@ -63,6 +63,28 @@ describe("the certificate page's verify section", () => {
     const url = `https://api.test/c/${cert.number}`;
     expect(res.text).toContain(`aria-label="QR code of ${url}"`);
     expect(qrIn(res.text, 4)).toEqual(encode(url, { ecc: "M", border: 0 }).data);
+  });
+
+  it("still renders without a signing key, saying the attestation is unavailable", async () => {
+    const cert = await createCertificate();
+    const page = await callWithEnv(`/c/${cert.number}`, { ATTESTATION_SIGNING_KEY: undefined });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<div class="overall">9</div>');
+    expect(page.text).not.toContain('class="jws"');
+    expect(page.text).toContain("The signed attestation of this certificate is not available right now.");
+  });
+
+  it("the attestation endpoint answers 403 access_denied naming the missing secret, not a 500", async () => {
+    const cert = await createCertificate();
+    const client = await createPublicClient();
+    const res = await callWithEnv(
+      `/api/public/v1/certificates/${cert.number}/attestation`,
+      { ATTESTATION_SIGNING_KEY: undefined, SECRETS_KEY: undefined },
+      { headers: { "x-api-key": client.key } },
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatchObject({ code: "access_denied" });
+    expect(res.body.error.message).toContain("ATTESTATION_SIGNING_KEY");
   });
 
   it("withholds the attestation of a revoked certificate and points to its status", async () => {

@@ -237,7 +237,9 @@ describe("the CLI's offline verifier (npm run admin -- verify)", { timeout: 60_0
     // One changed byte of the payload, a key that is not in the set, or another typ: not verified.
     const [header, payload, signature] = jws.split(".") as [string, string, string];
     const json = new TextDecoder().decode(base64url.decode(payload));
-    const forged = base64url.encode(json.replace(`"number":"${number}"`, `"number":"${number.slice(0, -1)}0"`));
+    const otherNumber = `${number.slice(0, -1)}${(Number(number.at(-1)) + 1) % 10}`;
+    const forged = base64url.encode(json.replace(`"number":"${number}"`, `"number":"${otherNumber}"`));
+    expect(forged).not.toBe(payload);
     await expect(verifyAttestation(`${header}.${forged}.${signature}`, keys)).rejects.toThrow(/signature/i);
     await expect(verifyAttestation(jws, { keys: [] })).rejects.toThrow();
     const otherTyp = base64url.encode(JSON.stringify({ ...decodeProtectedHeader(jws), typ: "JWT" }));

@@ -42,7 +42,7 @@ const rateLimitHeaders = {
   },
 };
 
-function errorResponse(
+export function errorResponse(
   description: string,
   headers?: Record<string, { description: string; schema: { type: "string" } }>,
 ) {

@@ -5,7 +5,7 @@ import { certificateCacheKey, readCertificate } from "../../cache/certificate-ca
 import { type CertificateRow, certificates } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors/api-error";
-import { publicErrorResponses } from "../../errors/openapi";
+import { errorResponse, publicErrorResponses } from "../../errors/openapi";
 import { AttestationSchema, CertificateNumberParams } from "./schemas";
 
 export const getAttestationRoute = createRoute({
@@ -25,6 +25,9 @@ export const getAttestationRoute = createRoute({
       content: { "application/jose": { schema: AttestationSchema } },
     },
     ...publicErrorResponses,
+    403: errorResponse(
+      "`access_denied`: the service has no attestation signing key configured (the message names the secret).",
+    ),
   },
 });
 

@@ -6,6 +6,7 @@ import type { CatalogReference } from "../../src/grading/engine/identify";
 import { perceptualHash } from "../../src/grading/engine/phash";
 import type { Graded, GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, drawCardScene, emptyScene, encodeJpeg } from "../helpers/card-images";
+import { sceneWith } from "../helpers/submissions";
 
 const engine = new BuiltinEngine();
 const jpeg = (scene: CardScene, quality = 90) => ({
@@ -26,20 +27,8 @@ function expectGraded(result: GradeResult): Graded {
   return result;
 }
 
-const base: CardScene = {
-  canvasWidth: 1200,
-  canvasHeight: 900,
-  cardWidth: 460,
-  rotation: 1.5,
-  borders: { left: 3.3, right: 2.7, top: 3, bottom: 3.2 },
-  borderColor: [245, 200, 40],
-  artColor: [40, 90, 160],
-  background: [120, 80, 50],
-  texture: "wood",
-  noise: 2,
-  lightFalloff: 0.1,
-  seed: 11,
-};
+/** The raw card of the request tests, on a larger photo. */
+const base: CardScene = sceneWith({ canvasWidth: 1200, canvasHeight: 900, cardWidth: 460 });
 
 describe("BuiltinEngine: clean cards", { timeout: 15_000 }, () => {
   it("returns every field a certificate needs, with a PNG damage report per face", async () => {

@@ -6,20 +6,18 @@ import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import { decodeImage } from "../../src/grading/engine/decode";
 import type { PixelPoint } from "../../src/grading/engine/evidence";
 import { backOf, type CardScene, drawCardScene, encodeJpeg } from "../helpers/card-images";
+import { sceneWith } from "../helpers/submissions";
 
-const scene: CardScene = {
+/** Evenly lit (no light falloff): the drawn truth is exact to compare the evidence with. */
+const scene: CardScene = sceneWith({
   canvasWidth: 1200,
   canvasHeight: 900,
   cardWidth: 460,
   rotation: 2,
   borders: { left: 3.6, right: 2.4, top: 3, bottom: 3.2 },
-  borderColor: [245, 200, 40],
-  artColor: [40, 90, 160],
-  background: [120, 80, 50],
-  texture: "wood",
-  noise: 2,
+  lightFalloff: undefined,
   seed: 4,
-};
+});
 
 /** Where the drawn card's corner (u, v in card pixels from its centre) lands in the photo. */
 function truthPoint(u: number, v: number): PixelPoint {

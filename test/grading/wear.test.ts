@@ -6,24 +6,24 @@ import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { Graded, GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, drawCardScene, encodeJpeg } from "../helpers/card-images";
 import { artPhoto, tablePhoto } from "../helpers/photos";
+import { sceneWith } from "../helpers/submissions";
 
 const engine = new BuiltinEngine();
 
-const pristine: CardScene = {
+/** A blue-bordered card with a photograph as art, on a photographed gravel table. */
+const pristine: CardScene = sceneWith({
   canvasWidth: 1200,
   canvasHeight: 900,
   cardWidth: 470,
-  rotation: 1.5,
   borders: { left: 3.2, right: 2.8, top: 3, bottom: 3.4 },
   borderColor: [20, 80, 160],
   artColor: [128, 128, 128],
   artPhoto: artPhoto("astronaut"),
   background: [150, 150, 150],
+  texture: undefined,
   tablePhoto: tablePhoto("gravel"),
-  noise: 2,
-  lightFalloff: 0.1,
   seed: 21,
-};
+});
 
 async function grade(front: CardScene, back: CardScene = { ...backOf(front), artPhoto: undefined }) {
   return engine.grade({

@@ -4,6 +4,7 @@
 // millimetre) and has its own wear; each photo puts the copy on another table, at another angle,
 // distance and light, with its own JPEG quality.
 import type { CardScene } from "./card-images";
+import { seededRandom } from "./seeded-random.ts";
 
 type Rgb = readonly [number, number, number];
 
@@ -28,14 +29,6 @@ const ARTS: Rgb[] = [
   [90, 60, 130],
 ];
 
-function rng(seed: number) {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 4294967296;
-  };
-}
-
 const contrast = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 export interface CopyPhoto {
@@ -49,7 +42,7 @@ export interface CopyPhoto {
 
 /** `designs` × `copies` × `photos` photo pairs (front and back), deterministic for a seed. */
 export function cardCopyPhotos(designs: number, copies: number, photos: number, seed: number): CopyPhoto[] {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const between = (low: number, high: number) => low + random() * (high - low);
   const out: CopyPhoto[] = [];
   for (let design = 0; design < designs; design++) {

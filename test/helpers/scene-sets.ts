@@ -1,5 +1,6 @@
 // Deterministic sets of drawn card photos for accuracy tests and the benchmark.
 import type { CardScene } from "./card-images";
+import { seededRandom } from "./seeded-random.ts";
 
 type Rgb = readonly [number, number, number];
 
@@ -30,14 +31,6 @@ const ARTS: Rgb[] = [
   [90, 60, 130],
 ];
 
-function rng(seed: number) {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 4294967296;
-  };
-}
-
 /** A border colour is unusable on a background it nearly matches; the set avoids that pairing. */
 function contrast(a: Rgb, b: Rgb): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
@@ -51,7 +44,7 @@ export interface SceneCase {
 
 /** `count` varied clean photos: centering from 65/35 to 35/65, ±3° rotation, noise, uneven light. */
 export function cleanScenes(count: number, seed = 2026): SceneCase[] {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)] as T;
   const cases: SceneCase[] = [];
   while (cases.length < count) {
@@ -149,7 +142,7 @@ interface RealisticOptions {
  * every run.
  */
 export function realisticScenes(options: RealisticOptions, perCategory = 5, seed = 1010): RealisticCase[] {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
   const tables: { color: Rgb; name: string }[] = [
     { color: [120, 84, 56], name: "brown" },

@@ -15,6 +15,9 @@ export interface VerifyFacts {
 
 export const VERIFY_STYLE = `
   .verify { margin-top: 24px; }
+  @media (min-width: 760px) { .sheet.verify { grid-template-columns: 1fr 200px; } }
+  .verify figure { border: 0; padding: 0; align-self: start; }
+  .verify figcaption { overflow-wrap: anywhere; }
   .verify h2 { font-size: 20px; margin: 0 0 8px; }
   .verify .jws { display: block; width: 100%; min-height: 120px; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; word-break: break-all; white-space: pre-wrap; background: #f5f7fa; border: 1px solid var(--line); border-radius: 8px; padding: 8px; margin: 8px 0; }
   .verify .qr { width: 160px; height: 160px; }

@@ -50,7 +50,8 @@ const server = createServer(async (request, response) => {
     );
     const bytes = Buffer.from(await answer.arrayBuffer());
     const contentType = answer.headers.get("content-type");
-    const isText = /json|text|svg|xml/.test(contentType ?? "");
+    // Text bodies (application/jose is a compact JWS) are validated; binary ones (images) are not.
+    const isText = /json|text|svg|xml|jose/.test(contentType ?? "");
     const verdict = validator.check(method, url.href, answer.status, contentType, isText ? bytes.toString("utf8") : "");
     verdicts.push(verdict);
     if (verdict.kind === "mismatch") console.error(`MISMATCH ${verdict.operation}: ${verdict.problems.join("; ")}`);

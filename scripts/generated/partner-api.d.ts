@@ -686,7 +686,7 @@ export interface paths {
         };
         /**
          * Certificate page (HTML)
-         * @description The certificate as a page for people: grade and subgrades, centering, card, photos, issue date, and a banner when revoked. No key needed. Cached at the edge and in browsers for at most 5 minutes (`Cache-Control: public, max-age=300`); revocation purges it. Not framable (`frame-ancestors 'none'`).
+         * @description The certificate as a page for people: grade and subgrades, centering, card, photos, issue date, the live population of its catalog card ("N graded, M at this grade or higher"), a "Verify this certificate" section with the signed attestation (compact JWS), how to check it offline, and a QR code of the page, and a banner when revoked (the attestation is then withheld). No key needed. Cached at the edge and in browsers for at most 5 minutes (`Cache-Control: public, max-age=300`); revocation purges it. Not framable (`frame-ancestors 'none'`).
          */
         get: operations["getCertificatePage"];
         put?: never;
@@ -706,7 +706,7 @@ export interface paths {
         };
         /**
          * "Graded by" badge (SVG)
-         * @description An SVG badge with the overall grade for partners to embed (`<img src=".../c/{number}/badge.svg">`), `REVOKED` once revoked. Cached like the page; embeddable as an image from any site (`Cross-Origin-Resource-Policy: cross-origin`), scripts never run (`Content-Security-Policy: default-src 'none'`).
+         * @description A 72 px high SVG badge with the overall grade, the certificate number and a QR code of the certificate page, for partners to embed (`<img src=".../c/{number}/badge.svg">`), `REVOKED` once revoked. Cached like the page; embeddable as an image from any site (`Cross-Origin-Resource-Policy: cross-origin`), scripts never run (`Content-Security-Policy: default-src 'none'`).
          */
         get: operations["getCertificateBadge"];
         put?: never;
@@ -3609,6 +3609,15 @@ export interface operations {
             };
             /** @description `missing_api_key` (no `x-api-key`), `invalid_api_key` (malformed or unknown key) or `key_revoked`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `access_denied`: the service has no attestation signing key configured (the message names the secret). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1257,6 +1257,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `access_denied`: the service has no attestation signing key configured (the message names the secret). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `not_found`: unknown or revoked certificate, or an id that is not the client's. */
             404: {
                 headers: {

@@ -114,11 +114,14 @@ export const CertificateSchema = z
   })
   .openapi("Certificate");
 
-export const AttestationSchema = z.string().openapi({
-  description: "A compact JWS: base64url(header).base64url(payload).base64url(signature).",
-  example:
-    "eyJhbGciOiJFZERTQSIsImtpZCI6Ii4uLiIsInR5cCI6InN2Yy1jZXJ0aWZpY2F0ZStqd3QifQ.eyJzdWIiOiIxMjM0NTY3ODk3In0.c2lnbmF0dXJl",
-});
+export const AttestationSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/)
+  .openapi({
+    description: "A compact JWS: base64url(header).base64url(payload).base64url(signature).",
+    example:
+      "eyJhbGciOiJFZERTQSIsImtpZCI6Ii4uLiIsInR5cCI6InN2Yy1jZXJ0aWZpY2F0ZStqd3QifQ.eyJzdWIiOiIxMjM0NTY3ODk3In0.c2lnbmF0dXJl",
+  });
 
 export const CertificateNumberParams = z.object({
   number: z

@@ -12,7 +12,12 @@
 // - ridge pixels over the threshold are joined (8-connected); a group is a defect when it is a
 //   straight line at least MIN_LINE_MM long in the border or MIN_ART_LINE_MM inside the art (a
 //   photograph has short straight highlights), at most MAX_LINE_WIDTH_PX wide (second moments),
-//   and not parallel to the card's edges (printed rules and frame lines are; scratches rarely).
+//   and not parallel to the card's edges (printed rules and frame lines are; scratches rarely);
+// - and a line that runs along an edge of the picture is the picture's own highlight (a cup's rim,
+//   a blade's edge), not a scratch: when the print 0.75 mm to one side of it is consistently
+//   lighter, or consistently darker, than 0.75 mm to the other side (EDGE_SIDE_DIFFERENCE levels
+//   or more, with one sign along EDGE_SIDE_AGREEMENT of its length), it is not counted. A scratch
+//   lies across the picture's structure: what is beside it changes along its length.
 import type { DefectRegion, FaceName } from "./evidence";
 import { FLAT_PX_PER_MM } from "./geometry";
 import type { RgbaImage } from "./image";
@@ -32,6 +37,11 @@ const MAX_LINE_WIDTH_PX = 1.1; // standard deviation across the line (≈ 3.5 px
 /** A line within this many degrees of the card's edges is printed structure, not a defect. */
 export const AXIS_PARALLEL_DEG = 3;
 const MAX_REPORTED_DEFECTS = 40;
+/** A line whose two sides differ by this many grey levels (median) follows an edge of the picture… */
+export const EDGE_SIDE_DIFFERENCE = 6;
+/** …when one side is the lighter along this share of its length. */
+export const EDGE_SIDE_AGREEMENT = 0.78;
+const SIDE_OFFSET_PX = 6; // 0.75 mm
 
 export interface SurfaceWear {
   /** Total length of line defects, mm. */
@@ -111,6 +121,7 @@ export function measureSurface(
   const defects: DefectRegion[] = [];
   let lineMm = 0;
   const stack: number[] = [];
+  const pixels: number[] = [];
   const inFrame = (x: number, y: number) =>
     x >= frame.left && x < W - frame.right && y >= frame.top && y < H - frame.bottom;
   for (let start = 0; start < mask.length; start++) {
@@ -128,10 +139,12 @@ export function measureSurface(
     let maxX = 0;
     let maxY = 0;
     let inArt = 0;
+    pixels.length = 0;
     while (stack.length > 0) {
       const i = stack.pop() ?? 0;
       const x = i % w;
       const y = (i - x) / w;
+      pixels.push(i);
       n++;
       sx += x;
       sy += y;
@@ -171,6 +184,7 @@ export function measureSurface(
     const angle = (Math.atan2(2 * cxy, cxx - cyy) / 2) * (180 / Math.PI);
     const fromAxis = Math.min(Math.abs(angle), Math.abs(90 - Math.abs(angle)));
     if (fromAxis < AXIS_PARALLEL_DEG) continue;
+    if (followsPictureEdge(gray, W, H, x0, y0, w, pixels, (angle * Math.PI) / 180)) continue;
     const lengthMm = length / MM;
     lineMm += lengthMm;
     if (defects.length < MAX_REPORTED_DEFECTS) {
@@ -192,6 +206,44 @@ export function measureSurface(
     }
   }
   return { lineMm, examinedMm2: examinedPx / (MM * MM), regionMm2, defects };
+}
+
+/**
+ * Whether the line (its pixels, in the surface region's coordinates, running at `angle`) has one
+ * side consistently lighter than the other: the edge of something in the picture.
+ */
+function followsPictureEdge(
+  gray: Float32Array,
+  W: number,
+  H: number,
+  x0: number,
+  y0: number,
+  w: number,
+  pixels: number[],
+  angle: number,
+): boolean {
+  // The normal to the line, SIDE_OFFSET_PX long.
+  const nx = -Math.sin(angle) * SIDE_OFFSET_PX;
+  const ny = Math.cos(angle) * SIDE_OFFSET_PX;
+  const differences: number[] = [];
+  let lighter = 0;
+  for (const i of pixels) {
+    const x = (i % w) + x0;
+    const y = Math.floor(i / w) + y0;
+    const ax = Math.round(x + nx);
+    const ay = Math.round(y + ny);
+    const bx = Math.round(x - nx);
+    const by = Math.round(y - ny);
+    if (ax < 0 || ay < 0 || bx < 0 || by < 0 || ax >= W || bx >= W || ay >= H || by >= H) continue;
+    const difference = (gray[ay * W + ax] ?? 0) - (gray[by * W + bx] ?? 0);
+    differences.push(Math.abs(difference));
+    if (difference > 0) lighter++;
+  }
+  if (differences.length === 0) return false;
+  differences.sort((a, b) => a - b);
+  const median = differences[differences.length >> 1] ?? 0;
+  const agreement = Math.max(lighter, differences.length - lighter) / differences.length;
+  return median >= EDGE_SIDE_DIFFERENCE && agreement >= EDGE_SIDE_AGREEMENT;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
+import type { RgbaImage } from "../../src/grading/engine/image";
+import { measureSurface } from "../../src/grading/engine/surface";
+
+// A flat 63 × 88 mm face at FLAT_PX_PER_MM, drawn pixel by pixel: grey print, optionally split by
+// a straight boundary into a darker and a lighter part, with a thin light line (a scratch, or a
+// highlight) from (x0, y0) to (x1, y1) in millimetres.
+const W = 63 * FLAT_PX_PER_MM;
+const H = 88 * FLAT_PX_PER_MM;
+const FRAME = {
+  left: 3 * FLAT_PX_PER_MM,
+  right: 3 * FLAT_PX_PER_MM,
+  top: 3 * FLAT_PX_PER_MM,
+  bottom: 3 * FLAT_PX_PER_MM,
+};
+
+interface Line {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+function face(line: Line, split: "none" | "along" | "across"): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  const dx = line.x1 - line.x0;
+  const dy = line.y1 - line.y0;
+  const length = Math.hypot(dx, dy);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const u = x / FLAT_PX_PER_MM;
+      const v = y / FLAT_PX_PER_MM;
+      // Signed distance from the line's direction through its start, and position along it.
+      const across = ((u - line.x0) * dy - (v - line.y0) * dx) / length;
+      const along = ((u - line.x0) * dx + (v - line.y0) * dy) / length;
+      let level = 120;
+      // "along": the picture's edge is the line itself (one side darker); "across": a boundary
+      // perpendicular to the line, half way along it.
+      if (split === "along") level = across < 0 ? 70 : 150;
+      if (split === "across") level = along < length / 2 ? 70 : 150;
+      if (Math.abs(across) < 0.12 && along >= 0 && along <= length) level = 235;
+      const p = (y * W + x) * 4;
+      data[p] = level;
+      data[p + 1] = level;
+      data[p + 2] = level;
+      data[p + 3] = 255;
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+// 20° off the card's axes, 14 mm long, inside the art.
+const LINE: Line = { x0: 20, y0: 40, x1: 20 + 14 * Math.cos(0.35), y1: 40 + 14 * Math.sin(0.35) };
+
+describe("surface lines", () => {
+  it("finds a thin light line on plain print as a scratch", () => {
+    const wear = measureSurface("front", face(LINE, "none"), FRAME);
+    expect(wear.defects).toHaveLength(1);
+    expect(wear.defects[0]).toMatchObject({ type: "scratch", location: "surface" });
+    expect(wear.lineMm).toBeGreaterThan(12);
+  });
+
+  it("finds it when it crosses an edge of the picture", () => {
+    const wear = measureSurface("front", face(LINE, "across"), FRAME);
+    expect(wear.defects.map((d) => d.type)).toEqual(["scratch"]);
+  });
+
+  it("does not count a light line that runs along an edge of the picture (a highlight)", () => {
+    const wear = measureSurface("front", face(LINE, "along"), FRAME);
+    expect(wear.defects).toEqual([]);
+    expect(wear.lineMm).toBe(0);
+  });
+});

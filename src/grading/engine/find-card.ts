@@ -1,0 +1,329 @@
+// Finding the card in a photo from independent cues, then measuring its edges to a fraction of a
+// pixel.
+// 1. On a coarse copy (≤ 640 px): colour gradients, and the strongest straight lines through them
+//    (edges.ts); the colour difference from the table gives one more candidate outline
+//    (segment.ts).
+// 2. Quadrilateral hypotheses: two roughly parallel lines crossed by two more (90° ± 25° apart,
+//    which leaves room for keystone and tilt), plus the colour candidate. Each is scored by edge
+//    support along all four sides (gradients across the side, rounded corners skipped); a side
+//    without support sinks the hypothesis. Hypotheses must be convex, inside the photo and have
+//    the proportions of a card or a holder once rectified (rectify.ts).
+// 3. A hypothesis inside another supported one is that one's printed frame or artwork: the
+//    outermost wins. Two different outermost hypotheses of similar support are two candidates for
+//    the card: refused, never guessed.
+// 4. The winner's sides are refined on the full working image from ~120 profiles across each
+//    side (50 % crossing of the colour step) and a robust line fit; the corners are their
+//    intersections.
+import {
+  edgeCrossing,
+  type GradientMap,
+  gradientMap,
+  type HoughLine,
+  houghLines,
+  rgbSampler,
+  segmentSupport,
+} from "./edges";
+import { fitLine, intersect, type Line, median, type Point, type Quad, signedArea2 } from "./geometry";
+import { downscaleToFit, type RgbaImage } from "./image";
+import { orientCard, photoOrder } from "./rectify";
+import { colourCue } from "./segment";
+
+/** Coarse resolution for finding the card (longer side). */
+const COARSE_MAX_SIDE = 640;
+const MAX_LINES = 28;
+/** A side is supported when at least this share of its points has an edge across it. */
+export const MIN_SIDE_SUPPORT = 0.6;
+/** The winner's support must beat any other outermost hypothesis by this much. */
+export const MIN_SUPPORT_LEAD = 0.15;
+/** Proportions (long / short, rectified) of anything that may be a card or a graded holder. */
+const SHAPE_RANGE = { min: 1.25, max: 1.9 } as const;
+const EDGE_PROFILES = 120;
+/** A refined side must have a crossing near its line on at least this share of its profiles. */
+const MIN_EDGE_COVERAGE = 0.5;
+
+export interface CardOutline {
+  /** The card's quadrilateral in photo order (as it appears: top-left, top-right, bottom-right, bottom-left). */
+  corners: Quad;
+  /** Median contrast across the card's edge, in colour-distance units (0–441). */
+  edgeContrast: number;
+  /** RMS distance of the refined edge points from their lines, in pixels. */
+  edgeResidual: number;
+  /** 10–90 % rise of the edge profile, in pixels (blur). */
+  edgeWidth: number;
+  /** The table's colour. */
+  background: [number, number, number];
+  /** Worst side's edge support of the winner (0–1), and of the best other outermost hypothesis. */
+  support: number;
+  runnerUpSupport: number | null;
+  /** How many quadrilateral hypotheses were scored. */
+  hypotheses: number;
+}
+
+export type OutlineResult =
+  | { ok: true; outline: CardOutline }
+  | { ok: false; reason: string; holder?: { aspect: number } };
+
+interface Hypothesis {
+  quad: Quad;
+  /** Worst side's support (0–1). */
+  support: number;
+  /** Worst side's strength (edge thresholds, 0–4): how sharp and exactly placed its edge is. */
+  strength: number;
+  /** Worst side's sharpness (edges.ts). */
+  sharpness: number;
+  aspect: number;
+  area: number;
+}
+
+export function findCardOutline(image: RgbaImage): OutlineResult {
+  const coarse = downscaleToFit(image, COARSE_MAX_SIDE);
+  const scale = image.width / coarse.width;
+  const map = gradientMap(coarse);
+  const colour = colourCue(coarse);
+  const shortSide = Math.min(coarse.width, coarse.height);
+  const lines = houghLines(map, MAX_LINES, Math.round(shortSide * 0.08));
+
+  const quads: Quad[] = [];
+  if (colour.quad) quads.push(colour.quad);
+  quads.push(...lineQuads(lines, shortSide * 0.1));
+  const scored: Hypothesis[] = [];
+  for (const quad of quads) {
+    const hypothesis = score(map, quad);
+    if (hypothesis) scored.push(hypothesis);
+  }
+  const accepted = scored.filter((h) => h.support >= MIN_SIDE_SUPPORT).sort((p, q) => q.strength - p.strength);
+  if (accepted.length === 0) {
+    if (colour.touchesBorder)
+      return {
+        ok: false,
+        reason: "the card touches the edge of the photo; all four edges and a sliver of background must be visible",
+      };
+    return {
+      ok: false,
+      reason:
+        scored.length === 0
+          ? "no card found in the photo"
+          : "no card found in the photo: no outline has a straight edge along all four sides (the card's edge may barely stand out from the background)",
+    };
+  }
+  // An outline inside another, comparably sharp one is its printed frame or artwork (or a mix of
+  // the card's edges and the frame's lines): the outermost wins. A soft outline around the card
+  // (a shadow's edge) does not swallow it.
+  const outermost = accepted.filter(
+    (h) =>
+      !accepted.some(
+        (other) =>
+          other !== h &&
+          other.area > h.area * 1.01 &&
+          other.sharpness >= 0.6 * h.sharpness &&
+          contains(other.quad, h.quad, 2),
+      ),
+  );
+  // A holder is an outermost outline of a holder's shape with a card-shaped one inside it.
+  const holder = outermost.find(
+    (h) =>
+      h.aspect >= 1.52 &&
+      accepted.some((other) => other !== h && other.aspect < 1.5 && contains(h.quad, other.quad, 2)),
+  );
+  if (holder) return { ok: false, reason: "a graded-card holder", holder: { aspect: holder.aspect } };
+  const winner = outermost[0];
+  if (!winner) return { ok: false, reason: "no card found in the photo" };
+  // Another object: an outermost outline that overlaps the winner little. Outlines that overlap it
+  // closely are the same card placed less exactly, and lose on strength.
+  const runnerUp = outermost.find((h) => h !== winner && boxOverlap(h.quad, winner.quad) < 0.6) ?? null;
+  if (runnerUp && runnerUp.support > winner.support - MIN_SUPPORT_LEAD && runnerUp.strength > 0.8 * winner.strength) {
+    return {
+      ok: false,
+      reason: `two different outlines could be the card (edge support ${round2(winner.support)} and ${round2(runnerUp.support)}); photograph one card on a plain background`,
+    };
+  }
+
+  const full = winner.quad.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
+  const refined = refineOutline(image, full, Math.max(6, Math.ceil(2.5 * scale)));
+  if (!refined.ok) return refined;
+  return {
+    ok: true,
+    outline: {
+      ...refined.outline,
+      background: colour.background,
+      support: winner.support,
+      runnerUpSupport: runnerUp ? runnerUp.support : null,
+      hypotheses: scored.length,
+    },
+  };
+}
+
+/** Quadrilaterals from pairs of roughly parallel lines crossing each other at 90° ± 25°. */
+function lineQuads(lines: HoughLine[], minSeparation: number): Quad[] {
+  const angleOf = (l: Line) => Math.atan2(l.b, l.a); // 0 … π
+  const pairs: { first: Line; second: Line; angle: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    for (let j = i + 1; j < lines.length; j++) {
+      const p = lines[i] as HoughLine;
+      const q = lines[j] as HoughLine;
+      let difference = Math.abs(angleOf(p) - angleOf(q));
+      if (difference > Math.PI / 2) difference = Math.PI - difference;
+      if (difference > (12 * Math.PI) / 180) continue;
+      // Distance between the lines, measured along p's normal through p's foot point.
+      const foot = { x: p.a * p.c, y: p.b * p.c };
+      const separation = Math.abs(q.a * foot.x + q.b * foot.y - q.c);
+      if (separation < minSeparation) continue;
+      pairs.push({ first: p, second: q, angle: angleOf(p) });
+    }
+  }
+  const quads: Quad[] = [];
+  for (let i = 0; i < pairs.length; i++) {
+    for (let j = i + 1; j < pairs.length; j++) {
+      const p = pairs[i] as (typeof pairs)[number];
+      const q = pairs[j] as (typeof pairs)[number];
+      let difference = Math.abs(p.angle - q.angle) % Math.PI;
+      if (difference > Math.PI / 2) difference = Math.PI - difference;
+      if (Math.abs(difference - Math.PI / 2) > (25 * Math.PI) / 180) continue;
+      const corners = [
+        intersect(p.first, q.first),
+        intersect(q.first, p.second),
+        intersect(p.second, q.second),
+        intersect(q.second, p.first),
+      ];
+      if (corners.some((c) => !Number.isFinite(c.x) || !Number.isFinite(c.y))) continue;
+      quads.push(photoOrder(corners));
+    }
+  }
+  return quads;
+}
+
+function score(map: GradientMap, quad: Quad): Hypothesis | null {
+  const { width: W, height: H } = map;
+  if (quad.some((p) => p.x < 1 || p.y < 1 || p.x > W - 1 || p.y > H - 1)) return null;
+  if (!isConvex(quad)) return null;
+  const area = Math.abs(signedArea2(quad)) / 2;
+  if (area < W * H * 0.02) return null;
+  const oriented = orientCard(quad, W, H);
+  if (oriented.aspect < SHAPE_RANGE.min || oriented.aspect > SHAPE_RANGE.max) return null;
+  const sides = [0, 1, 2, 3].map((k) => segmentSupport(map, quad[k] as Point, quad[(k + 1) % 4] as Point, 1.5));
+  return {
+    quad,
+    support: Math.min(...sides.map((s) => s.support)),
+    strength: Math.min(...sides.map((s) => s.strength)),
+    sharpness: Math.min(...sides.map((s) => s.sharpness)),
+    aspect: oriented.aspect,
+    area,
+  };
+}
+
+function isConvex(quad: Quad): boolean {
+  let sign = 0;
+  for (let k = 0; k < 4; k++) {
+    const a = quad[k] as Point;
+    const b = quad[(k + 1) % 4] as Point;
+    const c = quad[(k + 2) % 4] as Point;
+    const z = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+    if (Math.abs(z) < 1e-9) return false;
+    if (sign === 0) sign = Math.sign(z);
+    else if (Math.sign(z) !== sign) return false;
+  }
+  return true;
+}
+
+/** Every corner of `inner` lies inside `outer` (convex, photo order) or within `tolerance` px of it. */
+function contains(outer: Quad, inner: Quad, tolerance: number): boolean {
+  return inner.every((p) =>
+    [0, 1, 2, 3].every((k) => {
+      const a = outer[k] as Point;
+      const b = outer[(k + 1) % 4] as Point;
+      const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      // Clockwise on screen: inside is to the right of each directed side (positive cross).
+      const cross = ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / length;
+      return cross >= -tolerance;
+    }),
+  );
+}
+
+/** Intersection over union of the two outlines' bounding boxes. */
+function boxOverlap(p: Quad, q: Quad): number {
+  const box = (quad: Quad) => ({
+    x0: Math.min(...quad.map((c) => c.x)),
+    x1: Math.max(...quad.map((c) => c.x)),
+    y0: Math.min(...quad.map((c) => c.y)),
+    y1: Math.max(...quad.map((c) => c.y)),
+  });
+  const a = box(p);
+  const b = box(q);
+  const iw = Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
+  const ih = Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+  const intersection = iw * ih;
+  const union = (a.x1 - a.x0) * (a.y1 - a.y0) + (b.x1 - b.x0) * (b.y1 - b.y0) - intersection;
+  return union > 0 ? intersection / union : 0;
+}
+
+type Refined =
+  | { ok: true; outline: Pick<CardOutline, "corners" | "edgeContrast" | "edgeResidual" | "edgeWidth"> }
+  | { ok: false; reason: string };
+
+const SIDE_NAMES = ["top", "right", "bottom", "left"] as const;
+
+/** Sub-pixel sides on the full working image; `quad` in photo order and full-image pixels. */
+function refineOutline(image: RgbaImage, quad: Quad, halfLength: number): Refined {
+  const colourAt = rgbSampler(image);
+  const center = {
+    x: quad.reduce((s, p) => s + p.x, 0) / 4,
+    y: quad.reduce((s, p) => s + p.y, 0) / 4,
+  };
+  const refined: Line[] = [];
+  const contrasts: number[] = [];
+  const widths: number[] = [];
+  let residualSum = 0;
+  let residualCount = 0;
+  for (let k = 0; k < 4; k++) {
+    const p = quad[k] as Point;
+    const q = quad[(k + 1) % 4] as Point;
+    const length = Math.hypot(q.x - p.x, q.y - p.y);
+    let nx = -(q.y - p.y) / length;
+    let ny = (q.x - p.x) / length;
+    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+    if (nx * (center.x - mid.x) + ny * (center.y - mid.y) < 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    const samples: Point[] = [];
+    for (let s = 0; s < EDGE_PROFILES; s++) {
+      const t = 0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES;
+      const base = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
+      const crossing = edgeCrossing(colourAt, base, nx, ny, halfLength);
+      if (!crossing) continue;
+      samples.push({ x: base.x + nx * crossing.t, y: base.y + ny * crossing.t });
+      contrasts.push(crossing.contrast);
+      widths.push(crossing.width);
+    }
+    const fitted = fitLine(samples);
+    const close = fitted ? samples.filter((s) => Math.abs(fitted.a * s.x + fitted.b * s.y - fitted.c) <= 1.5) : [];
+    if (!fitted || close.length < EDGE_PROFILES * MIN_EDGE_COVERAGE) {
+      return {
+        ok: false,
+        reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) could not be traced along its length`,
+      };
+    }
+    for (const s of close) {
+      const r = fitted.a * s.x + fitted.b * s.y - fitted.c;
+      residualSum += r * r;
+      residualCount++;
+    }
+    refined.push(fitted);
+  }
+  const [t, r, b, l] = refined as [Line, Line, Line, Line];
+  const corners: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
+  if (corners.some((c) => !Number.isFinite(c.x) || !Number.isFinite(c.y))) {
+    return { ok: false, reason: "the card's edges do not form a rectangle" };
+  }
+  return {
+    ok: true,
+    outline: {
+      corners,
+      edgeContrast: median(contrasts),
+      edgeResidual: Math.sqrt(residualSum / Math.max(1, residualCount)),
+      edgeWidth: median(widths),
+    },
+  };
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -109,22 +109,17 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   // An outline inside another, comparably sharp one is its printed frame or artwork (or a mix of
   // the card's edges and the frame's lines): the outermost wins. A soft outline around the card
   // (a shadow's edge) does not swallow it.
-  const outermost = accepted.filter(
-    (h) =>
-      !accepted.some(
-        (other) =>
-          other !== h &&
-          other.area > h.area * 1.01 &&
-          other.sharpness >= 0.6 * h.sharpness &&
-          contains(other.quad, h.quad, 2),
-      ),
-  );
-  // A holder is an outermost outline of a holder's shape with a card-shaped one inside it.
-  const holder = outermost.find(
-    (h) =>
-      h.aspect >= 1.52 &&
-      accepted.some((other) => other !== h && other.aspect < 1.5 && contains(h.quad, other.quad, 2)),
-  );
+  const swallows = (outer: Hypothesis, inner: Hypothesis) =>
+    outer !== inner &&
+    outer.area > inner.area * 1.01 &&
+    outer.sharpness >= 0.6 * inner.sharpness &&
+    contains(outer.quad, inner.quad, 2);
+  const outermost = accepted.filter((h) => !accepted.some((other) => swallows(other, h)));
+  // A holder is an outermost outline of a holder's shape that swallows the strongest card-shaped
+  // one (the card inside it). A soft line beyond the card (wood grain, a shadow) that merely
+  // extends two of the card's sides is not sharp enough to swallow the card's own outline.
+  const strongestCard = accepted.find((h) => h.aspect < 1.5);
+  const holder = strongestCard ? outermost.find((h) => h.aspect >= 1.52 && swallows(h, strongestCard)) : undefined;
   if (holder) return { ok: false, reason: "a graded-card holder", holder: { aspect: holder.aspect } };
   const winner = outermost[0];
   if (!winner) return { ok: false, reason: "no card found in the photo" };

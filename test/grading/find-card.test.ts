@@ -92,10 +92,11 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expectCenteringWithin(result, scene, 1);
   });
 
-  it("finds a coloured-bordered card on wood of a similar brightness", async () => {
+  it("finds a yellow-bordered card on light wood", async () => {
     const scene = sceneWith({
-      borderColor: [60, 110, 170],
-      background: [125, 95, 60],
+      borderColor: [225, 190, 70],
+      artColor: [50, 90, 150],
+      background: [200, 160, 110],
       texture: "wood",
       borders: { left: 2.7, right: 3.3, top: 3.4, bottom: 2.8 },
     });

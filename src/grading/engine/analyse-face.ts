@@ -19,6 +19,7 @@ import { dist, type Quad } from "./geometry";
 import type { RgbaImage } from "./image";
 import { perceptualHash } from "./phash";
 import { flatToPhoto, orientCard, unwarpCard } from "./rectify";
+import { EDGE_PROFILES } from "./refine-outline";
 import type { Rejected, RejectionReason } from "./types";
 import { type FaceWear, measureWear } from "./wear";
 
@@ -33,8 +34,6 @@ export const MIN_PHOTO_SHORT_SIDE = 400;
 export const HOLDER_ASPECT = { min: 1.52, max: 1.85 } as const;
 /** Mean brightness (8-bit luma) of the card that can be graded. */
 export const EXPOSURE = { min: 40, max: 235 } as const;
-/** Profiles read across each card edge by find-card.ts (for the precision estimate). */
-const EDGE_PROFILES = 120;
 
 export interface FaceAnalysis {
   decoded: DecodedImage;

@@ -11,21 +11,13 @@
 // 3. A hypothesis inside another supported one is that one's printed frame or artwork: the
 //    outermost wins. Two different outermost hypotheses of similar support are two candidates for
 //    the card: refused, never guessed.
-// 4. The winner's sides are refined on the full working image from ~120 profiles across each
-//    side (50 % crossing of the colour step) and a robust line fit; the corners are their
-//    intersections.
-import {
-  edgeCrossing,
-  type GradientMap,
-  gradientMap,
-  type HoughLine,
-  houghLines,
-  rgbSampler,
-  segmentSupport,
-} from "./edges";
-import { fitLine, intersect, type Line, median, type Point, type Quad, signedArea2 } from "./geometry";
+// 4. The winner's sides are refined to a fraction of a pixel on the full working image
+//    (refine-outline.ts).
+import { type GradientMap, gradientMap, type HoughLine, houghLines, segmentSupport } from "./edges";
+import { intersect, type Line, type Point, type Quad, signedArea2 } from "./geometry";
 import { downscaleToFit, type RgbaImage } from "./image";
 import { orientCard, photoOrder } from "./rectify";
+import { type RefinedEdges, refineOutline } from "./refine-outline";
 import { colourCue } from "./segment";
 
 /** Coarse resolution for finding the card (longer side). */
@@ -37,19 +29,8 @@ export const MIN_SIDE_SUPPORT = 0.6;
 export const MIN_SUPPORT_LEAD = 0.15;
 /** Proportions (long / short, rectified) of anything that may be a card or a graded holder. */
 const SHAPE_RANGE = { min: 1.25, max: 1.9 } as const;
-const EDGE_PROFILES = 120;
-/** A refined side must have a crossing near its line on at least this share of its profiles. */
-const MIN_EDGE_COVERAGE = 0.5;
 
-export interface CardOutline {
-  /** The card's quadrilateral in photo order (as it appears: top-left, top-right, bottom-right, bottom-left). */
-  corners: Quad;
-  /** Median contrast across the card's edge, in colour-distance units (0–441). */
-  edgeContrast: number;
-  /** RMS distance of the refined edge points from their lines, in pixels. */
-  edgeResidual: number;
-  /** 10–90 % rise of the edge profile, in pixels (blur). */
-  edgeWidth: number;
+export interface CardOutline extends RefinedEdges {
   /** The table's colour. */
   background: [number, number, number];
   /** Worst side's edge support of the winner (0–1), and of the best other outermost hypothesis. */
@@ -249,76 +230,6 @@ function boxOverlap(p: Quad, q: Quad): number {
   const intersection = iw * ih;
   const union = (a.x1 - a.x0) * (a.y1 - a.y0) + (b.x1 - b.x0) * (b.y1 - b.y0) - intersection;
   return union > 0 ? intersection / union : 0;
-}
-
-type Refined =
-  | { ok: true; outline: Pick<CardOutline, "corners" | "edgeContrast" | "edgeResidual" | "edgeWidth"> }
-  | { ok: false; reason: string };
-
-const SIDE_NAMES = ["top", "right", "bottom", "left"] as const;
-
-/** Sub-pixel sides on the full working image; `quad` in photo order and full-image pixels. */
-function refineOutline(image: RgbaImage, quad: Quad, halfLength: number): Refined {
-  const colourAt = rgbSampler(image);
-  const center = {
-    x: quad.reduce((s, p) => s + p.x, 0) / 4,
-    y: quad.reduce((s, p) => s + p.y, 0) / 4,
-  };
-  const refined: Line[] = [];
-  const contrasts: number[] = [];
-  const widths: number[] = [];
-  let residualSum = 0;
-  let residualCount = 0;
-  for (let k = 0; k < 4; k++) {
-    const p = quad[k] as Point;
-    const q = quad[(k + 1) % 4] as Point;
-    const length = Math.hypot(q.x - p.x, q.y - p.y);
-    let nx = -(q.y - p.y) / length;
-    let ny = (q.x - p.x) / length;
-    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
-    if (nx * (center.x - mid.x) + ny * (center.y - mid.y) < 0) {
-      nx = -nx;
-      ny = -ny;
-    }
-    const samples: Point[] = [];
-    for (let s = 0; s < EDGE_PROFILES; s++) {
-      const t = 0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES;
-      const base = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
-      const crossing = edgeCrossing(colourAt, base, nx, ny, halfLength);
-      if (!crossing) continue;
-      samples.push({ x: base.x + nx * crossing.t, y: base.y + ny * crossing.t });
-      contrasts.push(crossing.contrast);
-      widths.push(crossing.width);
-    }
-    const fitted = fitLine(samples);
-    const close = fitted ? samples.filter((s) => Math.abs(fitted.a * s.x + fitted.b * s.y - fitted.c) <= 1.5) : [];
-    if (!fitted || close.length < EDGE_PROFILES * MIN_EDGE_COVERAGE) {
-      return {
-        ok: false,
-        reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) could not be traced along its length`,
-      };
-    }
-    for (const s of close) {
-      const r = fitted.a * s.x + fitted.b * s.y - fitted.c;
-      residualSum += r * r;
-      residualCount++;
-    }
-    refined.push(fitted);
-  }
-  const [t, r, b, l] = refined as [Line, Line, Line, Line];
-  const corners: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
-  if (corners.some((c) => !Number.isFinite(c.x) || !Number.isFinite(c.y))) {
-    return { ok: false, reason: "the card's edges do not form a rectangle" };
-  }
-  return {
-    ok: true,
-    outline: {
-      corners,
-      edgeContrast: median(contrasts),
-      edgeResidual: Math.sqrt(residualSum / Math.max(1, residualCount)),
-      edgeWidth: median(widths),
-    },
-  };
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

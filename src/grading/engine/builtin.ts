@@ -79,13 +79,15 @@ export class BuiltinEngine implements GradingEngine {
     const surface = gradeFromTable(surfaceShare, SURFACE_TABLE);
     const overall = overallGrade({ centering, corners, edges, surface });
 
-    // The two scales' disagreement (at most centering.ts's MAX_SCALE_DISAGREEMENT, 0.5 points).
+    // The two scales' disagreement in points (centering.ts: up to 0.5, more on a thin border).
     const agreement = f.centering.agreement;
     const whitening = faces.some((w) => w.whiteningMeasurable);
     const confidence = {
-      // 1 when the two scales agree exactly and the back was measured too; 0.5 at the largest
-      // disagreement allowed.
-      centering: round2((1 - agreement) * (backCentering ? 1 : 0.85) * (f.outline.edgeResidual < 0.5 ? 1 : 0.8)),
+      // 1 when the two scales agree exactly and the back was measured too; 0.5 from a
+      // disagreement of half a point on.
+      centering: round2(
+        (1 - Math.min(0.5, agreement)) * (backCentering ? 1 : 0.85) * (f.outline.edgeResidual < 0.5 ? 1 : 0.8),
+      ),
       corners: whitening ? 0.8 : 0.45,
       edges: whitening ? 0.8 : 0.45,
       surface: 0.6,

@@ -6,10 +6,17 @@ import { FLAT_PX_PER_MM } from "./geometry";
 import type { FaceCentering } from "./types";
 
 /**
- * The two scales' centering offsets must agree within this many percentage points; beyond it one
- * of them saw something other than the printed frame, and the side is not reported.
+ * The two scales' centering offsets must agree within this many percentage points, or every
+ * border within MAX_SCALE_DISAGREEMENT_MM; beyond both, one of them saw something other than the
+ * printed frame, and the side is not reported.
  */
 export const MAX_SCALE_DISAGREEMENT = 0.5;
+/**
+ * A quarter of a pixel of the half-resolution copy (4 px/mm): the closest that copy places a line.
+ * On a thin border (2 mm in all on an axis) this alone is 3 points, so a disagreement in points
+ * that stays within it on every side is the half scale's own precision, not another line.
+ */
+export const MAX_SCALE_DISAGREEMENT_MM = 0.0625;
 /**
  * The predicted uncertainty (1 σ) of a centering offset, from the photo's resolution and its
  * edges' sharpness, may be at most this many percentage points: a 1-point error is then ~3 σ.
@@ -43,7 +50,8 @@ export type TwoScaleResult =
 
 /**
  * Both scales must find the frame on all four sides and give the same centering within
- * MAX_SCALE_DISAGREEMENT points; otherwise the side that moved most is named.
+ * MAX_SCALE_DISAGREEMENT points or the same borders within MAX_SCALE_DISAGREEMENT_MM; otherwise
+ * the side that moved most is named.
  */
 export function agreeOnCentering(full: FrameResult, half: FrameResult): TwoScaleResult {
   if (!full.ok) return full;
@@ -53,11 +61,12 @@ export function agreeOnCentering(full: FrameResult, half: FrameResult): TwoScale
   const ca = faceCentering(a);
   const cb = faceCentering(b);
   const agreement = Math.max(Math.abs(ca.left_right - cb.left_right), Math.abs(ca.top_bottom - cb.top_bottom));
-  if (agreement > MAX_SCALE_DISAGREEMENT) {
-    let worst: Side = "left";
-    for (const side of ["left", "right", "top", "bottom"] as const) {
-      if (Math.abs(a[side] - b[side]) > Math.abs(a[worst] - b[worst])) worst = side;
-    }
+  let worst: Side = "left";
+  for (const side of ["left", "right", "top", "bottom"] as const) {
+    if (Math.abs(a[side] - b[side]) > Math.abs(a[worst] - b[worst])) worst = side;
+  }
+  const largestMm = Math.abs(a[worst] - b[worst]) / FLAT_PX_PER_MM;
+  if (agreement > MAX_SCALE_DISAGREEMENT && largestMm > MAX_SCALE_DISAGREEMENT_MM) {
     const mm = (px: number) => (px / FLAT_PX_PER_MM).toFixed(2);
     return {
       ok: false,

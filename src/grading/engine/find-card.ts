@@ -27,6 +27,13 @@ const MAX_LINES = 28;
 export const MIN_SIDE_SUPPORT = 0.6;
 /** The winner's support must beat any other outermost hypothesis by this much. */
 export const MIN_SUPPORT_LEAD = 0.15;
+/** An outline swallows the ones inside it only when its sides stand out this much from beside them. */
+export const MIN_DISTINCT_SUPPORT = 0.25;
+/** Share of a holder's area around the card that must differ from the table (its rim and label; a clear
+ * slab shows the table through its window, but rim and label are about half of it). */
+export const MIN_HOLDER_NOT_TABLE = 0.5;
+/** How far outward (coarse pixels) a side is moved to read the support beside it. */
+const OUTWARD_SHIFT = 5;
 /** Proportions (long / short, rectified) of anything that may be a card or a graded holder. */
 const SHAPE_RANGE = { min: 1.25, max: 1.9 } as const;
 
@@ -52,6 +59,12 @@ interface Hypothesis {
   strength: number;
   /** Worst side's sharpness (edges.ts). */
   sharpness: number;
+  /**
+   * Worst side's share of its strength that the same side moved OUTWARD_SHIFT px outward lacks
+   * (≤ 1): a card's or holder's edge stands alone, a line through table texture has texture as
+   * strong beside it.
+   */
+  distinct: number;
   aspect: number;
   area: number;
 }
@@ -90,17 +103,28 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   // An outline inside another, comparably sharp one is its printed frame or artwork (or a mix of
   // the card's edges and the frame's lines): the outermost wins. A soft outline around the card
   // (a shadow's edge) does not swallow it.
+  // Only an outline whose sides stand out from what lies beside them (not a line through texture
+  // extending two of the card's sides) can swallow another.
   const swallows = (outer: Hypothesis, inner: Hypothesis) =>
     outer !== inner &&
+    outer.distinct >= MIN_DISTINCT_SUPPORT &&
     outer.area > inner.area * 1.01 &&
     outer.sharpness >= 0.6 * inner.sharpness &&
     contains(outer.quad, inner.quad, 2);
   const outermost = accepted.filter((h) => !accepted.some((other) => swallows(other, h)));
   // A holder is an outermost outline of a holder's shape that swallows the strongest card-shaped
-  // one (the card inside it). A soft line beyond the card (wood grain, a shadow) that merely
-  // extends two of the card's sides is not sharp enough to swallow the card's own outline.
+  // one (the card inside it) and is itself not table around the card: a holder's rim and label
+  // differ from the table, while a line through the table's texture that merely extends two of the
+  // card's sides encloses table.
   const strongestCard = accepted.find((h) => h.aspect < 1.5);
-  const holder = strongestCard ? outermost.find((h) => h.aspect >= 1.52 && swallows(h, strongestCard)) : undefined;
+  const holder = strongestCard
+    ? outermost.find(
+        (h) =>
+          h.aspect >= 1.52 &&
+          swallows(h, strongestCard) &&
+          notTableShare(colour.table, coarse.width, h.quad, strongestCard.quad) >= MIN_HOLDER_NOT_TABLE,
+      )
+    : undefined;
   if (holder) return { ok: false, reason: "a graded-card holder", holder: { aspect: holder.aspect } };
   const winner = outermost[0];
   if (!winner) return { ok: false, reason: "no card found in the photo" };
@@ -177,11 +201,35 @@ function score(map: GradientMap, quad: Quad): Hypothesis | null {
   const oriented = orientCard(quad, W, H);
   if (oriented.aspect < SHAPE_RANGE.min || oriented.aspect > SHAPE_RANGE.max) return null;
   const sides = [0, 1, 2, 3].map((k) => segmentSupport(map, quad[k] as Point, quad[(k + 1) % 4] as Point, 1.5));
+  const support = Math.min(...sides.map((s) => s.support));
+  // The support beside each side is read only for outlines that can be accepted at all.
+  let distinct = 0;
+  if (support >= MIN_SIDE_SUPPORT) {
+    const cx = (quad[0].x + quad[1].x + quad[2].x + quad[3].x) / 4;
+    const cy = (quad[0].y + quad[1].y + quad[2].y + quad[3].y) / 4;
+    distinct = Math.min(
+      ...sides.map((side, k) => {
+        const p = quad[k] as Point;
+        const q = quad[(k + 1) % 4] as Point;
+        const length = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+        let nx = -(q.y - p.y) / length;
+        let ny = (q.x - p.x) / length;
+        if (nx * ((p.x + q.x) / 2 - cx) + ny * ((p.y + q.y) / 2 - cy) < 0) {
+          nx = -nx;
+          ny = -ny;
+        }
+        const shift = (point: Point) => ({ x: point.x + nx * OUTWARD_SHIFT, y: point.y + ny * OUTWARD_SHIFT });
+        const beside = segmentSupport(map, shift(p), shift(q), 1.5);
+        return side.strength > 0 ? (side.strength - beside.strength) / side.strength : 0;
+      }),
+    );
+  }
   return {
     quad,
-    support: Math.min(...sides.map((s) => s.support)),
+    support,
     strength: Math.min(...sides.map((s) => s.strength)),
     sharpness: Math.min(...sides.map((s) => s.sharpness)),
+    distinct,
     aspect: oriented.aspect,
     area,
   };
@@ -203,16 +251,39 @@ function isConvex(quad: Quad): boolean {
 
 /** Every corner of `inner` lies inside `outer` (convex, photo order) or within `tolerance` px of it. */
 function contains(outer: Quad, inner: Quad, tolerance: number): boolean {
-  return inner.every((p) =>
-    [0, 1, 2, 3].every((k) => {
-      const a = outer[k] as Point;
-      const b = outer[(k + 1) % 4] as Point;
-      const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-      // Clockwise on screen: inside is to the right of each directed side (positive cross).
-      const cross = ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / length;
-      return cross >= -tolerance;
-    }),
-  );
+  return inner.every((p) => inside(outer, p, tolerance));
+}
+
+/** `p` lies inside the convex quadrilateral `quad` (photo order) or within `tolerance` px of it. */
+function inside(quad: Quad, p: Point, tolerance: number): boolean {
+  return [0, 1, 2, 3].every((k) => {
+    const a = quad[k] as Point;
+    const b = quad[(k + 1) % 4] as Point;
+    const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    // Clockwise on screen: inside is to the right of each directed side (positive cross).
+    const cross = ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / length;
+    return cross >= -tolerance;
+  });
+}
+
+/** Share of the pixels inside `outer` but outside `inner` that are not table (coarse pixels). */
+function notTableShare(table: Uint8Array, width: number, outer: Quad, inner: Quad): number {
+  const height = table.length / width;
+  const x0 = Math.max(0, Math.floor(Math.min(...outer.map((p) => p.x))));
+  const x1 = Math.min(width - 1, Math.ceil(Math.max(...outer.map((p) => p.x))));
+  const y0 = Math.max(0, Math.floor(Math.min(...outer.map((p) => p.y))));
+  const y1 = Math.min(height - 1, Math.ceil(Math.max(...outer.map((p) => p.y))));
+  let ring = 0;
+  let notTable = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const point = { x: x + 0.5, y: y + 0.5 };
+      if (!inside(outer, point, 0) || inside(inner, point, 0)) continue;
+      ring++;
+      if (table[y * width + x] !== 1) notTable++;
+    }
+  }
+  return ring > 0 ? notTable / ring : 0;
 }
 
 /** Intersection over union of the two outlines' bounding boxes. */

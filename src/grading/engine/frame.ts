@@ -35,8 +35,12 @@ export type FrameResult =
 const MAX_SCAN_SHARE = 0.3;
 const MIN_AGREEMENT = 0.5;
 const MIN_COVERAGE = 0.6;
-/** Over the 60 % of a side that is scanned, the frame line may lean at most this much (mm). */
+/**
+ * Over the 60 % of a side that is scanned, the frame line may lean at most this much (mm), or
+ * 1.5 of the measured image's pixels where those are coarser (the half-resolution copy: 0.375 mm).
+ */
 export const MAX_FRAME_LEAN_MM = 0.25;
+const MAX_FRAME_LEAN_PX = 1.5;
 
 /** The frame measured on the flat card (scale 1) and on its half-resolution copy (scale 2). */
 export function measureFrameTwice(flat: RgbaImage): { full: FrameResult; half: FrameResult } {
@@ -53,7 +57,7 @@ export function measureFrame(flat: RgbaImage, scale = 1): FrameResult {
     if (measured.coverage < MIN_COVERAGE || measured.agreement < MIN_AGREEMENT) {
       return { ok: false, side, reason: `the printed frame on the ${side} side is not clear enough to measure` };
     }
-    if (measured.lean > MAX_FRAME_LEAN_MM) {
+    if (measured.lean > Math.max(MAX_FRAME_LEAN_MM, (MAX_FRAME_LEAN_PX * scale) / FLAT_PX_PER_MM)) {
       return {
         ok: false,
         side,

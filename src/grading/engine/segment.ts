@@ -22,6 +22,8 @@ export interface ColourCue {
   areaShare: number;
   /** The region touches the photo's border. */
   touchesBorder: boolean;
+  /** Per coarse pixel, 1 where it is table: within the table's spread and reached from the border. */
+  table: Uint8Array;
 }
 
 export function colourCue(coarse: RgbaImage): ColourCue {
@@ -37,9 +39,10 @@ export function colourCue(coarse: RgbaImage): ColourCue {
   // MIN_OBJECT_DISTANCE counts as table (a photo of the table alone has nothing above it).
   const frameSpread = outerFrameSpread(distance, W, H);
   const threshold = Math.max(MIN_OBJECT_DISTANCE, Math.min(otsuThreshold(distance), frameSpread));
-  const component = largestComponent(floodBackground(distance, W, H, threshold), W, H);
+  const table = floodBackground(distance, W, H, threshold);
+  const component = largestComponent(table, W, H);
   if (!component || component.size < W * H * 0.02)
-    return { background, quad: null, areaShare: 0, touchesBorder: false };
+    return { background, quad: null, areaShare: 0, touchesBorder: false, table };
   const { minX, maxX, minY, maxY } = component;
   const touchesBorder = minX <= 1 || minY <= 1 || maxX >= W - 2 || maxY >= H - 2;
   const inCard = (x: number, y: number) => component.mask[y * W + x] === 1;
@@ -67,11 +70,11 @@ export function colourCue(coarse: RgbaImage): ColourCue {
   }
   const lines = [left, top, right, bottom].map((points) => fitLine(points));
   const areaShare = component.size / (W * H);
-  if (lines.some((line) => line === null)) return { background, quad: null, areaShare, touchesBorder };
+  if (lines.some((line) => line === null)) return { background, quad: null, areaShare, touchesBorder, table };
   const [l, t, r, b] = lines as [Line, Line, Line, Line];
   const quad: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
   const finite = quad.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
-  return { background, quad: finite ? quad : null, areaShare, touchesBorder };
+  return { background, quad: finite ? quad : null, areaShare, touchesBorder, table };
 }
 function outerFrameMedian(image: RgbaImage): [number, number, number] {
   const { width: W, height: H, data } = image;

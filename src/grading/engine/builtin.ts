@@ -54,7 +54,7 @@ export class BuiltinEngine implements GradingEngine {
     if (f.format.id !== b.format.id) {
       return reject(
         "face_check_failed",
-        `Front and back are not the same card: the front is ${describeFormat(f.format)} (height/width ${f.aspect.toFixed(3)}), the back ${describeFormat(b.format)} (${b.aspect.toFixed(3)}).`,
+        `Front and back are not the same card: the front is ${describeFormat(f.format)} (height/width ${f.aspect.toFixed(3)}), the back ${describeFormat(b.format)} (${b.aspect.toFixed(3)}); if they are one card, an edge of one photo is hidden against the background or in shadow.`,
       );
     }
     if (hammingDistance(f.hash, b.hash) <= DUPLICATE_HASH_DISTANCE) {

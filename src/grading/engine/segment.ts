@@ -236,16 +236,16 @@ function largestComponent(background: Uint8Array, W: number, H: number): Compone
       if (x > maxX) maxX = x;
       if (y < minY) minY = y;
       if (y > maxY) maxY = y;
-      const visit = (j: number) => {
+      // The four neighbours, inline (this runs once per pixel of every region).
+      for (let k = 0; k < 4; k++) {
+        if ((k === 0 && x === 0) || (k === 1 && x === W - 1) || (k === 2 && y === 0) || (k === 3 && y === H - 1))
+          continue;
+        const j = k === 0 ? i - 1 : k === 1 ? i + 1 : k === 2 ? i - W : i + W;
         if (background[j] === 0 && labels[j] === 0) {
           labels[j] = label;
           queue[tail++] = j;
         }
-      };
-      if (x > 0) visit(i - 1);
-      if (x < W - 1) visit(i + 1);
-      if (y > 0) visit(i - W);
-      if (y < H - 1) visit(i + W);
+      }
     }
     if (!best || tail > best.size) best = { label, size: tail, minX, maxX, minY, maxY };
   }

@@ -18,7 +18,7 @@ import { measureFrameTwice } from "./frame";
 import { dist, type Quad } from "./geometry";
 import type { RgbaImage } from "./image";
 import { perceptualHash } from "./phash";
-import { flatToPhoto, orientCard, unwarpCard } from "./rectify";
+import { orientCard, unwarpCard } from "./rectify";
 import { EDGE_PROFILES } from "./refine-outline";
 import type { Rejected, RejectionReason } from "./types";
 import { type FaceWear, measureWear } from "./wear";
@@ -45,8 +45,6 @@ export interface FaceAnalysis {
   aspect: number;
   format: CardFormat;
   pxPerMm: number;
-  /** Flat card → photo homography. */
-  toPhoto: number[];
   flat: RgbaImage;
   /** The frame at two scales; `ok` only when both agree and the pixels support a 1-point measurement. */
   centering: TwoScaleResult;
@@ -118,7 +116,6 @@ export function analyseFace(name: FaceName, bytes: Uint8Array): FaceResult {
       `The card in the ${name} photo is ${pxPerMm.toFixed(1)} px per mm: too few pixels to tell the printed frame from the card's edge, so centering cannot be measured to 1 point (at least ${MIN_PX_PER_MM} px per mm, e.g. the card ${Math.ceil(MIN_PX_PER_MM * format.width_mm)} px wide); move closer.`,
     );
   }
-  const toPhoto = flatToPhoto(oriented.corners, format);
   const flat = unwarpCard(image, oriented.corners, format);
   const meanLuma = averageLuma(flat);
   if (meanLuma < EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
@@ -149,7 +146,6 @@ export function analyseFace(name: FaceName, bytes: Uint8Array): FaceResult {
       aspect: oriented.aspect,
       format,
       pxPerMm,
-      toPhoto,
       flat,
       centering,
       sigma,

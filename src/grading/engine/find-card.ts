@@ -14,7 +14,17 @@
 // 4. The winner's sides are refined to a fraction of a pixel on the full working image
 //    (refine-outline.ts).
 import { type GradientMap, gradientMap, type HoughLine, houghLines, segmentSupport } from "./edges";
-import { intersect, type Line, type Point, type Quad, signedArea2 } from "./geometry";
+import {
+  boxOverlap,
+  contains,
+  inside,
+  intersect,
+  isConvex,
+  type Line,
+  type Point,
+  type Quad,
+  signedArea2,
+} from "./geometry";
 import { downscaleToFit, type RgbaImage } from "./image";
 import { orientCard, photoOrder } from "./rectify";
 import { type RefinedEdges, refineOutline } from "./refine-outline";
@@ -235,37 +245,6 @@ function score(map: GradientMap, quad: Quad): Hypothesis | null {
   };
 }
 
-function isConvex(quad: Quad): boolean {
-  let sign = 0;
-  for (let k = 0; k < 4; k++) {
-    const a = quad[k] as Point;
-    const b = quad[(k + 1) % 4] as Point;
-    const c = quad[(k + 2) % 4] as Point;
-    const z = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
-    if (Math.abs(z) < 1e-9) return false;
-    if (sign === 0) sign = Math.sign(z);
-    else if (Math.sign(z) !== sign) return false;
-  }
-  return true;
-}
-
-/** Every corner of `inner` lies inside `outer` (convex, photo order) or within `tolerance` px of it. */
-function contains(outer: Quad, inner: Quad, tolerance: number): boolean {
-  return inner.every((p) => inside(outer, p, tolerance));
-}
-
-/** `p` lies inside the convex quadrilateral `quad` (photo order) or within `tolerance` px of it. */
-function inside(quad: Quad, p: Point, tolerance: number): boolean {
-  return [0, 1, 2, 3].every((k) => {
-    const a = quad[k] as Point;
-    const b = quad[(k + 1) % 4] as Point;
-    const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-    // Clockwise on screen: inside is to the right of each directed side (positive cross).
-    const cross = ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / length;
-    return cross >= -tolerance;
-  });
-}
-
 /** Share of the pixels inside `outer` but outside `inner` that are not table (coarse pixels). */
 function notTableShare(table: Uint8Array, width: number, outer: Quad, inner: Quad): number {
   const height = table.length / width;
@@ -284,23 +263,6 @@ function notTableShare(table: Uint8Array, width: number, outer: Quad, inner: Qua
     }
   }
   return ring > 0 ? notTable / ring : 0;
-}
-
-/** Intersection over union of the two outlines' bounding boxes. */
-function boxOverlap(p: Quad, q: Quad): number {
-  const box = (quad: Quad) => ({
-    x0: Math.min(...quad.map((c) => c.x)),
-    x1: Math.max(...quad.map((c) => c.x)),
-    y0: Math.min(...quad.map((c) => c.y)),
-    y1: Math.max(...quad.map((c) => c.y)),
-  });
-  const a = box(p);
-  const b = box(q);
-  const iw = Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
-  const ih = Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
-  const intersection = iw * ih;
-  const union = (a.x1 - a.x0) * (a.y1 - a.y0) + (b.x1 - b.x0) * (b.y1 - b.y0) - intersection;
-  return union > 0 ? intersection / union : 0;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -1,7 +1,8 @@
 // Plane geometry shared by the engine's steps: points, lines, robust line fits, intersections,
-// homographies, and the flat card's resolution. The steps themselves live in their own files:
-// find-card.ts (where the card is), edges.ts (gradients and straight lines), segment.ts (the
-// colour cue), rectify.ts (perspective and proportions), formats.ts, frame.ts and centering.ts.
+// homographies, convex quadrilaterals (containment, overlap), and the flat card's resolution. The
+// steps live in their own files: find-card.ts (where the card is), edges.ts (gradients and straight
+// lines), segment.ts (the colour cue), refine-outline.ts, rectify.ts (perspective and proportions),
+// formats.ts, frame.ts and centering.ts.
 
 /**
  * Resolution of the unwarped card: 504 × 704 px for a standard card. 8 px/mm keeps a 1 mm border
@@ -126,9 +127,50 @@ export function homography(from: Point[], to: Point[]): number[] {
   return h;
 }
 
-/** Applies a row-major 3×3 homography to a point. */
-export function project(h: number[], p: Point): Point {
-  const [h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0, h8 = 1] = h;
-  const w = h6 * p.x + h7 * p.y + h8;
-  return { x: (h0 * p.x + h1 * p.y + h2) / w, y: (h3 * p.x + h4 * p.y + h5) / w };
+export function isConvex(quad: Quad): boolean {
+  let sign = 0;
+  for (let k = 0; k < 4; k++) {
+    const a = quad[k] as Point;
+    const b = quad[(k + 1) % 4] as Point;
+    const c = quad[(k + 2) % 4] as Point;
+    const z = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+    if (Math.abs(z) < 1e-9) return false;
+    if (sign === 0) sign = Math.sign(z);
+    else if (Math.sign(z) !== sign) return false;
+  }
+  return true;
+}
+
+/** Every corner of `inner` lies inside `outer` (convex, photo order) or within `tolerance` px of it. */
+export function contains(outer: Quad, inner: Quad, tolerance: number): boolean {
+  return inner.every((p) => inside(outer, p, tolerance));
+}
+
+/** `p` lies inside the convex quadrilateral `quad` (photo order) or within `tolerance` px of it. */
+export function inside(quad: Quad, p: Point, tolerance: number): boolean {
+  return [0, 1, 2, 3].every((k) => {
+    const a = quad[k] as Point;
+    const b = quad[(k + 1) % 4] as Point;
+    const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    // Clockwise on screen: inside is to the right of each directed side (positive cross).
+    const cross = ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / length;
+    return cross >= -tolerance;
+  });
+}
+
+/** Intersection over union of the two outlines' bounding boxes. */
+export function boxOverlap(p: Quad, q: Quad): number {
+  const box = (quad: Quad) => ({
+    x0: Math.min(...quad.map((c) => c.x)),
+    x1: Math.max(...quad.map((c) => c.x)),
+    y0: Math.min(...quad.map((c) => c.y)),
+    y1: Math.max(...quad.map((c) => c.y)),
+  });
+  const a = box(p);
+  const b = box(q);
+  const iw = Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
+  const ih = Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+  const intersection = iw * ih;
+  const union = (a.x1 - a.x0) * (a.y1 - a.y0) + (b.x1 - b.x0) * (b.y1 - b.y0) - intersection;
+  return union > 0 ? intersection / union : 0;
 }

@@ -466,7 +466,7 @@ export interface components {
                 ]
             ];
             /**
-             * @description How the card lay in the photo: long side vertical (`portrait`) or horizontal (`landscape`).
+             * @description How the card lay in the photo: long side vertical (`portrait`, read upright) or horizontal (`landscape`, read with the card's top toward the photo's left edge).
              * @example portrait
              * @enum {string}
              */
@@ -474,7 +474,7 @@ export interface components {
             /** @description The card format the face was graded against. */
             format: {
                 /**
-                 * @description `standard` (63 × 88 mm), `small` (59 × 86 mm) or a vintage size.
+                 * @description Recognised from the rectified card's proportions: `standard` (63 × 88 mm), `small` (59 × 86 mm, Japanese size) or `vintage_topps_1952` (66.7 × 95.3 mm, 1952–56 Topps).
                  * @example standard
                  */
                 id: string;
@@ -736,7 +736,7 @@ export interface components {
             back_image: components["schemas"]["ImageInput"];
             card?: components["schemas"]["CardHints"];
         };
-        /** @description A photo of one face: `{ url }` or `{ base64, content_type? }`. */
+        /** @description A photo of one face: `{ url }` or `{ base64, content_type? }`. A card standing upright (long side vertical) is read upright, whatever the photo's own format; a card lying sideways (long side horizontal) is read with its top toward the left edge of the frame (a portrait photo turned 90° counter-clockwise). Standard (63 × 88 mm), small (59 × 86 mm) and 1952–56 Topps (66.7 × 95.3 mm) cards are recognised; front and back must be the same format. */
         ImageInput: {
             /**
              * @description A public `https://` URL of the photo. Fetched once: private and loopback hosts refused on every redirect hop, at most 3 redirects, 12 MB, 10 s.
@@ -793,12 +793,12 @@ export interface components {
         SubmissionMultipart: {
             /**
              * Format: binary
-             * @description JPEG, PNG or WebP, ≤ 12 MB.
+             * @description JPEG, PNG or WebP, ≤ 12 MB. A card standing upright (long side vertical) is read upright, whatever the photo's own format; a card lying sideways (long side horizontal) is read with its top toward the left edge of the frame (a portrait photo turned 90° counter-clockwise). Standard (63 × 88 mm), small (59 × 86 mm) and 1952–56 Topps (66.7 × 95.3 mm) cards are recognised; front and back must be the same format.
              */
             front_image: string;
             /**
              * Format: binary
-             * @description JPEG, PNG or WebP, ≤ 12 MB.
+             * @description JPEG, PNG or WebP, ≤ 12 MB. A card standing upright (long side vertical) is read upright, whatever the photo's own format; a card lying sideways (long side horizontal) is read with its top toward the left edge of the frame (a portrait photo turned 90° counter-clockwise). Standard (63 × 88 mm), small (59 × 86 mm) and 1952–56 Topps (66.7 × 95.3 mm) cards are recognised; front and back must be the same format.
              */
             back_image: string;
             /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import { decodeImage } from "../../src/grading/engine/decode";
-import { findCardOutline, unwarpCard } from "../../src/grading/engine/geometry";
 import type { CatalogReference } from "../../src/grading/engine/identify";
 import { perceptualHash } from "../../src/grading/engine/phash";
+import { flatCard } from "../../src/grading/engine/rectify-card";
 import type { Graded, GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, drawCardScene, emptyScene, encodeJpeg } from "../helpers/card-images";
 import { sceneWith } from "../helpers/submissions";
@@ -178,11 +178,11 @@ describe("BuiltinEngine: wear", { timeout: 30_000 }, () => {
 describe("BuiltinEngine: identification and value", { timeout: 15_000 }, () => {
   function referenceFor(scene: CardScene, id: number, value_cents: number): CatalogReference {
     const decoded = decodeImage(encodeJpeg(drawCardScene(scene), 92), 1600);
-    const outline = findCardOutline(decoded.image);
-    if (!outline.ok) throw new Error(outline.reason);
+    const flat = flatCard(decoded.image);
+    if (!flat) throw new Error("no card in the reference photo");
     return {
       id,
-      hash: perceptualHash(unwarpCard(decoded.image, outline.outline.corners)),
+      hash: perceptualHash(flat),
       player: `Player ${id}`,
       year: "2020",
       brand: "Topps",

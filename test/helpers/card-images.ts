@@ -1,5 +1,5 @@
 // Draws photos of cards with known geometry, for testing the grading engine against ground truth:
-// a 63 × 88 mm card with rounded corners and a printed frame of known border widths, rotated and
+// a card (63 × 88 mm unless told) with rounded corners and a printed frame of known border widths, rotated and
 // placed on a textured, unevenly lit background, with sensor noise. Edges are anti-aliased from
 // the exact signed distance, so the drawn truth is sub-pixel exact.
 import { encode as encodeJpegJs } from "jpeg-js";
@@ -10,8 +10,10 @@ type Rgb = readonly [number, number, number];
 export interface CardScene {
   canvasWidth: number;
   canvasHeight: number;
-  /** Card width in canvas pixels; the height follows from 88/63. */
+  /** Card width in canvas pixels; the height follows from the card's size (88/63 by default). */
   cardWidth: number;
+  /** The card's size in mm: 63 × 88 (standard) unless another format is wanted (59 × 86 Japanese size). */
+  cardMm?: { width: number; height: number };
   /** Card centre as a share of the canvas (0.5, 0.5 = centred). */
   centerX?: number;
   centerY?: number;
@@ -30,7 +32,7 @@ export interface CardScene {
   /** Standard deviation of Gaussian sensor noise, in 8-bit levels. */
   noise?: number;
   seed?: number;
-  /** Card height / width; 88 / 63 unless a wrong-shaped card is wanted. */
+  /** Card height / width; that of `cardMm` unless a wrong-shaped card is wanted. */
   aspect?: number;
   /** Drawn wear: whitened corners (radius, mm), white edge chips (count), light scratches (count). */
   wear?: {
@@ -105,9 +107,10 @@ const mix = (a: number, b: number, t: number) => a + (b - a) * t;
 export function drawCardScene(scene: CardScene): RgbaImage {
   const { canvasWidth: W, canvasHeight: H } = scene;
   const random = rng(scene.seed ?? 1);
-  const pxPerMm = scene.cardWidth / CARD_MM.width;
+  const size = scene.cardMm ?? CARD_MM;
+  const pxPerMm = scene.cardWidth / size.width;
   const halfW = scene.cardWidth / 2;
-  const halfH = (scene.cardWidth * (scene.aspect ?? CARD_MM.height / CARD_MM.width)) / 2;
+  const halfH = (scene.cardWidth * (scene.aspect ?? size.height / size.width)) / 2;
   const radius = (scene.cornerRadius ?? 3) * pxPerMm; // standard 3 mm corner radius
   const cx = (scene.centerX ?? 0.5) * W;
   const cy = (scene.centerY ?? 0.5) * H;

@@ -14,17 +14,19 @@ import type {
   PixelSegment,
   WearEvidence,
 } from "./evidence";
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM, FLAT_PX_PER_MM, homography, type Point } from "./geometry";
+import { FLAT_PX_PER_MM, homography, type Point } from "./geometry";
 import { CENTERING_TABLE } from "./rubric";
 import type { FaceCentering } from "./types";
 import type { FaceWear, FrameWidths, RegionWear } from "./wear";
 
-export const STANDARD_FORMAT: CardFormat = { id: "standard", width_mm: CARD_WIDTH_MM, height_mm: CARD_HEIGHT_MM };
-
 export interface FaceInput {
   decoded: DecodedImage;
-  /** The card's corners in the analysed (working) image: top-left, top-right, bottom-right, bottom-left. */
+  /** The card's own corners in the analysed (working) image: top-left, top-right, bottom-right, bottom-left. */
   corners: [Point, Point, Point, Point];
+  /** How the card lay in the photo (rectify.ts): long side vertical or horizontal. */
+  orientation: "portrait" | "landscape";
+  /** The format recognised from the rectified proportions (formats.ts). */
+  format: CardFormat;
   /** The flat card's size in pixels (FLAT_PX_PER_MM). */
   flatSize: { width: number; height: number };
   frame: FrameWidths | null;
@@ -120,9 +122,9 @@ export function faceEvidence(face: FaceInput): FaceEvidence {
   return {
     image_size: { width, height },
     corners,
-    orientation: widthPx > heightPx ? "landscape" : "portrait",
-    format: STANDARD_FORMAT,
-    px_per_mm: round2(Math.min(widthPx / CARD_WIDTH_MM, heightPx / CARD_HEIGHT_MM)),
+    orientation: face.orientation,
+    format: face.format,
+    px_per_mm: round2(Math.min(widthPx / face.format.width_mm, heightPx / face.format.height_mm)),
     frame_lines: frameLines,
     borders_mm: bordersMm,
   };
@@ -156,21 +158,17 @@ export function marginToNextGrade(front: FaceCentering, back: FaceCentering | nu
   return round1(Math.min(...distances));
 }
 
+/**
+ * `agreement`: the largest disagreement, in points, between the two independent estimates of the
+ * front's offsets (the frame measured on the flat card and at half its resolution, centering.ts).
+ */
 export function centeringEvidence(
   front: FaceCentering,
   back: FaceCentering | null,
-  secondEstimate: FaceCentering | null,
+  agreement: number,
 ): CenteringEvidence {
   const horizontal = front.left_right - 50;
   const vertical = front.top_bottom - 50;
-  // The second estimate (the frame measured again at half the resolution) must be there to agree;
-  // without one the disagreement is unknown and reported as the largest possible (50 points).
-  const agreement = secondEstimate
-    ? Math.max(
-        Math.abs(secondEstimate.left_right - front.left_right),
-        Math.abs(secondEstimate.top_bottom - front.top_bottom),
-      )
-    : 50;
   return {
     face: "front",
     horizontal_offset: round1(horizontal),

@@ -1,46 +1,75 @@
 // The printed frame on the flat card: where the border ends and the artwork begins, per side.
 // Each scan line (rows for left/right, columns for top/bottom, the middle 60 % of the side) walks
 // inward from just inside the card edge, compares each pixel's colour with the border colour
-// measured at 0.3–0.6 mm from the edge, and marks the first run of three pixels that differ by
-// more than the noise allows. The 50 % crossing of that step gives a sub-pixel position; the side's
-// width is the median over scan lines, and the share of lines that agree is its confidence.
-import { median } from "./geometry";
-import type { RgbaImage } from "./image";
+// measured at 0.35–0.75 mm from the edge, and marks the first run of three pixels that differ by
+// more than the noise allows; the 50 % crossing of that step is its sub-pixel position.
+// The positions along a side are line evidence: a straight line is fitted through them, and it
+// must run parallel to the card's edge (the frame is printed square to the card). The side's
+// width is that line's mean distance from the edge. The whole measurement is made twice, on the
+// flat card and on a copy at half its resolution (an independent second scale): centering.ts
+// compares the two before anything is reported.
+import { FLAT_PX_PER_MM, fitLine, median, type Point } from "./geometry";
+import { downscaleToFit, type RgbaImage } from "./image";
 
 export type Side = "left" | "right" | "top" | "bottom";
+export const SIDES: readonly Side[] = ["left", "right", "top", "bottom"];
 
 export interface SideMeasurement {
-  /** Border width in flat-card pixels. */
+  /** Border width in flat-card pixels (at FLAT_PX_PER_MM). */
   width: number;
-  /** Share of scan lines within 1.5 px of the median. */
+  /** Share of scan lines within 1.5 px (0.19 mm) of the fitted frame line. */
   agreement: number;
   /** Share of scan lines on which a transition was found. */
   coverage: number;
+  /** How far the frame line leans against the card's edge over the side, in mm. */
+  lean: number;
   /** Mean border colour (RGB). */
   borderColor: [number, number, number];
 }
 
-export type FrameResult = { ok: true; sides: Record<Side, SideMeasurement> } | { ok: false; reason: string };
+export type FrameResult =
+  | { ok: true; sides: Record<Side, SideMeasurement> }
+  | { ok: false; side: Side; reason: string };
 
 /** How far inward the frame is looked for: 30 % of the card's width (19 mm). */
 const MAX_SCAN_SHARE = 0.3;
 const MIN_AGREEMENT = 0.5;
 const MIN_COVERAGE = 0.6;
+/**
+ * Over the 60 % of a side that is scanned, the frame line may lean at most this much (mm), or
+ * 1.5 of the measured image's pixels where those are coarser (the half-resolution copy: 0.375 mm).
+ */
+export const MAX_FRAME_LEAN_MM = 0.25;
+const MAX_FRAME_LEAN_PX = 1.5;
 
-export function measureFrame(flat: RgbaImage): FrameResult {
+/** The frame measured on the flat card (scale 1) and on its half-resolution copy (scale 2). */
+export function measureFrameTwice(flat: RgbaImage): { full: FrameResult; half: FrameResult } {
+  const half = downscaleToFit(flat, Math.round(Math.max(flat.width, flat.height) / 2));
+  return { full: measureFrame(flat, 1), half: measureFrame(half, flat.width / half.width) };
+}
+
+/** `scale`: flat-card pixels per pixel of `flat` (widths are reported in flat-card pixels). */
+export function measureFrame(flat: RgbaImage, scale = 1): FrameResult {
   const sides = {} as Record<Side, SideMeasurement>;
-  for (const side of ["left", "right", "top", "bottom"] as const) {
-    const measured = measureSide(flat, side);
-    if (!measured) return { ok: false, reason: `the printed frame could not be found on the ${side} side` };
+  for (const side of SIDES) {
+    const measured = measureSide(flat, side, scale);
+    if (!measured) return { ok: false, side, reason: `the printed frame could not be found on the ${side} side` };
     if (measured.coverage < MIN_COVERAGE || measured.agreement < MIN_AGREEMENT) {
-      return { ok: false, reason: `the printed frame on the ${side} side is not clear enough to measure` };
+      return { ok: false, side, reason: `the printed frame on the ${side} side is not clear enough to measure` };
+    }
+    if (measured.lean > Math.max(MAX_FRAME_LEAN_MM, (MAX_FRAME_LEAN_PX * scale) / FLAT_PX_PER_MM)) {
+      return {
+        ok: false,
+        side,
+        reason: `the line found on the ${side} side is not parallel to the card's edge (it leans ${measured.lean.toFixed(2)} mm), so it is not the printed frame`,
+      };
     }
     sides[side] = measured;
   }
   return { ok: true, sides };
 }
 
-function measureSide(flat: RgbaImage, side: Side): SideMeasurement | null {
+function measureSide(flat: RgbaImage, side: Side, scale: number): SideMeasurement | null {
   const { width: W, height: H, data } = flat;
   const horizontal = side === "left" || side === "right";
   const along = horizontal ? H : W; // scan lines run across this extent
@@ -52,11 +81,13 @@ function measureSide(flat: RgbaImage, side: Side): SideMeasurement | null {
     const y = horizontal ? line : pos;
     return data[(y * W + x) * 4 + ch] ?? 0;
   };
-  const refStart = Math.round(across * 0.0035);
-  const refEnd = Math.max(refStart + 2, Math.round(across * 0.0075));
+  const pxPerMm = FLAT_PX_PER_MM / scale;
+  const refStart = Math.max(1, Math.round(0.35 * pxPerMm));
+  const refEnd = Math.max(refStart + 2, Math.round(0.75 * pxPerMm));
   const maxDepth = Math.round(W * MAX_SCAN_SHARE);
+  const step = scale > 1 ? 1 : 2;
   const lines: number[] = [];
-  for (let line = Math.round(along * 0.2); line < along * 0.8; line += 2) lines.push(line);
+  for (let line = Math.round(along * 0.2); line < along * 0.8; line += step) lines.push(line);
 
   // Border colour (per-channel median) and its noise (1.4826 × median absolute deviation) from
   // the reference strip of every scan line: robust to chips and dirt in the strip.
@@ -72,24 +103,24 @@ function measureSide(flat: RgbaImage, side: Side): SideMeasurement | null {
   const noise = 1.4826 * median(deviations);
   const threshold = Math.max(24, 5 * noise);
 
-  const positions: number[] = [];
+  const found: Point[] = [];
   for (const line of lines) {
     const profile = new Float64Array(maxDepth + 8);
     for (let d = refStart; d < maxDepth + 8 && d < across; d++) profile[d] = distanceAt(line, d);
-    let found = -1;
+    let start = -1;
     for (let d = refEnd; d < maxDepth; d++) {
       if ((profile[d] ?? 0) > threshold && (profile[d + 1] ?? 0) > threshold && (profile[d + 2] ?? 0) > threshold) {
-        found = d;
+        start = d;
         break;
       }
     }
-    if (found < 0) continue;
-    const artLevel = ((profile[found + 2] ?? 0) + (profile[found + 3] ?? 0) + (profile[found + 4] ?? 0)) / 3;
-    const borderLevel = ((profile[found - 2] ?? 0) + (profile[found - 3] ?? 0)) / 2;
+    if (start < 0) continue;
+    const artLevel = ((profile[start + 2] ?? 0) + (profile[start + 3] ?? 0) + (profile[start + 4] ?? 0)) / 3;
+    const borderLevel = ((profile[start - 2] ?? 0) + (profile[start - 3] ?? 0)) / 2;
     const target = (artLevel + borderLevel) / 2;
-    // Find the crossing of `target` between pixel centres found-2 … found+2.
-    let position = found;
-    for (let d = found - 2; d <= found + 2; d++) {
+    // The crossing of `target` between pixel centres start-2 … start+2.
+    let position = start;
+    for (let d = start - 2; d <= start + 2; d++) {
       const a = profile[d] ?? 0;
       const b = profile[d + 1] ?? 0;
       if (a < target && b >= target) {
@@ -97,15 +128,25 @@ function measureSide(flat: RgbaImage, side: Side): SideMeasurement | null {
         break;
       }
     }
-    positions.push(position);
+    found.push({ x: (line + 0.5) * scale, y: position * scale });
   }
-  if (positions.length === 0) return null;
-  const width = median(positions);
-  const agreeing = positions.filter((p) => Math.abs(p - width) <= 1.5).length;
+  if (found.length < 2) return null;
+  // Line evidence: positions (y) against place along the side (x), a robust straight line.
+  const line = fitLine(found);
+  if (!line || Math.abs(line.b) < 1e-6) return null;
+  const at = (x: number) => (line.c - line.a * x) / line.b;
+  const first = (lines[0] ?? 0) * scale;
+  const last = (lines.at(-1) ?? 0) * scale;
+  const width = (at(first) + at(last)) / 2;
+  const agreeing = found.filter((p) => Math.abs(p.y - at(p.x)) <= 1.5).length;
+  // Cross-check with the plain median: a line fitted through scattered positions can sit between them.
+  const medianWidth = median(found.map((p) => p.y));
+  if (Math.abs(medianWidth - width) > 1.5) return null;
   return {
     width,
-    agreement: agreeing / positions.length,
-    coverage: positions.length / lines.length,
+    agreement: agreeing / found.length,
+    coverage: found.length / lines.length,
+    lean: Math.abs(at(last) - at(first)) / FLAT_PX_PER_MM,
     borderColor: ref,
   };
 }

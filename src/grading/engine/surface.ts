@@ -68,23 +68,19 @@ export function measureSurface(
     gray[i] = 0.299 * (data[p] ?? 0) + 0.587 * (data[p + 1] ?? 0) + 0.114 * (data[p + 2] ?? 0);
   }
   const ridge = new Float32Array(w * h);
-  const steps: [number, number][] = [
-    [OFFSET_PX, 0],
-    [0, OFFSET_PX],
-    [OFFSET_PX, OFFSET_PX],
-    [OFFSET_PX, -OFFSET_PX],
-  ];
+  // The four directions' neighbour offsets (along x, along y, both diagonals), as index steps:
+  // this loop runs once per flat-card pixel, so no per-pixel arrays or iterators.
+  const steps = [OFFSET_PX, OFFSET_PX * W, OFFSET_PX * W + OFFSET_PX, -OFFSET_PX * W + OFFSET_PX];
+  const [s0 = 0, s1 = 0, s2 = 0, s3 = 0] = steps;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const cx = x + x0;
-      const cy = y + y0;
-      const c = gray[cy * W + cx] ?? 0;
+      const i = (y + y0) * W + x + x0;
+      const c = gray[i] ?? 0;
       let best = 0;
-      for (const [dx, dy] of steps) {
-        const a = gray[(cy + dy) * W + cx + dx] ?? c;
-        const b = gray[(cy - dy) * W + cx - dx] ?? c;
-        best = Math.max(best, Math.min(c - a, c - b));
-      }
+      best = Math.max(best, Math.min(c - (gray[i + s0] ?? c), c - (gray[i - s0] ?? c)));
+      best = Math.max(best, Math.min(c - (gray[i + s1] ?? c), c - (gray[i - s1] ?? c)));
+      best = Math.max(best, Math.min(c - (gray[i + s2] ?? c), c - (gray[i - s2] ?? c)));
+      best = Math.max(best, Math.min(c - (gray[i + s3] ?? c), c - (gray[i - s3] ?? c)));
       ridge[y * w + x] = best;
     }
   }
@@ -94,19 +90,20 @@ export function measureSurface(
   const bh = Math.ceil(h / BLOCK_PX);
   const threshold = new Float32Array(bw * bh);
   let examinedPx = 0;
-  const values: number[] = [];
+  // One block's ridge values, sorted as a typed array (numeric order, no comparator call).
+  const block = new Float32Array(BLOCK_PX * BLOCK_PX);
   for (let by = 0; by < bh; by++) {
     for (let bx = 0; bx < bw; bx++) {
-      values.length = 0;
+      let count = 0;
       const yEnd = Math.min(h, (by + 1) * BLOCK_PX);
       const xEnd = Math.min(w, (bx + 1) * BLOCK_PX);
       for (let y = by * BLOCK_PX; y < yEnd; y++)
-        for (let x = bx * BLOCK_PX; x < xEnd; x++) values.push(ridge[y * w + x] ?? 0);
-      values.sort((p, q) => p - q);
-      const level = 1.4826 * (values[values.length >> 1] ?? 0);
+        for (let x = bx * BLOCK_PX; x < xEnd; x++) block[count++] = ridge[y * w + x] ?? 0;
+      const values = block.subarray(0, count).sort();
+      const level = 1.4826 * (values[count >> 1] ?? 0);
       const t = Math.max(RIDGE_MIN, RIDGE_K * level);
       threshold[by * bw + bx] = t;
-      if (t <= RIDGE_EXAMINABLE) examinedPx += values.length;
+      if (t <= RIDGE_EXAMINABLE) examinedPx += count;
     }
   }
   const mask = new Uint8Array(w * h);

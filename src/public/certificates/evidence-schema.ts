@@ -22,13 +22,15 @@ const FaceEvidenceSchema = z
       description: "The card's detected corners in the photo: its own top-left, top-right, bottom-right, bottom-left.",
     }),
     orientation: z.enum(["portrait", "landscape"]).openapi({
-      description: "How the card lay in the photo: long side vertical (`portrait`) or horizontal (`landscape`).",
+      description:
+        "How the card lay in the photo: long side vertical (`portrait`, read upright) or horizontal (`landscape`, read with the card's top toward the photo's left edge).",
       example: "portrait",
     }),
     format: z
       .object({
         id: z.string().openapi({
-          description: "`standard` (63 × 88 mm), `small` (59 × 86 mm) or a vintage size.",
+          description:
+            "Recognised from the rectified card's proportions: `standard` (63 × 88 mm), `small` (59 × 86 mm, Japanese size) or `vintage_topps_1952` (66.7 × 95.3 mm, 1952–56 Topps).",
           example: "standard",
         }),
         width_mm: z.number().openapi({ example: 63 }),

@@ -3,6 +3,10 @@ import { CertificateSchema } from "../certificates/schemas";
 
 export const IMAGE_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
+/** How the engine reads the card's orientation and size in a submitted photo (README, grading engine). */
+const ORIENTATION_RULE =
+  "A card standing upright (long side vertical) is read upright, whatever the photo's own format; a card lying sideways (long side horizontal) is read with its top toward the left edge of the frame (a portrait photo turned 90° counter-clockwise). Standard (63 × 88 mm), small (59 × 86 mm) and 1952–56 Topps (66.7 × 95.3 mm) cards are recognised; front and back must be the same format.";
+
 const ImageInputSchema = z
   .object({
     url: z.string().min(1).max(2048).optional().openapi({
@@ -26,7 +30,9 @@ const ImageInputSchema = z
     message: "content_type goes with base64 only",
     path: ["content_type"],
   })
-  .openapi("ImageInput", { description: "A photo of one face: `{ url }` or `{ base64, content_type? }`." });
+  .openapi("ImageInput", {
+    description: `A photo of one face: \`{ url }\` or \`{ base64, content_type? }\`. ${ORIENTATION_RULE}`,
+  });
 
 // C0 and C1 control characters, DEL, and the bidirectional marks, embeddings, overrides and
 // isolates (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069): text that could make a
@@ -79,8 +85,12 @@ export const SubmissionJsonSchema = z
 
 export const SubmissionMultipartSchema = z
   .object({
-    front_image: z.string().openapi({ type: "string", format: "binary", description: "JPEG, PNG or WebP, ≤ 12 MB." }),
-    back_image: z.string().openapi({ type: "string", format: "binary", description: "JPEG, PNG or WebP, ≤ 12 MB." }),
+    front_image: z
+      .string()
+      .openapi({ type: "string", format: "binary", description: `JPEG, PNG or WebP, ≤ 12 MB. ${ORIENTATION_RULE}` }),
+    back_image: z
+      .string()
+      .openapi({ type: "string", format: "binary", description: `JPEG, PNG or WebP, ≤ 12 MB. ${ORIENTATION_RULE}` }),
     external_ref: externalRef.optional(),
     card: z.string().optional().openapi({
       description: 'Card hints as a JSON object, e.g. `{"player":"Shohei Ohtani"}`.',

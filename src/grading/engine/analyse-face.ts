@@ -1,0 +1,172 @@
+// One face, from bytes to measurements: decode → find the card (find-card.ts) → orientation and
+// true proportions (rectify.ts) → format (formats.ts) → resolution → flat card → printed frame at
+// two scales (frame.ts, centering.ts) → wear. Every step that cannot be stood behind ends in a
+// refusal that says what the photo lacks.
+import {
+  agreeOnCentering,
+  centeringSigma,
+  MAX_CENTERING_SIGMA,
+  MIN_PX_PER_MM,
+  type TwoScaleResult,
+  widthsOf,
+} from "./centering";
+import { type DecodedImage, DecodeError, decodeImage } from "./decode";
+import type { CardFormat, FaceName } from "./evidence";
+import { type CardOutline, findCardOutline } from "./find-card";
+import { describeFormat, recogniseFormat } from "./formats";
+import { measureFrameTwice } from "./frame";
+import { dist, type Quad } from "./geometry";
+import type { RgbaImage } from "./image";
+import { perceptualHash } from "./phash";
+import { orientCard, unwarpCard } from "./rectify";
+import { EDGE_PROFILES } from "./refine-outline";
+import type { Rejected, RejectionReason } from "./types";
+import { type FaceWear, measureWear } from "./wear";
+
+/** Photos are analysed at most this large on their longer side. */
+export const WORKING_MAX_SIDE = 1600;
+/** Smallest photo (shorter side, after scaling) that can be graded. */
+export const MIN_PHOTO_SHORT_SIDE = 400;
+/**
+ * Graded-card holders (PSA 84 × 137 mm, BGS and SGC alike) are 1.6–1.7 times as tall as wide once
+ * rectified; every card format is below 1.46.
+ */
+export const HOLDER_ASPECT = { min: 1.52, max: 1.85 } as const;
+/** Mean brightness (8-bit luma) of the card that can be graded. */
+export const EXPOSURE = { min: 40, max: 235 } as const;
+
+export interface FaceAnalysis {
+  decoded: DecodedImage;
+  outline: CardOutline;
+  /** The card's own corners (top-left first) in the photo's pixels. */
+  corners: Quad;
+  orientation: "portrait" | "landscape";
+  /** Rectified height / width. */
+  aspect: number;
+  format: CardFormat;
+  pxPerMm: number;
+  flat: RgbaImage;
+  /** The frame at two scales; `ok` only when both agree and the pixels support a 1-point measurement. */
+  centering: TwoScaleResult;
+  /** Predicted 1 σ of the centering offsets, in points (null without a frame). */
+  sigma: number | null;
+  wear: FaceWear | null;
+  hash: string;
+  meanLuma: number;
+}
+
+/** `shape`: the refusal is about the card's proportions (a back of another shape is another card). */
+export type FaceResult = { ok: true; face: FaceAnalysis } | { ok: false; rejection: Rejected; shape?: boolean };
+
+const reject = (reason: RejectionReason, message: string, shape = false): FaceResult => ({
+  ok: false,
+  rejection: { status: "rejected", reason, message },
+  shape,
+});
+
+export function analyseFace(name: FaceName, bytes: Uint8Array): FaceResult {
+  if (bytes.byteLength === 0) return reject("face_check_failed", `The ${name} image is empty.`);
+  let decoded: DecodedImage;
+  try {
+    decoded = decodeImage(bytes, WORKING_MAX_SIDE);
+  } catch (error) {
+    const detail = error instanceof DecodeError ? error.message : "unreadable image data";
+    return reject("grading_failed", `The ${name} image could not be decoded: ${detail}.`);
+  }
+  const { image } = decoded;
+  const { width, height } = image;
+  if (Math.min(width, height) < MIN_PHOTO_SHORT_SIDE) {
+    return reject(
+      "grading_failed",
+      `The ${name} photo is too small (${width}×${height}); send at least ${MIN_PHOTO_SHORT_SIDE} px on the shorter side.`,
+    );
+  }
+  // A photo burnt out or black as a whole is refused before anything in it is taken for a card.
+  const photoLuma = averageLuma(image);
+  if (photoLuma < EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
+  if (photoLuma > EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);
+  const found = findCardOutline(image);
+  if (!found.ok) {
+    if (found.holder) return holderRejection(name, found.holder.aspect);
+    const reason = name === "back" && found.reason.startsWith("no card") ? "face_check_failed" : "grading_failed";
+    return reject(reason, `The ${name} photo: ${found.reason}.`);
+  }
+  const outline = found.outline;
+  const oriented = orientCard(outline.corners, width, height);
+  if (oriented.aspect >= HOLDER_ASPECT.min && oriented.aspect <= HOLDER_ASPECT.max) {
+    return holderRejection(name, oriented.aspect);
+  }
+  const match = recogniseFormat(oriented.aspect);
+  if (!match.ok) {
+    return reject(
+      "grading_failed",
+      `The card in the ${name} photo, rectified, is ${oriented.aspect.toFixed(3)} times as tall as wide: no known card format (nearest: ${describeFormat(match.nearest)}, ${(match.nearest.height_mm / match.nearest.width_mm).toFixed(3)}); its edge may be hidden against the background.`,
+      true,
+    );
+  }
+  const format = match.format;
+  const [tl, tr, br, bl] = oriented.corners;
+  const pxPerMm = Math.min(
+    (dist(tl, tr) + dist(bl, br)) / 2 / format.width_mm,
+    (dist(tl, bl) + dist(tr, br)) / 2 / format.height_mm,
+  );
+  if (pxPerMm < MIN_PX_PER_MM) {
+    return reject(
+      "grading_failed",
+      `The card in the ${name} photo is ${pxPerMm.toFixed(1)} px per mm: too few pixels to tell the printed frame from the card's edge, so centering cannot be measured to 1 point (at least ${MIN_PX_PER_MM} px per mm, e.g. the card ${Math.ceil(MIN_PX_PER_MM * format.width_mm)} px wide); move closer.`,
+    );
+  }
+  const flat = unwarpCard(image, oriented.corners, format);
+  const meanLuma = averageLuma(flat);
+  if (meanLuma < EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
+  if (meanLuma > EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);
+  const frames = measureFrameTwice(flat);
+  let centering = agreeOnCentering(frames.full, frames.half);
+  let sigma: number | null = null;
+  if (centering.ok) {
+    sigma = centeringSigma(outline.edgeWidth, EDGE_PROFILES, pxPerMm, centering.widths);
+  }
+  const wear = frames.full.ok
+    ? measureWear(name, flat, frames.full.sides.left.borderColor, outline.background, widthsOf(frames.full.sides))
+    : null;
+  if (centering.ok && sigma !== null && sigma > MAX_CENTERING_SIGMA) {
+    centering = {
+      ok: false,
+      side: null,
+      reason: `the photo's pixels cannot support a 1-point centering measurement: at ${pxPerMm.toFixed(1)} px per mm with edges ${outline.edgeWidth.toFixed(1)} px wide (blur), a border is placed only to ±${sigma.toFixed(2)} points (at most ${MAX_CENTERING_SIGMA}); move closer or hold the phone steady`,
+    };
+  }
+  return {
+    ok: true,
+    face: {
+      decoded,
+      outline,
+      corners: oriented.corners,
+      orientation: oriented.orientation,
+      aspect: oriented.aspect,
+      format,
+      pxPerMm,
+      flat,
+      centering,
+      sigma,
+      wear,
+      hash: perceptualHash(flat),
+      meanLuma,
+    },
+  };
+}
+
+function holderRejection(name: FaceName, aspect: number): FaceResult {
+  return reject(
+    "holder_detected",
+    `The ${name} photo shows an object ${aspect.toFixed(2)} times as tall as wide, the shape of a graded-card holder; send the raw card.`,
+  );
+}
+
+function averageLuma(image: RgbaImage): number {
+  let sum = 0;
+  const { data } = image;
+  for (let p = 0; p < data.length; p += 16)
+    sum += 0.299 * (data[p] ?? 0) + 0.587 * (data[p + 1] ?? 0) + 0.114 * (data[p + 2] ?? 0);
+  return sum / (data.length / 16);
+}

@@ -1,0 +1,95 @@
+// Centering that can be stood behind: border widths from the frame measured at two scales, which
+// must agree, and the precision the photo's pixels allow. The margin to the next grade and the
+// frame lines in the photo are the evidence's (build-evidence.ts).
+import type { FrameResult, Side, SideMeasurement } from "./frame";
+import { FLAT_PX_PER_MM } from "./geometry";
+import type { FaceCentering } from "./types";
+
+/**
+ * The two scales' centering offsets must agree within this many percentage points, or every
+ * border within MAX_SCALE_DISAGREEMENT_MM; beyond both, one of them saw something other than the
+ * printed frame, and the side is not reported.
+ */
+export const MAX_SCALE_DISAGREEMENT = 0.5;
+/**
+ * A quarter of a pixel of the half-resolution copy (4 px/mm): the closest that copy places a line.
+ * On a thin border (2 mm in all on an axis) this alone is 3 points, so a disagreement in points
+ * that stays within it on every side is the half scale's own precision, not another line.
+ */
+export const MAX_SCALE_DISAGREEMENT_MM = 0.0625;
+/**
+ * The predicted uncertainty (1 σ) of a centering offset, from the photo's resolution and its
+ * edges' sharpness, may be at most this many percentage points: a 1-point error is then ~3 σ.
+ */
+export const MAX_CENTERING_SIGMA = 0.35;
+/**
+ * Below this resolution the 0.35–0.75 mm strip that gives the border's colour holds no photo pixel
+ * clear of the card edge's blur, and the frame cannot be told from the edge.
+ */
+export const MIN_PX_PER_MM = 3;
+
+export type Widths = Record<Side, number>;
+
+export function widthsOf(sides: Record<Side, SideMeasurement>): Widths {
+  return { left: sides.left.width, right: sides.right.width, top: sides.top.width, bottom: sides.bottom.width };
+}
+
+export function faceCentering(widths: Widths): FaceCentering {
+  const { left, right, top, bottom } = widths;
+  const mm = (px: number) => Math.round((px / FLAT_PX_PER_MM) * 10) / 10;
+  return {
+    left_right: (left / (left + right)) * 100,
+    top_bottom: (top / (top + bottom)) * 100,
+    borders_mm: { left: mm(left), right: mm(right), top: mm(top), bottom: mm(bottom) },
+  };
+}
+
+export type TwoScaleResult =
+  | { ok: true; widths: Widths; centering: FaceCentering; agreement: number }
+  | { ok: false; side: Side | null; reason: string };
+
+/**
+ * Both scales must find the frame on all four sides and give the same centering within
+ * MAX_SCALE_DISAGREEMENT points or the same borders within MAX_SCALE_DISAGREEMENT_MM; otherwise
+ * the side that moved most is named.
+ */
+export function agreeOnCentering(full: FrameResult, half: FrameResult): TwoScaleResult {
+  if (!full.ok) return full;
+  if (!half.ok) return { ok: false, side: half.side, reason: `at half resolution, ${half.reason}` };
+  const a = widthsOf(full.sides);
+  const b = widthsOf(half.sides);
+  const ca = faceCentering(a);
+  const cb = faceCentering(b);
+  const agreement = Math.max(Math.abs(ca.left_right - cb.left_right), Math.abs(ca.top_bottom - cb.top_bottom));
+  let worst: Side = "left";
+  for (const side of ["left", "right", "top", "bottom"] as const) {
+    if (Math.abs(a[side] - b[side]) > Math.abs(a[worst] - b[worst])) worst = side;
+  }
+  const largestMm = Math.abs(a[worst] - b[worst]) / FLAT_PX_PER_MM;
+  if (agreement > MAX_SCALE_DISAGREEMENT && largestMm > MAX_SCALE_DISAGREEMENT_MM) {
+    const mm = (px: number) => (px / FLAT_PX_PER_MM).toFixed(2);
+    return {
+      ok: false,
+      side: worst,
+      reason: `the printed frame on the ${worst} side could not be measured consistently (${mm(a[worst])} mm at full and ${mm(b[worst])} mm at half resolution, ${agreement.toFixed(1)} centering points apart)`,
+    };
+  }
+  return { ok: true, widths: a, centering: ca, agreement };
+}
+
+/**
+ * Predicted 1 σ uncertainty of the centering offset, in percentage points: each border's two
+ * lines (card edge and frame) are placed to an eighth of the edge's 10–90 % rise (at least 0.25 px),
+ * averaged over `profiles` independent profiles, and one point of centering is 1 % of the axis's
+ * total border.
+ */
+export function centeringSigma(edgeWidthPx: number, profiles: number, pxPerMm: number, widths: Widths): number {
+  const linePx = Math.max(0.25, edgeWidthPx / 8) / Math.sqrt(Math.max(1, profiles));
+  const borderMm = (Math.SQRT2 * linePx) / pxPerMm;
+  const totalX = (widths.left + widths.right) / FLAT_PX_PER_MM;
+  const totalY = (widths.top + widths.bottom) / FLAT_PX_PER_MM;
+  return (100 * borderMm) / Math.min(totalX, totalY);
+}
+
+export const worseSide = (c: FaceCentering) =>
+  Math.max(c.left_right, 100 - c.left_right, c.top_bottom, 100 - c.top_bottom);

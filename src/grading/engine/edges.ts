@@ -1,0 +1,276 @@
+// The edge cue for finding the card: colour gradients, straight lines through them (a Hough
+// transform voted by each edge pixel's own gradient direction), how well a segment is supported
+// by gradients across it, and the sub-pixel position of a colour step along a profile.
+import type { Line, Point } from "./geometry";
+import type { RgbaImage } from "./image";
+
+export interface GradientMap {
+  width: number;
+  height: number;
+  /** Gradient of the channel that changes most (a coloured border on a table of equal brightness). */
+  gx: Float32Array;
+  gy: Float32Array;
+  magnitude: Float32Array;
+  /** Median gradient magnitude: the photo's own texture and noise level. */
+  medianMagnitude: number;
+}
+
+/** Sobel gradients per RGB channel; each pixel keeps the channel with the largest magnitude. */
+export function gradientMap(image: RgbaImage): GradientMap {
+  const { width: W, height: H, data } = image;
+  const gx = new Float32Array(W * H);
+  const gy = new Float32Array(W * H);
+  const magnitude = new Float32Array(W * H);
+  const histogram = new Uint32Array(512);
+  const row = W * 4;
+  for (let y = 1; y < H - 1; y++) {
+    for (let x = 1; x < W - 1; x++) {
+      const i = y * W + x;
+      let bestX = 0;
+      let bestY = 0;
+      let best = -1;
+      for (let ch = 0; ch < 3; ch++) {
+        // The 3 × 3 neighbourhood of this channel, read directly (this loop runs ~1 M times).
+        const c = i * 4 + ch;
+        const nw = data[c - row - 4] ?? 0;
+        const n = data[c - row] ?? 0;
+        const ne = data[c - row + 4] ?? 0;
+        const w = data[c - 4] ?? 0;
+        const e = data[c + 4] ?? 0;
+        const sw = data[c + row - 4] ?? 0;
+        const so = data[c + row] ?? 0;
+        const se = data[c + row + 4] ?? 0;
+        const sx = ne + 2 * e + se - nw - 2 * w - sw;
+        const sy = sw + 2 * so + se - nw - 2 * n - ne;
+        const m = sx * sx + sy * sy;
+        if (m > best) {
+          best = m;
+          bestX = sx;
+          bestY = sy;
+        }
+      }
+      const m = Math.sqrt(best) / 4;
+      gx[i] = bestX / 4;
+      gy[i] = bestY / 4;
+      magnitude[i] = m;
+      const bin = Math.min(511, Math.floor(m));
+      histogram[bin] = (histogram[bin] ?? 0) + 1;
+    }
+  }
+  let seen = 0;
+  let medianMagnitude = 0;
+  const total = (W - 2) * (H - 2);
+  for (let bin = 0; bin < 512; bin++) {
+    seen += histogram[bin] ?? 0;
+    if (seen * 2 >= total) {
+      medianMagnitude = bin + 0.5;
+      break;
+    }
+  }
+  return { width: W, height: H, gx, gy, magnitude, medianMagnitude };
+}
+
+/** An edge pixel must be this much above the photo's median gradient (and at least 6 levels/px). */
+export const edgeThreshold = (map: GradientMap) => Math.max(6, 3 * map.medianMagnitude);
+
+export interface HoughLine extends Line {
+  votes: number;
+}
+
+const ANGLE_BINS = 180;
+
+/**
+ * The strongest straight lines: each edge pixel votes for the lines through it within ±2° of its
+ * gradient's normal direction, so texture votes spread out while a card's edge piles up.
+ */
+export function houghLines(map: GradientMap, maxLines: number, minVotes: number): HoughLine[] {
+  const { width: W, height: H, gx, gy, magnitude } = map;
+  const diagonal = Math.ceil(Math.hypot(W, H));
+  const rhoBins = 2 * diagonal + 1;
+  const accumulator = new Uint16Array(ANGLE_BINS * rhoBins);
+  const cos = new Float64Array(ANGLE_BINS);
+  const sin = new Float64Array(ANGLE_BINS);
+  for (let t = 0; t < ANGLE_BINS; t++) {
+    cos[t] = Math.cos((t * Math.PI) / ANGLE_BINS);
+    sin[t] = Math.sin((t * Math.PI) / ANGLE_BINS);
+  }
+  const threshold = edgeThreshold(map);
+  for (let y = 1; y < H - 1; y++) {
+    for (let x = 1; x < W - 1; x++) {
+      const i = y * W + x;
+      if ((magnitude[i] ?? 0) < threshold) continue;
+      let angle = Math.atan2(gy[i] ?? 0, gx[i] ?? 0);
+      if (angle < 0) angle += Math.PI;
+      const center = Math.round((angle / Math.PI) * ANGLE_BINS);
+      for (let k = -2; k <= 2; k++) {
+        const t = (((center + k) % ANGLE_BINS) + ANGLE_BINS) % ANGLE_BINS;
+        const rho = Math.round(x * (cos[t] ?? 0) + y * (sin[t] ?? 0)) + diagonal;
+        const cell = t * rhoBins + rho;
+        if ((accumulator[cell] ?? 0) < 65535) accumulator[cell] = (accumulator[cell] ?? 0) + 1;
+      }
+    }
+  }
+  // Peaks: local maxima over ±2 angle bins and ±3 px, strongest first.
+  const peaks: { t: number; rho: number; votes: number }[] = [];
+  for (let t = 0; t < ANGLE_BINS; t++) {
+    for (let r = 0; r < rhoBins; r++) {
+      const votes = accumulator[t * rhoBins + r] ?? 0;
+      if (votes < minVotes) continue;
+      let isPeak = true;
+      for (let dt = -2; dt <= 2 && isPeak; dt++) {
+        const tt = t + dt;
+        // Angles wrap around with the sign of rho flipped.
+        const wrapped = tt < 0 || tt >= ANGLE_BINS;
+        const t2 = (tt + ANGLE_BINS) % ANGLE_BINS;
+        const rCenter = wrapped ? rhoBins - 1 - r : r;
+        for (let dr = -3; dr <= 3; dr++) {
+          const r2 = rCenter + dr;
+          if ((dt === 0 && dr === 0) || r2 < 0 || r2 >= rhoBins) continue;
+          const other = accumulator[t2 * rhoBins + r2] ?? 0;
+          if (other > votes || (other === votes && (t2 < t || (t2 === t && r2 < r)))) {
+            isPeak = false;
+            break;
+          }
+        }
+      }
+      if (isPeak) peaks.push({ t, rho: r - diagonal, votes });
+    }
+  }
+  peaks.sort((p, q) => q.votes - p.votes);
+  return peaks.slice(0, maxLines).map((p) => ({ a: cos[p.t] ?? 0, b: sin[p.t] ?? 0, c: p.rho, votes: p.votes }));
+}
+
+export interface SegmentSupport {
+  /** Share of points with an edge across the segment within ±`reach` px (gradient within 25° of its normal). */
+  support: number;
+  /** Mean gradient across the segment on the segment itself (±0.5 px), in edge thresholds, each point capped at 20. */
+  strength: number;
+  /**
+   * Mean share of the step across the segment (gradient summed over ±4 px) that its steepest
+   * point holds: about 0.5 for a cut edge, far less for a soft shadow's edge.
+   */
+  sharpness: number;
+}
+
+/**
+ * Edge evidence along the segment p → q, from 10 % to 90 % of its length (the rounded corners
+ * are skipped): how much of it has an edge across it, and how strong and how exactly placed.
+ */
+export function segmentSupport(map: GradientMap, p: Point, q: Point, reach: number, samples = 40): SegmentSupport {
+  const { width: W, height: H, gx, gy, magnitude } = map;
+  const length = Math.hypot(q.x - p.x, q.y - p.y);
+  if (length < 4) return { support: 0, strength: 0, sharpness: 0 };
+  const nx = -(q.y - p.y) / length;
+  const ny = (q.x - p.x) / length;
+  const threshold = edgeThreshold(map);
+  const cosLimit = Math.cos((25 * Math.PI) / 180);
+  let supported = 0;
+  let strength = 0;
+  let sharpness = 0;
+  for (let s = 0; s < samples; s++) {
+    const t = 0.1 + (0.8 * (s + 0.5)) / samples;
+    const bx = p.x + (q.x - p.x) * t;
+    const by = p.y + (q.y - p.y) * t;
+    let found = false;
+    let best = 0;
+    let peak = 0;
+    let step = 0;
+    for (let d = -4; d <= 4; d++) {
+      const x = Math.round(bx + nx * d - 0.5);
+      const y = Math.round(by + ny * d - 0.5);
+      if (x < 1 || y < 1 || x >= W - 1 || y >= H - 1) continue;
+      const i = y * W + x;
+      const across = Math.abs((gx[i] ?? 0) * nx + (gy[i] ?? 0) * ny);
+      step += across;
+      if (Math.abs(d) <= 1 && across > peak) peak = across;
+    }
+    sharpness += step > 0 ? peak / step : 0;
+    for (let d = -reach; d <= reach; d += 0.5) {
+      const x = Math.round(bx + nx * d - 0.5);
+      const y = Math.round(by + ny * d - 0.5);
+      if (x < 1 || y < 1 || x >= W - 1 || y >= H - 1) continue;
+      const i = y * W + x;
+      const m = magnitude[i] ?? 0;
+      const across = Math.abs((gx[i] ?? 0) * nx + (gy[i] ?? 0) * ny);
+      if (Math.abs(d) <= 0.5 && across > best) best = across;
+      if (!found && m >= threshold && across >= cosLimit * m) found = true;
+    }
+    if (found) supported++;
+    strength += Math.min(20, best / threshold);
+  }
+  return { support: supported / samples, strength: strength / samples, sharpness: sharpness / samples };
+}
+
+export type RgbSampler = (x: number, y: number, out: Float64Array) => void;
+
+/** RGB at a sub-pixel position (bilinear), written into `out`. */
+export function rgbSampler(image: RgbaImage): RgbSampler {
+  const { width: W, height: H, data } = image;
+  return (x, y, out) => {
+    const sx = x - 0.5;
+    const sy = y - 0.5;
+    const x0 = Math.min(W - 2, Math.max(0, Math.floor(sx)));
+    const y0 = Math.min(H - 2, Math.max(0, Math.floor(sy)));
+    const fx = Math.min(1, Math.max(0, sx - x0));
+    const fy = Math.min(1, Math.max(0, sy - y0));
+    const p = (y0 * W + x0) * 4;
+    const q = p + W * 4;
+    for (let ch = 0; ch < 3; ch++) {
+      const top = (data[p + ch] ?? 0) * (1 - fx) + (data[p + 4 + ch] ?? 0) * fx;
+      const bottom = (data[q + ch] ?? 0) * (1 - fx) + (data[q + 4 + ch] ?? 0) * fx;
+      out[ch] = top * (1 - fy) + bottom * fy;
+    }
+  };
+}
+
+/**
+ * Along the inward normal from `base`: where the colour passes halfway from the table's side to
+ * the card's side. Each sample is projected onto the line between the two end colours (the mean of
+ * the three outermost and three innermost samples), a quantity linear in how much of the pixel
+ * the card covers, so the 50 % crossing is exact whatever the colours (and with a shadow beside
+ * the card). Also returns the contrast (RGB distance of the ends) and the 10–90 % rise width.
+ */
+export function edgeCrossing(
+  sample: RgbSampler,
+  base: Point,
+  nx: number,
+  ny: number,
+  halfLength: number,
+): { t: number; contrast: number; width: number } | null {
+  const n = halfLength * 4 + 1;
+  const rgb = new Float64Array(n * 3);
+  const pixel = new Float64Array(3);
+  for (let k = 0; k < n; k++) {
+    const t = -halfLength + k * 0.5;
+    sample(base.x + nx * t, base.y + ny * t, pixel);
+    rgb.set(pixel, k * 3);
+  }
+  const lo = [0, 0, 0];
+  const hi = [0, 0, 0];
+  for (let ch = 0; ch < 3; ch++) {
+    lo[ch] = ((rgb[ch] ?? 0) + (rgb[3 + ch] ?? 0) + (rgb[6 + ch] ?? 0)) / 3;
+    hi[ch] = ((rgb[(n - 1) * 3 + ch] ?? 0) + (rgb[(n - 2) * 3 + ch] ?? 0) + (rgb[(n - 3) * 3 + ch] ?? 0)) / 3;
+  }
+  const d = [(hi[0] ?? 0) - (lo[0] ?? 0), (hi[1] ?? 0) - (lo[1] ?? 0), (hi[2] ?? 0) - (lo[2] ?? 0)];
+  const contrast2 = (d[0] ?? 0) ** 2 + (d[1] ?? 0) ** 2 + (d[2] ?? 0) ** 2;
+  if (contrast2 < 1) return null;
+  const profile = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    let dot = 0;
+    for (let ch = 0; ch < 3; ch++) dot += ((rgb[k * 3 + ch] ?? 0) - (lo[ch] ?? 0)) * (d[ch] ?? 0);
+    profile[k] = dot / contrast2;
+  }
+  const crossAt = (target: number): number | null => {
+    for (let k = 1; k < n; k++) {
+      const a = profile[k - 1] ?? 0;
+      const b = profile[k] ?? 0;
+      if (a < target && b >= target) return -halfLength + (k - 1 + (target - a) / (b - a)) * 0.5;
+    }
+    return null;
+  };
+  const mid = crossAt(0.5);
+  const low = crossAt(0.1);
+  const high = crossAt(0.9);
+  if (mid === null || low === null || high === null) return null;
+  return { t: mid, contrast: Math.sqrt(contrast2), width: high - low };
+}

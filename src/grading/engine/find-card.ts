@@ -1,0 +1,268 @@
+// Finding the card in a photo from independent cues, then measuring its edges to a fraction of a
+// pixel.
+// 1. On a coarse copy (≤ 640 px): colour gradients, and the strongest straight lines through them
+//    (edges.ts); the colour difference from the table gives one more candidate outline
+//    (segment.ts).
+// 2. Quadrilateral hypotheses: two roughly parallel lines crossed by two more (90° ± 25° apart,
+//    which leaves room for keystone and tilt), plus the colour candidate. Each is scored by edge
+//    support along all four sides (gradients across the side, rounded corners skipped); a side
+//    without support sinks the hypothesis. Hypotheses must be convex, inside the photo and have
+//    the proportions of a card or a holder once rectified (rectify.ts).
+// 3. A hypothesis inside another supported one is that one's printed frame or artwork: the
+//    outermost wins. Two different outermost hypotheses of similar support are two candidates for
+//    the card: refused, never guessed.
+// 4. The winner's sides are refined to a fraction of a pixel on the full working image
+//    (refine-outline.ts).
+import { type GradientMap, gradientMap, type HoughLine, houghLines, segmentSupport } from "./edges";
+import {
+  boxOverlap,
+  contains,
+  inside,
+  intersect,
+  isConvex,
+  type Line,
+  type Point,
+  type Quad,
+  signedArea2,
+} from "./geometry";
+import { downscaleToFit, type RgbaImage } from "./image";
+import { orientCard, photoOrder } from "./rectify";
+import { type RefinedEdges, refineOutline } from "./refine-outline";
+import { colourCue } from "./segment";
+
+/** Coarse resolution for finding the card (longer side). */
+const COARSE_MAX_SIDE = 640;
+const MAX_LINES = 28;
+/** A side is supported when at least this share of its points has an edge across it. */
+export const MIN_SIDE_SUPPORT = 0.6;
+/** The winner's support must beat any other outermost hypothesis by this much. */
+export const MIN_SUPPORT_LEAD = 0.15;
+/** An outline swallows the ones inside it only when its sides stand out this much from beside them. */
+export const MIN_DISTINCT_SUPPORT = 0.25;
+/** Share of a holder's area around the card that must differ from the table (its rim and label; a clear
+ * slab shows the table through its window, but rim and label are about half of it). */
+export const MIN_HOLDER_NOT_TABLE = 0.5;
+/** How far outward (coarse pixels) a side is moved to read the support beside it. */
+const OUTWARD_SHIFT = 5;
+/** Proportions (long / short, rectified) of anything that may be a card or a graded holder. */
+const SHAPE_RANGE = { min: 1.25, max: 1.9 } as const;
+
+export interface CardOutline extends RefinedEdges {
+  /** The table's colour. */
+  background: [number, number, number];
+  /** Worst side's edge support of the winner (0–1), and of the best other outermost hypothesis. */
+  support: number;
+  runnerUpSupport: number | null;
+  /** How many quadrilateral hypotheses were scored. */
+  hypotheses: number;
+}
+
+export type OutlineResult =
+  | { ok: true; outline: CardOutline }
+  | { ok: false; reason: string; holder?: { aspect: number } };
+
+interface Hypothesis {
+  quad: Quad;
+  /** Worst side's support (0–1). */
+  support: number;
+  /** Worst side's strength (edge thresholds, 0–4): how sharp and exactly placed its edge is. */
+  strength: number;
+  /** Worst side's sharpness (edges.ts). */
+  sharpness: number;
+  /**
+   * Worst side's share of its strength that the same side moved OUTWARD_SHIFT px outward lacks
+   * (≤ 1): a card's or holder's edge stands alone, a line through table texture has texture as
+   * strong beside it.
+   */
+  distinct: number;
+  aspect: number;
+  area: number;
+}
+
+export function findCardOutline(image: RgbaImage): OutlineResult {
+  const coarse = downscaleToFit(image, COARSE_MAX_SIDE);
+  const scale = image.width / coarse.width;
+  const map = gradientMap(coarse);
+  const colour = colourCue(coarse);
+  const shortSide = Math.min(coarse.width, coarse.height);
+  const lines = houghLines(map, MAX_LINES, Math.round(shortSide * 0.08));
+
+  const quads: Quad[] = [];
+  if (colour.quad) quads.push(colour.quad);
+  quads.push(...lineQuads(lines, shortSide * 0.1));
+  const scored: Hypothesis[] = [];
+  for (const quad of quads) {
+    const hypothesis = score(map, quad);
+    if (hypothesis) scored.push(hypothesis);
+  }
+  const accepted = scored.filter((h) => h.support >= MIN_SIDE_SUPPORT).sort((p, q) => q.strength - p.strength);
+  if (accepted.length === 0) {
+    if (colour.touchesBorder)
+      return {
+        ok: false,
+        reason: "the card touches the edge of the photo; all four edges and a sliver of background must be visible",
+      };
+    return {
+      ok: false,
+      reason:
+        scored.length === 0
+          ? "no card found in the photo"
+          : "no card found in the photo: no outline has a straight edge along all four sides (the card's edge may barely stand out from the background)",
+    };
+  }
+  // An outline inside another, comparably sharp one is its printed frame or artwork (or a mix of
+  // the card's edges and the frame's lines): the outermost wins. A soft outline around the card
+  // (a shadow's edge) does not swallow it.
+  // Only an outline whose sides stand out from what lies beside them (not a line through texture
+  // extending two of the card's sides) can swallow another.
+  const swallows = (outer: Hypothesis, inner: Hypothesis) =>
+    outer !== inner &&
+    outer.distinct >= MIN_DISTINCT_SUPPORT &&
+    outer.area > inner.area * 1.01 &&
+    outer.sharpness >= 0.6 * inner.sharpness &&
+    contains(outer.quad, inner.quad, 2);
+  const outermost = accepted.filter((h) => !accepted.some((other) => swallows(other, h)));
+  // A holder is an outermost outline of a holder's shape that swallows the strongest card-shaped
+  // one (the card inside it) and is itself not table around the card: a holder's rim and label
+  // differ from the table, while a line through the table's texture that merely extends two of the
+  // card's sides encloses table.
+  const strongestCard = accepted.find((h) => h.aspect < 1.5);
+  const holder = strongestCard
+    ? outermost.find(
+        (h) =>
+          h.aspect >= 1.52 &&
+          swallows(h, strongestCard) &&
+          notTableShare(colour.table, coarse.width, h.quad, strongestCard.quad) >= MIN_HOLDER_NOT_TABLE,
+      )
+    : undefined;
+  if (holder) return { ok: false, reason: "a graded-card holder", holder: { aspect: holder.aspect } };
+  const winner = outermost[0];
+  if (!winner) return { ok: false, reason: "no card found in the photo" };
+  // Another object: an outermost outline that overlaps the winner little. Outlines that overlap it
+  // closely are the same card placed less exactly, and lose on strength.
+  const runnerUp = outermost.find((h) => h !== winner && boxOverlap(h.quad, winner.quad) < 0.6) ?? null;
+  if (runnerUp && runnerUp.support > winner.support - MIN_SUPPORT_LEAD && runnerUp.strength > 0.8 * winner.strength) {
+    return {
+      ok: false,
+      reason: `two different outlines could be the card (edge support ${round2(winner.support)} and ${round2(runnerUp.support)}); photograph one card on a plain background`,
+    };
+  }
+
+  const full = winner.quad.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
+  const refined = refineOutline(image, full, Math.max(6, Math.ceil(2.5 * scale)));
+  if (!refined.ok) return refined;
+  return {
+    ok: true,
+    outline: {
+      ...refined.outline,
+      background: colour.background,
+      support: winner.support,
+      runnerUpSupport: runnerUp ? runnerUp.support : null,
+      hypotheses: scored.length,
+    },
+  };
+}
+
+/** Quadrilaterals from pairs of roughly parallel lines crossing each other at 90° ± 25°. */
+function lineQuads(lines: HoughLine[], minSeparation: number): Quad[] {
+  const angleOf = (l: Line) => Math.atan2(l.b, l.a); // 0 … π
+  const pairs: { first: Line; second: Line; angle: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    for (let j = i + 1; j < lines.length; j++) {
+      const p = lines[i] as HoughLine;
+      const q = lines[j] as HoughLine;
+      let difference = Math.abs(angleOf(p) - angleOf(q));
+      if (difference > Math.PI / 2) difference = Math.PI - difference;
+      if (difference > (12 * Math.PI) / 180) continue;
+      // Distance between the lines, measured along p's normal through p's foot point.
+      const foot = { x: p.a * p.c, y: p.b * p.c };
+      const separation = Math.abs(q.a * foot.x + q.b * foot.y - q.c);
+      if (separation < minSeparation) continue;
+      pairs.push({ first: p, second: q, angle: angleOf(p) });
+    }
+  }
+  const quads: Quad[] = [];
+  for (let i = 0; i < pairs.length; i++) {
+    for (let j = i + 1; j < pairs.length; j++) {
+      const p = pairs[i] as (typeof pairs)[number];
+      const q = pairs[j] as (typeof pairs)[number];
+      let difference = Math.abs(p.angle - q.angle) % Math.PI;
+      if (difference > Math.PI / 2) difference = Math.PI - difference;
+      if (Math.abs(difference - Math.PI / 2) > (25 * Math.PI) / 180) continue;
+      const corners = [
+        intersect(p.first, q.first),
+        intersect(q.first, p.second),
+        intersect(p.second, q.second),
+        intersect(q.second, p.first),
+      ];
+      if (corners.some((c) => !Number.isFinite(c.x) || !Number.isFinite(c.y))) continue;
+      quads.push(photoOrder(corners));
+    }
+  }
+  return quads;
+}
+
+function score(map: GradientMap, quad: Quad): Hypothesis | null {
+  const { width: W, height: H } = map;
+  if (quad.some((p) => p.x < 1 || p.y < 1 || p.x > W - 1 || p.y > H - 1)) return null;
+  if (!isConvex(quad)) return null;
+  const area = Math.abs(signedArea2(quad)) / 2;
+  if (area < W * H * 0.02) return null;
+  const oriented = orientCard(quad, W, H);
+  if (oriented.aspect < SHAPE_RANGE.min || oriented.aspect > SHAPE_RANGE.max) return null;
+  const sides = [0, 1, 2, 3].map((k) => segmentSupport(map, quad[k] as Point, quad[(k + 1) % 4] as Point, 1.5));
+  const support = Math.min(...sides.map((s) => s.support));
+  // The support beside each side is read only for outlines that can be accepted at all.
+  let distinct = 0;
+  if (support >= MIN_SIDE_SUPPORT) {
+    const cx = (quad[0].x + quad[1].x + quad[2].x + quad[3].x) / 4;
+    const cy = (quad[0].y + quad[1].y + quad[2].y + quad[3].y) / 4;
+    distinct = Math.min(
+      ...sides.map((side, k) => {
+        const p = quad[k] as Point;
+        const q = quad[(k + 1) % 4] as Point;
+        const length = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+        let nx = -(q.y - p.y) / length;
+        let ny = (q.x - p.x) / length;
+        if (nx * ((p.x + q.x) / 2 - cx) + ny * ((p.y + q.y) / 2 - cy) < 0) {
+          nx = -nx;
+          ny = -ny;
+        }
+        const shift = (point: Point) => ({ x: point.x + nx * OUTWARD_SHIFT, y: point.y + ny * OUTWARD_SHIFT });
+        const beside = segmentSupport(map, shift(p), shift(q), 1.5);
+        return side.strength > 0 ? (side.strength - beside.strength) / side.strength : 0;
+      }),
+    );
+  }
+  return {
+    quad,
+    support,
+    strength: Math.min(...sides.map((s) => s.strength)),
+    sharpness: Math.min(...sides.map((s) => s.sharpness)),
+    distinct,
+    aspect: oriented.aspect,
+    area,
+  };
+}
+
+/** Share of the pixels inside `outer` but outside `inner` that are not table (coarse pixels). */
+function notTableShare(table: Uint8Array, width: number, outer: Quad, inner: Quad): number {
+  const height = table.length / width;
+  const x0 = Math.max(0, Math.floor(Math.min(...outer.map((p) => p.x))));
+  const x1 = Math.min(width - 1, Math.ceil(Math.max(...outer.map((p) => p.x))));
+  const y0 = Math.max(0, Math.floor(Math.min(...outer.map((p) => p.y))));
+  const y1 = Math.min(height - 1, Math.ceil(Math.max(...outer.map((p) => p.y))));
+  let ring = 0;
+  let notTable = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const point = { x: x + 0.5, y: y + 0.5 };
+      if (!inside(outer, point, 0) || inside(inner, point, 0)) continue;
+      ring++;
+      if (table[y * width + x] !== 1) notTable++;
+    }
+  }
+  return ring > 0 ? notTable / ring : 0;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;

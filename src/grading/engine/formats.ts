@@ -1,0 +1,46 @@
+// Card formats: recognised from the rectified card's proportions (height / width), never from the
+// raw outline in the photo. Each card is graded against its own size.
+import type { CardFormat } from "./evidence";
+
+export const FORMATS: readonly CardFormat[] = [
+  { id: "standard", width_mm: 63, height_mm: 88 },
+  // Yu-Gi-Oh and Japanese-size cards.
+  { id: "small", width_mm: 59, height_mm: 86 },
+  // 1952–56 Topps: 2-5/8 × 3-3/4 in.
+  { id: "vintage_topps_1952", width_mm: 66.7, height_mm: 95.3 },
+];
+
+export const STANDARD_FORMAT = FORMATS[0] as CardFormat;
+
+/**
+ * How far (relative) the rectified proportions may be from a format's. The formats lie 2.0–4.3 %
+ * apart (standard 1.397, vintage 1.429, small 1.458); 1 % keeps a gap between them in which a card
+ * is refused as ambiguous rather than guessed.
+ */
+export const FORMAT_TOLERANCE = 0.01;
+
+export const aspectOf = (format: CardFormat) => format.height_mm / format.width_mm;
+
+export type FormatMatch =
+  | { ok: true; format: CardFormat; error: number }
+  | { ok: false; nearest: CardFormat; error: number };
+
+/** The format whose proportions are within FORMAT_TOLERANCE of `aspect` (height / width). */
+export function recogniseFormat(aspect: number): FormatMatch {
+  let nearest = STANDARD_FORMAT;
+  let nearestError = Number.POSITIVE_INFINITY;
+  for (const format of FORMATS) {
+    const error = Math.abs(aspect - aspectOf(format)) / aspectOf(format);
+    if (error < nearestError) {
+      nearest = format;
+      nearestError = error;
+    }
+  }
+  return nearestError <= FORMAT_TOLERANCE
+    ? { ok: true, format: nearest, error: nearestError }
+    : { ok: false, nearest, error: nearestError };
+}
+
+export function describeFormat(format: CardFormat): string {
+  return `${format.id} ${format.width_mm} × ${format.height_mm} mm`;
+}

@@ -1,0 +1,163 @@
+// From the card's quadrilateral in the photo to a flat, upright card:
+// 1. its true proportions, by Zhang & He's rectangle rectification ("Whiteboard scanning and image
+//    enhancement", 2007) with a pinhole camera whose principal point is the photo's centre: the
+//    focal length comes from the two vanishing points when both are finite and consistent; when
+//    the sides are (nearly) parallel the vanishing geometry says nothing about it, and a phone's
+//    typical focal length (0.75 × the photo's longer side, a 26 mm-equivalent lens) is used, which
+//    then matters little because the view is nearly fronto-parallel;
+// 2. the orientation: long side vertical is read upright; long side horizontal has the card's top
+//    toward the left edge of the photo (the partner document's landscape rule);
+// 3. a homography onto a flat card of the recognised format at FLAT_PX_PER_MM.
+import type { CardFormat } from "./evidence";
+import { FLAT_PX_PER_MM, homography, type Point, type Quad } from "./geometry";
+import type { RgbaImage } from "./image";
+
+/** A phone's main camera: about a 26 mm-equivalent lens, f ≈ 0.75 × the longer side in pixels. */
+export const DEFAULT_FOCAL_SHARE = 0.75;
+/** Focal lengths recovered from the vanishing points are trusted within this range (× longer side). */
+const FOCAL_RANGE = { min: 0.4, max: 3 } as const;
+
+export interface Proportions {
+  /** Width / height of the quadrilateral's rectangle, its first side (corner 0 → 1) as width. */
+  ratio: number;
+  focal: number;
+  focalSource: "vanishing_points" | "assumed";
+}
+
+type Vec3 = [number, number, number];
+const cross = (p: Vec3, q: Vec3): Vec3 => [
+  p[1] * q[2] - p[2] * q[1],
+  p[2] * q[0] - p[0] * q[2],
+  p[0] * q[1] - p[1] * q[0],
+];
+const dot = (p: Vec3, q: Vec3) => p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+
+/**
+ * The true width/height of the rectangle photographed as `quad` (corners clockwise from the
+ * rectangle's top-left: tl, tr, br, bl), in a photo of `imageWidth` × `imageHeight` pixels.
+ */
+export function rectangleProportions(quad: Quad, imageWidth: number, imageHeight: number): Proportions {
+  const u0 = imageWidth / 2;
+  const v0 = imageHeight / 2;
+  const h = (p: Point): Vec3 => [p.x - u0, p.y - v0, 1];
+  // Zhang & He number the corners m1 = (0,0), m2 = (w,0), m3 = (0,h), m4 = (w,h).
+  const m1 = h(quad[0]);
+  const m2 = h(quad[1]);
+  const m4 = h(quad[2]);
+  const m3 = h(quad[3]);
+  const k2 = dot(cross(m1, m4), m3) / dot(cross(m2, m4), m3);
+  const k3 = dot(cross(m1, m4), m2) / dot(cross(m3, m4), m2);
+  const n2: Vec3 = [k2 * m2[0] - m1[0], k2 * m2[1] - m1[1], k2 * m2[2] - m1[2]];
+  const n3: Vec3 = [k3 * m3[0] - m1[0], k3 * m3[1] - m1[1], k3 * m3[2] - m1[2]];
+  const longSide = Math.max(imageWidth, imageHeight);
+  let focal = DEFAULT_FOCAL_SHARE * longSide;
+  let focalSource: Proportions["focalSource"] = "assumed";
+  // Both vanishing points finite: n2[2] and n3[2] clearly away from 0 relative to the sides' size.
+  const scale = Math.hypot(n2[0], n2[1]) * Math.hypot(n3[0], n3[1]);
+  const product = n2[2] * n3[2];
+  if (Math.abs(product) * longSide * longSide > 0.02 * scale) {
+    const f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / product;
+    const f = f2 > 0 ? Math.sqrt(f2) : Number.NaN;
+    if (f >= FOCAL_RANGE.min * longSide && f <= FOCAL_RANGE.max * longSide) {
+      focal = f;
+      focalSource = "vanishing_points";
+    }
+  }
+  const f2 = focal * focal;
+  const width2 = n2[0] * n2[0] + n2[1] * n2[1] + f2 * n2[2] * n2[2];
+  const height2 = n3[0] * n3[0] + n3[1] * n3[1] + f2 * n3[2] * n3[2];
+  return { ratio: Math.sqrt(width2 / height2), focal, focalSource };
+}
+
+export interface Oriented {
+  /** The card's own top-left, top-right, bottom-right, bottom-left, in photo pixels. */
+  corners: Quad;
+  orientation: "portrait" | "landscape";
+  /** The card's height / width. */
+  aspect: number;
+  focalSource: Proportions["focalSource"];
+}
+
+/**
+ * Orders a quadrilateral given in photo order (tl, tr, br, bl as they appear) into the card's own
+ * order. Long side horizontal: the card's top is toward the photo's left edge, so the card's
+ * top-left is the photo's bottom-left corner.
+ */
+export function orientCard(photoQuad: Quad, imageWidth: number, imageHeight: number): Oriented {
+  const { ratio, focalSource } = rectangleProportions(photoQuad, imageWidth, imageHeight);
+  const [tl, tr, br, bl] = photoQuad;
+  if (ratio > 1) return { corners: [bl, tl, tr, br], orientation: "landscape", aspect: ratio, focalSource };
+  return { corners: [tl, tr, br, bl], orientation: "portrait", aspect: 1 / ratio, focalSource };
+}
+
+/** Sorts four points into photo order: clockwise on screen, starting nearest the photo's top-left. */
+export function photoOrder(points: Point[]): Quad {
+  const cx = points.reduce((s, p) => s + p.x, 0) / points.length;
+  const cy = points.reduce((s, p) => s + p.y, 0) / points.length;
+  const sorted = [...points].sort((p, q) => Math.atan2(p.y - cy, p.x - cx) - Math.atan2(q.y - cy, q.x - cx));
+  // atan2 ascending from -π runs clockwise on screen (y down) starting at the left; the top-left
+  // corner is the one at angle closest to -3π/4.
+  let start = 0;
+  let best = Number.POSITIVE_INFINITY;
+  sorted.forEach((p, i) => {
+    const angle = Math.atan2(p.y - cy, p.x - cx);
+    let d = Math.abs(angle + (3 * Math.PI) / 4);
+    if (d > Math.PI) d = 2 * Math.PI - d;
+    if (d < best) {
+      best = d;
+      start = i;
+    }
+  });
+  return [0, 1, 2, 3].map((k) => sorted[(start + k) % 4] as Point) as Quad;
+}
+
+/** The homography from flat-card pixels (at FLAT_PX_PER_MM) to photo pixels. */
+export function flatToPhoto(corners: Quad, format: CardFormat): number[] {
+  const width = Math.round(format.width_mm * FLAT_PX_PER_MM);
+  const height = Math.round(format.height_mm * FLAT_PX_PER_MM);
+  return homography(
+    [
+      { x: 0, y: 0 },
+      { x: width, y: 0 },
+      { x: width, y: height },
+      { x: 0, y: height },
+    ],
+    corners,
+  );
+}
+
+/** Unwarps the card to a flat RGBA image of its format at FLAT_PX_PER_MM (bilinear sampling). */
+export function unwarpCard(image: RgbaImage, corners: Quad, format: CardFormat): RgbaImage {
+  const width = Math.round(format.width_mm * FLAT_PX_PER_MM);
+  const height = Math.round(format.height_mm * FLAT_PX_PER_MM);
+  const [h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0, h8 = 1] = flatToPhoto(corners, format);
+  const out = new Uint8Array(width * height * 4);
+  const src = image.data;
+  const W = image.width;
+  const H = image.height;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const u = x + 0.5;
+      const v = y + 0.5;
+      const w = h6 * u + h7 * v + h8;
+      const sx = (h0 * u + h1 * v + h2) / w - 0.5;
+      const sy = (h3 * u + h4 * v + h5) / w - 0.5;
+      const x0 = Math.min(W - 2, Math.max(0, Math.floor(sx)));
+      const y0 = Math.min(H - 2, Math.max(0, Math.floor(sy)));
+      const fx = Math.min(1, Math.max(0, sx - x0));
+      const fy = Math.min(1, Math.max(0, sy - y0));
+      const p00 = (y0 * W + x0) * 4;
+      const p10 = p00 + 4;
+      const p01 = p00 + W * 4;
+      const p11 = p01 + 4;
+      const o = (y * width + x) * 4;
+      for (let ch = 0; ch < 3; ch++) {
+        const top = (src[p00 + ch] ?? 0) * (1 - fx) + (src[p10 + ch] ?? 0) * fx;
+        const bottom = (src[p01 + ch] ?? 0) * (1 - fx) + (src[p11 + ch] ?? 0) * fx;
+        out[o + ch] = top * (1 - fy) + bottom * fy;
+      }
+      out[o + 3] = 255;
+    }
+  }
+  return { width, height, data: out };
+}

@@ -1,0 +1,283 @@
+// The colour cue for finding the card: how far each pixel is from the table's colour.
+// 1. The table's colour = per-channel median of the image's outer frame.
+// 2. On the coarse copy: colour distance from it (shadows forgiven), thresholded above the
+//    table's own spread; the table is flood-filled from the image border so artwork that matches
+//    the table stays "card".
+// 3. The largest remaining component is one candidate for the card: its first pixels along rows
+//    and columns (skipping 15 % at each end, the rounded corners) give four lines, hence one
+//    quadrilateral hypothesis for find-card.ts to score against the edge evidence.
+import { fitLine, intersect, type Line, type Point, type Quad } from "./geometry";
+import type { RgbaImage } from "./image";
+
+const MIN_OBJECT_DISTANCE = 28;
+/** A shadow leaves at least this share of the table's brightness. */
+const SHADOW_MIN_BRIGHTNESS = 0.5;
+
+export interface ColourCue {
+  /** The table's colour (median of the photo's outer frame). */
+  background: [number, number, number];
+  /** The largest non-table region's quadrilateral, photo order, in coarse pixels; null if none. */
+  quad: Quad | null;
+  /** Share of the coarse image the region covers. */
+  areaShare: number;
+  /** The region touches the photo's border. */
+  touchesBorder: boolean;
+  /** Per coarse pixel, 1 where it is table: within the table's spread and reached from the border. */
+  table: Uint8Array;
+}
+
+export function colourCue(coarse: RgbaImage): ColourCue {
+  const { width: W, height: H, data } = coarse;
+  const background = outerFrameMedian(coarse);
+  const distance = new Float32Array(W * H);
+  const fromBackground = backgroundDistance(background);
+  for (let i = 0, p = 0; i < distance.length; i++, p += 4) {
+    distance[i] = fromBackground(data[p] ?? 0, data[p + 1] ?? 0, data[p + 2] ?? 0);
+  }
+  // Anything further from the table's colour than the frame's own spread (1.25 × its 99.5th
+  // percentile) is card; Otsu's split caps that for noisy tables, and anything within
+  // MIN_OBJECT_DISTANCE counts as table (a photo of the table alone has nothing above it).
+  const frameSpread = outerFrameSpread(distance, W, H);
+  const threshold = Math.max(MIN_OBJECT_DISTANCE, Math.min(otsuThreshold(distance), frameSpread));
+  const table = floodBackground(distance, W, H, threshold);
+  const component = largestComponent(table, W, H);
+  if (!component || component.size < W * H * 0.02)
+    return { background, quad: null, areaShare: 0, touchesBorder: false, table };
+  const { minX, maxX, minY, maxY } = component;
+  const touchesBorder = minX <= 1 || minY <= 1 || maxX >= W - 2 || maxY >= H - 2;
+  const inCard = (x: number, y: number) => component.mask[y * W + x] === 1;
+  const left: Point[] = [];
+  const right: Point[] = [];
+  const top: Point[] = [];
+  const bottom: Point[] = [];
+  const spanY = maxY - minY;
+  const spanX = maxX - minX;
+  for (let y = Math.round(minY + spanY * 0.15); y <= maxY - spanY * 0.15; y++) {
+    let x = minX;
+    while (x <= maxX && !inCard(x, y)) x++;
+    if (x <= maxX) left.push({ x, y: y + 0.5 });
+    x = maxX;
+    while (x >= minX && !inCard(x, y)) x--;
+    if (x >= minX) right.push({ x: x + 1, y: y + 0.5 });
+  }
+  for (let x = Math.round(minX + spanX * 0.15); x <= maxX - spanX * 0.15; x++) {
+    let y = minY;
+    while (y <= maxY && !inCard(x, y)) y++;
+    if (y <= maxY) top.push({ x: x + 0.5, y });
+    y = maxY;
+    while (y >= minY && !inCard(x, y)) y--;
+    if (y >= minY) bottom.push({ x: x + 0.5, y: y + 1 });
+  }
+  const lines = [left, top, right, bottom].map((points) => fitLine(points));
+  const areaShare = component.size / (W * H);
+  if (lines.some((line) => line === null)) return { background, quad: null, areaShare, touchesBorder, table };
+  const [l, t, r, b] = lines as [Line, Line, Line, Line];
+  const quad: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
+  const finite = quad.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
+  return { background, quad: finite ? quad : null, areaShare, touchesBorder, table };
+}
+function outerFrameMedian(image: RgbaImage): [number, number, number] {
+  const { width: W, height: H, data } = image;
+  const band = Math.max(2, Math.round(Math.min(W, H) * 0.03));
+  const histograms = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
+  let count = 0;
+  const add = (x: number, y: number) => {
+    const p = (y * W + x) * 4;
+    for (let ch = 0; ch < 3; ch++) {
+      const hist = histograms[ch] as Uint32Array;
+      const value = data[p + ch] ?? 0;
+      hist[value] = (hist[value] ?? 0) + 1;
+    }
+    count++;
+  };
+  for (let y = 0; y < H; y++) {
+    if (y < band || y >= H - band) {
+      for (let x = 0; x < W; x++) add(x, y);
+    } else {
+      for (let x = 0; x < band; x++) add(x, y);
+      for (let x = W - band; x < W; x++) add(x, y);
+    }
+  }
+  return histograms.map((hist) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += hist[v] ?? 0;
+      if (seen * 2 >= count) return v;
+    }
+    return 255;
+  }) as [number, number, number];
+}
+
+/**
+ * How far the table itself strays from its colour: 1.25 × the 99.5th percentile of the colour
+ * distance over the outer frame (a histogram in 0.5 steps). A percentile, not a standard
+ * deviation: wood grain and weave have long tails that a σ-based bound would cut through.
+ */
+function outerFrameSpread(distance: Float32Array, W: number, H: number): number {
+  const band = Math.max(2, Math.round(Math.min(W, H) * 0.03));
+  const bins = 1024;
+  const histogram = new Uint32Array(bins);
+  let count = 0;
+  const add = (value: number) => {
+    const bin = Math.min(bins - 1, Math.floor(value * 2));
+    histogram[bin] = (histogram[bin] ?? 0) + 1;
+    count++;
+  };
+  for (let y = 0; y < H; y++) {
+    if (y < band || y >= H - band) {
+      for (let x = 0; x < W; x++) add(distance[y * W + x] ?? 0);
+    } else {
+      for (let x = 0; x < band; x++) add(distance[y * W + x] ?? 0);
+      for (let x = W - band; x < W; x++) add(distance[y * W + x] ?? 0);
+    }
+  }
+  let seen = 0;
+  for (let bin = 0; bin < bins; bin++) {
+    seen += histogram[bin] ?? 0;
+    if (seen >= count * 0.995) return 1.25 * ((bin + 1) / 2);
+  }
+  return 1.25 * (bins / 2);
+}
+
+function otsuThreshold(values: Float32Array): number {
+  const bins = 256;
+  const scale = bins / 442;
+  const hist = new Float64Array(bins);
+  for (const v of values) {
+    const bin = Math.min(bins - 1, Math.floor(v * scale));
+    hist[bin] = (hist[bin] ?? 0) + 1;
+  }
+  const total = values.length;
+  let sum = 0;
+  for (let i = 0; i < bins; i++) sum += i * (hist[i] ?? 0);
+  let sumB = 0;
+  let weightB = 0;
+  let best = 0;
+  let bestVariance = -1;
+  for (let i = 0; i < bins; i++) {
+    weightB += hist[i] ?? 0;
+    if (weightB === 0) continue;
+    const weightF = total - weightB;
+    if (weightF === 0) break;
+    sumB += i * (hist[i] ?? 0);
+    const meanB = sumB / weightB;
+    const meanF = (sum - sumB) / weightF;
+    const variance = weightB * weightF * (meanB - meanF) ** 2;
+    if (variance > bestVariance) {
+      bestVariance = variance;
+      best = i;
+    }
+  }
+  return (best + 1) / scale;
+}
+
+/** 1 where the pixel is background reachable from the image border through sub-threshold pixels. */
+function floodBackground(distance: Float32Array, W: number, H: number, threshold: number): Uint8Array {
+  const mask = new Uint8Array(W * H);
+  const queue = new Int32Array(W * H);
+  let head = 0;
+  let tail = 0;
+  const push = (i: number) => {
+    if (mask[i] === 0 && (distance[i] ?? 0) <= threshold) {
+      mask[i] = 1;
+      queue[tail++] = i;
+    }
+  };
+  for (let x = 0; x < W; x++) {
+    push(x);
+    push((H - 1) * W + x);
+  }
+  for (let y = 0; y < H; y++) {
+    push(y * W);
+    push(y * W + W - 1);
+  }
+  while (head < tail) {
+    const i = queue[head++] ?? 0;
+    const x = i % W;
+    if (x > 0) push(i - 1);
+    if (x < W - 1) push(i + 1);
+    if (i >= W) push(i - W);
+    if (i < W * (H - 1)) push(i + W);
+  }
+  return mask;
+}
+
+interface Component {
+  mask: Uint8Array;
+  size: number;
+  minX: number;
+  maxX: number;
+  minY: number;
+  maxY: number;
+}
+
+/** The largest 4-connected region of non-background pixels. */
+function largestComponent(background: Uint8Array, W: number, H: number): Component | null {
+  const labels = new Int32Array(W * H);
+  const queue = new Int32Array(W * H);
+  let best: { label: number; size: number; minX: number; maxX: number; minY: number; maxY: number } | null = null;
+  let label = 0;
+  for (let start = 0; start < labels.length; start++) {
+    if (background[start] === 1 || labels[start] !== 0) continue;
+    label++;
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = start;
+    labels[start] = label;
+    let minX = W;
+    let maxX = 0;
+    let minY = H;
+    let maxY = 0;
+    while (head < tail) {
+      const i = queue[head++] ?? 0;
+      const x = i % W;
+      const y = (i - x) / W;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      // The four neighbours, inline (this runs once per pixel of every region).
+      for (let k = 0; k < 4; k++) {
+        if ((k === 0 && x === 0) || (k === 1 && x === W - 1) || (k === 2 && y === 0) || (k === 3 && y === H - 1))
+          continue;
+        const j = k === 0 ? i - 1 : k === 1 ? i + 1 : k === 2 ? i - W : i + W;
+        if (background[j] === 0 && labels[j] === 0) {
+          labels[j] = label;
+          queue[tail++] = j;
+        }
+      }
+    }
+    if (!best || tail > best.size) best = { label, size: tail, minX, maxX, minY, maxY };
+  }
+  if (!best) return null;
+  const mask = new Uint8Array(W * H);
+  for (let i = 0; i < labels.length; i++) if (labels[i] === best.label) mask[i] = 1;
+  return { mask, size: best.size, minX: best.minX, maxX: best.maxX, minY: best.minY, maxY: best.maxY };
+}
+
+/**
+ * How far a colour is from the table, forgiving shadows: the colour is split into the table's
+ * colour scaled by k (its brightness relative to the table) and what is left (its difference in
+ * hue). Darkening down to SHADOW_MIN_BRIGHTNESS costs nothing (a shadow); any brightening counts
+ * in full (a white border on a grey table differs only in brightness); darker than a shadow, or on
+ * a very dark table (no usable chromaticity), the plain RGB distance is used.
+ */
+function backgroundDistance(background: [number, number, number]): (r: number, g: number, b: number) => number {
+  const [br, bg, bb] = background;
+  const norm2 = br * br + bg * bg + bb * bb;
+  const norm = Math.sqrt(norm2);
+  return (r, g, b) => {
+    const k = (r * br + g * bg + b * bb) / norm2;
+    if (norm2 < 45 * 45 || k < SHADOW_MIN_BRIGHTNESS) {
+      const dr = r - br;
+      const dg = g - bg;
+      const db = b - bb;
+      return Math.sqrt(dr * dr + dg * dg + db * db);
+    }
+    const hr = r - k * br;
+    const hg = g - k * bg;
+    const hb = b - k * bb;
+    const brightening = k > 1 ? norm * (k - 1) : 0;
+    return Math.sqrt(hr * hr + hg * hg + hb * hb + brightening * brightening);
+  };
+}

@@ -1,0 +1,106 @@
+// Finding, rectifying and orienting the card (find-card.ts, rectify.ts, formats.ts) through the
+// whole engine: keystone, the landscape rule, the small format, formats that disagree, and
+// borders that barely differ from the table in brightness or colour.
+import { describe, expect, it } from "vitest";
+import { BuiltinEngine } from "../../src/grading/engine/builtin";
+import type { Graded, GradeResult } from "../../src/grading/engine/types";
+import { backOf, type CardScene, truthOf } from "../helpers/card-images";
+import { photo, sceneWith } from "../helpers/submissions";
+
+const engine = new BuiltinEngine();
+const SMALL_MM = { width: 59, height: 86 } as const;
+
+async function grade(front: CardScene, back: CardScene = backOf(front)): Promise<GradeResult> {
+  return engine.grade({
+    front: { bytes: photo(front), contentType: "image/jpeg" },
+    back: { bytes: photo(back), contentType: "image/jpeg" },
+  });
+}
+
+function expectGraded(result: GradeResult): Graded {
+  if (result.status !== "graded") throw new Error(`expected a grade, got ${JSON.stringify(result)}`);
+  return result;
+}
+
+/** The front's measured offsets are within `points` of the drawn truth on both axes. */
+function expectCenteringWithin(result: Graded, scene: CardScene, points: number) {
+  const truth = truthOf(scene);
+  expect(Math.abs(result.centering_offset.horizontal - truth.horizontal)).toBeLessThanOrEqual(points);
+  expect(Math.abs(result.centering_offset.vertical - truth.vertical)).toBeLessThanOrEqual(points);
+}
+
+describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, () => {
+  it("grades a photo with 8 % keystone with centering within 1 point of the drawn truth", async () => {
+    const scene = sceneWith({ keystone: 0.08, borders: { left: 3.6, right: 2.4, top: 2.6, bottom: 3.6 } });
+    const result = expectGraded(await grade(scene));
+    expectCenteringWithin(result, scene, 1);
+    expect(result.evidence?.faces.front.format.id).toBe("standard");
+    expect(result.evidence?.faces.front.orientation).toBe("portrait");
+  });
+
+  it("reads a card lying sideways with its top toward the left edge, with the upright card's centering signs", async () => {
+    const borders = { left: 3.6, right: 2.4, top: 2.5, bottom: 3.7 };
+    const upright = sceneWith({ borders });
+    const landscape = sceneWith({ borders, rotation: -90 + 1.5, canvasWidth: 1000, canvasHeight: 750 });
+    const a = expectGraded(await grade(upright));
+    const b = expectGraded(await grade(landscape));
+    const truth = truthOf(upright);
+    expect(Math.sign(truth.horizontal)).toBe(1);
+    expect(Math.sign(truth.vertical)).toBe(-1);
+    for (const result of [a, b]) {
+      expect(Math.sign(result.centering_offset.horizontal)).toBe(1);
+      expect(Math.sign(result.centering_offset.vertical)).toBe(-1);
+      expectCenteringWithin(result, upright, 1);
+    }
+    expect(a.evidence?.faces.front.orientation).toBe("portrait");
+    expect(b.evidence?.faces.front.orientation).toBe("landscape");
+    expect(b.evidence?.faces.back.orientation).toBe("landscape");
+  });
+
+  it("recognises a 59 × 86 mm card as the small format and grades it against its own size", async () => {
+    const scene = sceneWith({ cardMm: SMALL_MM, borders: { left: 3.2, right: 2.6, top: 2.8, bottom: 3.2 } });
+    const result = expectGraded(await grade(scene));
+    expectCenteringWithin(result, scene, 1);
+    const front = result.evidence?.faces.front;
+    expect(front?.format).toEqual({ id: "small", width_mm: 59, height_mm: 86 });
+    expect(result.evidence?.faces.back.format.id).toBe("small");
+    // Borders in millimetres of the small card, not of a stretched standard one.
+    expect(front?.borders_mm?.left).toBeCloseTo(3.2, 0);
+    expect(front?.borders_mm?.bottom).toBeCloseTo(3.2, 0);
+  });
+
+  it("refuses a pair whose front and back are of different formats, naming both", async () => {
+    const front = sceneWith({});
+    const back = { ...backOf(front), cardMm: SMALL_MM };
+    const result = await grade(front, back);
+    expect(result).toMatchObject({ status: "rejected", reason: "face_check_failed" });
+    if (result.status !== "rejected") return;
+    expect(result.message).toContain("not the same card");
+    expect(result.message).toContain("standard 63 × 88 mm");
+    expect(result.message).toContain("small 59 × 86 mm");
+  });
+
+  it("finds a dark-bordered card on a dark table", async () => {
+    const scene = sceneWith({
+      borderColor: [22, 22, 26],
+      background: [58, 56, 54],
+      texture: "cloth",
+      artColor: [170, 140, 90],
+      borders: { left: 3.4, right: 2.8, top: 3.1, bottom: 2.9 },
+    });
+    const result = expectGraded(await grade(scene));
+    expectCenteringWithin(result, scene, 1);
+  });
+
+  it("finds a yellow-bordered card on light wood", async () => {
+    const scene = sceneWith({
+      borderColor: [225, 190, 70],
+      artColor: [50, 90, 150],
+      background: [200, 160, 110],
+      texture: "wood",
+      borders: { left: 2.7, right: 3.3, top: 3.4, bottom: 2.8 },
+    });
+    const result = expectGraded(await grade(scene));
+    expectCenteringWithin(result, scene, 1);
+  });
+});

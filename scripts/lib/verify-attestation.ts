@@ -2,6 +2,7 @@
 // needs (no request to the service), with `jose`. Used by `npm run admin -- verify` and by the
 // tests, so the README's example is the code that runs.
 import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from "jose";
+import { digestHex } from "../../src/attestation/digest.ts";
 
 /** The certificate inside an attestation's payload (the fields a verifier checks). */
 export interface AttestedCertificate {
@@ -19,11 +20,6 @@ export interface Verified {
   certificate: AttestedCertificate;
   /** Each image given, and whether its SHA-256 is the attested one. */
   images: { face: "front" | "back"; sha256: string; matches: boolean }[];
-}
-
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(bytes)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /**
@@ -48,7 +44,7 @@ export async function verifyAttestation(
   for (const face of ["front", "back"] as const) {
     const bytes = images[face];
     if (!bytes) continue;
-    const sha256 = await sha256Hex(bytes);
+    const sha256 = await digestHex(bytes);
     checks.push({ face, sha256, matches: sha256 === certificate.images[face].sha256 });
   }
   return {

@@ -8,6 +8,7 @@ import type { Database } from "../db/client";
 import { type CertificateRow, certificates } from "../db/schema";
 import type { Config } from "../env";
 import { certificateUrl } from "../grading/certificate-number";
+import { digestHex } from "./digest";
 import { ATTESTATION_ALG, currentSigningKey, type SigningKey } from "./keys";
 
 /** The JWS `typ`: a JWT whose claims are a certificate. */
@@ -67,14 +68,6 @@ export async function signAttestation(
     .setSubject(row.number)
     .setIssuedAt(Math.floor(Date.parse(row.issuedAt) / 1000))
     .sign(key.key);
-}
-
-/** Hex SHA-256 of bytes, as the attestation carries image digests. */
-export async function digestHex(bytes: Uint8Array | ArrayBuffer): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  let hex = "";
-  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
-  return hex;
 }
 
 /**

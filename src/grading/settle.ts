@@ -4,7 +4,7 @@
 // the same D1 batch, which is a transaction. Every write is conditional on the submission still
 // processing, so a settlement that races another (a queue retry, a re-drive) changes nothing twice.
 import { and, eq, sql } from "drizzle-orm";
-import { digestHex } from "../attestation/sign";
+import { digestHex } from "../attestation/digest";
 import type { Database } from "../db/client";
 import { errorChainText, isUniqueViolation } from "../db/errors";
 import { certificates, type SubmissionRow, submissions } from "../db/schema";

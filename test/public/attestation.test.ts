@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { base64url, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { verifyAttestation } from "../../scripts/lib/verify-attestation";
-import { digestHex } from "../../src/attestation/sign";
+import { digestHex } from "../../src/attestation/digest";
 import { attestationKeys, certificates } from "../../src/db/schema";
 import { luhnCheckDigit } from "../../src/grading/certificate-number";
 import { decryptSecret } from "../../src/webhooks/secret-box";

@@ -7,6 +7,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { apiClients, catalogCards, certificates, gradingSessions, submissions } from "../db/schema";
+import { damageReportKey } from "./damage-reports";
 import { rawValueCents } from "./engine/value";
 import { partnerViewWrites } from "./partner-view";
 import { loadCatalogValues } from "./references";
@@ -70,7 +71,8 @@ export async function backfillPartnerViews(env: Env, db: Database, limit = 50): 
             )
             .limit(1)
         : [];
-    const reportKey = (face: "front" | "back") => `submissions/${submission.gradingId}/damage-report-${face}.png`;
+    // Reports exist only for submissions that were linked when graded (damage-reports.ts).
+    const reportKey = (face: "front" | "back") => damageReportKey(submission.gradingId, face);
     const [front, back] = certificate
       ? await Promise.all([env.IMAGES.head(reportKey("front")), env.IMAGES.head(reportKey("back"))])
       : [null, null];

@@ -179,10 +179,10 @@ export class HttpEngine implements GradingEngine {
       evidence: null,
       card,
       estimated_value: parsed.estimated_value ?? estimateValue(card, references, parsed.grades.overall),
-      renders: {
+      renderReports: async () => ({
         damage_report_front: pngFrom(parsed.renders?.damage_report_front_png_base64),
         damage_report_back: pngFrom(parsed.renders?.damage_report_back_png_base64),
-      },
+      }),
     };
   }
 }

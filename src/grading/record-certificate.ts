@@ -29,7 +29,6 @@ export async function recordCertificate(
   graded: Graded,
   context: SettleContext,
   digests: { front: string; back: string },
-  reportKeys: { front: string | null; back: string | null },
 ): Promise<Settlement> {
   const { db } = deps;
   const gradingId = submission.gradingId;
@@ -156,8 +155,9 @@ export async function recordCertificate(
                 ...graded.model_grade,
                 evidence: graded.evidence,
               },
-              damageReportFrontKey: reportKeys.front,
-              damageReportBackKey: reportKeys.back,
+              // Named once drawn and stored (damage-reports.ts).
+              damageReportFrontKey: null,
+              damageReportBackKey: null,
             },
           });
     const event = publicEventInsert(db, {

@@ -12,6 +12,11 @@ export interface SettleDeps {
   config: Config;
   db: Database;
   engine: GradingEngine;
+  /**
+   * Keeps work going after the response (a request's `waitUntil`): the damage reports are drawn
+   * there. Without it (queue consumers, the cron) that work is awaited before the settlement returns.
+   */
+  afterResponse?: (work: Promise<unknown>) => void;
 }
 
 /**
@@ -20,7 +25,12 @@ export interface SettleDeps {
  */
 export function settleDeps(
   env: Env,
-  from: { config?: Config; db?: Database; wrapEngine?: (engine: GradingEngine) => GradingEngine } = {},
+  from: {
+    config?: Config;
+    db?: Database;
+    wrapEngine?: (engine: GradingEngine) => GradingEngine;
+    afterResponse?: (work: Promise<unknown>) => void;
+  } = {},
 ): SettleDeps {
   const config = from.config ?? loadConfig(env);
   const engine = createGradingEngine(config);
@@ -29,6 +39,7 @@ export function settleDeps(
     config,
     db: from.db ?? createDatabase(env.DB),
     engine: from.wrapEngine ? from.wrapEngine(engine) : engine,
+    ...(from.afterResponse ? { afterResponse: from.afterResponse } : {}),
   };
 }
 

@@ -9,10 +9,10 @@ import type { Database } from "../db/client";
 import { errorChainText, isUniqueViolation } from "../db/errors";
 import { certificates, type SubmissionRow, submissions } from "../db/schema";
 import { logEvent } from "../errors/log";
-import { writeWithStagedImages } from "../storage/images";
 import { presignImageUrl } from "../storage/presign";
 import { dispatchDeliveries, failedEventPayload, publicEventInsert } from "../webhooks/outbox";
 import { billRejection } from "./billing";
+import { damageReportsWork } from "./damage-reports";
 import type { EngineImage, Graded, GradingEngine, RejectionReason } from "./engine/types";
 import { type DeclaredCard, rawValueCents } from "./engine/value";
 import { partnerViewWrites } from "./partner-view";
@@ -141,31 +141,21 @@ async function recordGraded(
   context: SettleContext,
   digests: { front: string; back: string },
 ): Promise<Settlement> {
-  const { db, env } = deps;
-  const gradingId = submission.gradingId;
-  const reportKeys = {
-    front: graded.renders.damage_report_front ? `submissions/${gradingId}/damage-report-front.png` : null,
-    back: graded.renders.damage_report_back ? `submissions/${gradingId}/damage-report-back.png` : null,
-  };
-  const reports = [
-    reportKeys.front && graded.renders.damage_report_front
-      ? { key: reportKeys.front, bytes: graded.renders.damage_report_front.bytes, contentType: "image/png" }
-      : null,
-    reportKeys.back && graded.renders.damage_report_back
-      ? { key: reportKeys.back, bytes: graded.renders.damage_report_back.bytes, contentType: "image/png" }
-      : null,
-  ];
+  let settlement: Settlement;
   try {
-    // The damage reports are removed again when the settlement is not recorded.
-    return await writeWithStagedImages(env.IMAGES, reports, {
-      write: () => recordCertificate(deps, submission, graded, context, digests, reportKeys),
-    });
+    settlement = await recordCertificate(deps, submission, graded, context, digests);
   } catch (error) {
     // The submission was settled by someone else meanwhile (a trigger or the session's unique id
     // aborted the batch).
-    if (lostSettlementRace(error)) return currentSettlement(db, gradingId);
+    if (lostSettlementRace(error)) return currentSettlement(deps.db, submission.gradingId);
     throw error;
   }
+  // The damage reports are drawn once the grade is recorded: after the response when the caller
+  // can keep working (a request's waitUntil), otherwise before returning.
+  const reports = damageReportsWork(deps, submission.gradingId, graded);
+  if (deps.afterResponse) deps.afterResponse(reports);
+  else await reports;
+  return settlement;
 }
 
 /** The card fields a submitter declared, as the value and the unverified entry read them. */

@@ -1,6 +1,7 @@
 // `npm run bench:engine`: the built-in engine in workerd on generated 2 MP and 12 MP JPEG pairs.
-// Prints median and p95 per pair for decode, geometry (finding, rectifying, frame, wear: the faces' analysis minus decoding) and the whole
-// grade, and the decoders' peak WebAssembly memory. Not part of `npm test`: figures, no assertions.
+// Prints median and p95 per pair for decode, geometry (finding, rectifying, frame, wear: the faces' analysis minus decoding), the whole
+// grade (what a submission waits for) and the damage reports (drawn after the response, for a linked
+// client's grade run only), and the decoders' peak WebAssembly memory. Not part of `npm test`: figures, no assertions.
 import { it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
 import { BuiltinEngine, WORKING_MAX_SIDE } from "../../src/grading/engine/builtin";
@@ -21,6 +22,7 @@ async function run(label: string, width: number, height: number, runs: number) {
   const decode: number[] = [];
   const geometry: number[] = [];
   const whole: number[] = [];
+  const reports: number[] = [];
   resetCodecMemoryPeak();
   for (let i = 0; i < runs + 1; i++) {
     let t = performance.now();
@@ -42,11 +44,16 @@ async function run(label: string, width: number, height: number, runs: number) {
     });
     const wholeMs = performance.now() - t;
     if (result.status !== "graded") throw new Error(JSON.stringify(result));
+    t = performance.now();
+    const drawn = await result.renderReports();
+    const reportsMs = performance.now() - t;
+    if (!drawn.damage_report_front || !drawn.damage_report_back) throw new Error("no damage reports");
     // The first run warms the isolate up; it is not counted.
     if (i === 0) continue;
     decode.push(decodeMs);
     geometry.push(geometryMs);
     whole.push(wholeMs);
+    reports.push(reportsMs);
   }
   console.log(
     [
@@ -54,6 +61,7 @@ async function run(label: string, width: number, height: number, runs: number) {
       `  decode (pair)    ${stats(decode)}`,
       `  analysis (pair)  ${stats(geometry)}`,
       `  whole grade      ${stats(whole)}`,
+      `  damage reports   ${stats(reports)}  (after the response)`,
       `  peak WebAssembly memory of one decode: ${(peakCodecMemoryBytes() / 1e6).toFixed(1)} MB`,
     ].join("\n"),
   );

@@ -78,10 +78,11 @@ describe("grade evidence", { timeout: 30_000 }, () => {
       front: { bytes: encodeJpeg(drawCardScene(scene), 90), contentType: "image/jpeg" },
       back: { bytes: encodeJpeg(drawCardScene(backOf(scene)), 90), contentType: "image/jpeg" },
     });
-    if (result.status !== "graded" || !result.evidence || !result.renders.damage_report_front) {
+    const drawn = result.status === "graded" ? (await result.renderReports()).damage_report_front : null;
+    if (result.status !== "graded" || !result.evidence || !drawn) {
       throw new Error("expected a grade with evidence and a report");
     }
-    const report = decodeImage(result.renders.damage_report_front.bytes, 2000).image;
+    const report = decodeImage(drawn.bytes, 2000).image;
     expect([report.width, report.height]).toEqual([1000, 750]);
     const k = report.width / 1200;
     const [tl, tr] = result.evidence.faces.front.corners;

@@ -43,7 +43,7 @@ describe("HttpEngine", () => {
     });
     if (result.status === "graded") {
       expect(result.card).toMatchObject({ player: "Shohei Ohtani", source: "hints", confidence: "low" });
-      expect(result.renders).toEqual({ damage_report_front: null, damage_report_back: null });
+      expect(await result.renderReports()).toEqual({ damage_report_front: null, damage_report_back: null });
       expect(result.centering.front.borders_mm).toBeNull();
     }
     const request = seen[0];

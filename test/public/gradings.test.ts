@@ -24,7 +24,7 @@ async function submissionsOf(clientId: number) {
 }
 
 describe("POST /gradings: graded", { timeout: 30_000 }, () => {
-  it("answers 201 with the grading and a complete certificate, stores the photos and damage reports", async () => {
+  it("answers 201 with the grading and a complete certificate, and stores the photos", async () => {
     const client = await createPublicClient();
     // The one catalog card with the declared player (no reference image, so not an identification).
     await createCatalogCard({
@@ -91,10 +91,9 @@ describe("POST /gradings: graded", { timeout: 30_000 }, () => {
     const front = await call(new URL(certificate.images.front).pathname + new URL(certificate.images.front).search);
     expect(front.status).toBe(200);
     expect(front.headers.get("content-type")).toBe("image/jpeg");
+    // No damage reports: they are drawn only for a grade run in a linked user's Partner API.
     expect((await storedObjects(`submissions/${grading.grading_id}/`)).sort()).toEqual([
       `submissions/${grading.grading_id}/back.jpg`,
-      `submissions/${grading.grading_id}/damage-report-back.png`,
-      `submissions/${grading.grading_id}/damage-report-front.png`,
       `submissions/${grading.grading_id}/front.jpg`,
     ]);
 
@@ -195,6 +194,23 @@ describe("POST /gradings: graded", { timeout: 30_000 }, () => {
     // Another partner user sees none of it.
     const other = await createPartner();
     expect((await call(`/v1/gradings/${id}`, { key: other.key })).status).toBe(404);
+
+    // The damage reports are drawn after the response; the grade run names them once both are
+    // stored (a URL is never handed out for an image that is not there).
+    let reports: { front: string | null; back: string | null } = { front: null, back: null };
+    for (let attempt = 0; attempt < 200 && !(reports.front && reports.back); attempt++) {
+      const grade = (await call(`/v1/gradings/${id}`, { key: partner.key })).body.user_card_grade;
+      reports = { front: grade.damage_report_front_url, back: grade.damage_report_back_url };
+      // Both named in one update.
+      expect(reports.front === null).toBe(reports.back === null);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    for (const url of [reports.front, reports.back]) {
+      if (!url) throw new Error("the damage reports were not stored within 10 s");
+      const image = await call(new URL(url).pathname + new URL(url).search);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toBe("image/png");
+    }
   });
 });
 

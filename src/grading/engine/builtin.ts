@@ -129,10 +129,14 @@ export class BuiltinEngine implements GradingEngine {
       const toPhoto = flatToPhoto(face);
       return (x: number, y: number) => toPhoto(x * FLAT_PX_PER_MM, y * FLAT_PX_PER_MM);
     };
-    const [reportFront, reportBack] = await Promise.all([
-      renderDamageReport(f.decoded.image, evidence.faces.front, defectsOf(evidence, "front"), mmToPhoto(frontInput)),
-      renderDamageReport(b.decoded.image, evidence.faces.back, defectsOf(evidence, "back"), mmToPhoto(backInput)),
-    ]);
+    const renderReports = async () => {
+      const [front, back] = await Promise.all([
+        renderDamageReport(f.decoded.image, evidence.faces.front, defectsOf(evidence, "front"), mmToPhoto(frontInput)),
+        renderDamageReport(b.decoded.image, evidence.faces.back, defectsOf(evidence, "back"), mmToPhoto(backInput)),
+      ]);
+      const png = (bytes: Uint8Array) => ({ bytes, contentType: "image/png" as const });
+      return { damage_report_front: png(front), damage_report_back: png(back) };
+    };
     return {
       status: "graded",
       model_version: MODEL_VERSION,
@@ -170,10 +174,7 @@ export class BuiltinEngine implements GradingEngine {
         backBordersPx: b.centering.ok ? b.centering.widths : null,
         frontWear: f.wear,
       }),
-      renders: {
-        damage_report_front: { bytes: reportFront, contentType: "image/png" },
-        damage_report_back: { bytes: reportBack, contentType: "image/png" },
-      },
+      renderReports,
     };
   }
 }

@@ -62,8 +62,18 @@ export interface Graded {
   estimated_value: EstimatedValue;
   /** The physical card's fingerprint; absent from engines that do not measure one (the http engine). */
   fingerprint?: CardFingerprint | null;
-  /** Null when the engine produced no such image (a remote model may not render reports). */
-  renders: { damage_report_front: DerivedImage | null; damage_report_back: DerivedImage | null };
+  /**
+   * Draws the damage reports. A function, so that drawing them (a PNG of each photo, about a third
+   * of the built-in engine's time) happens after the response, and only for a grade that keeps
+   * them (a partner view's grade run). Null images when the engine has none (a remote model may not
+   * render reports).
+   */
+  renderReports: () => Promise<DamageReports>;
+}
+
+export interface DamageReports {
+  damage_report_front: DerivedImage | null;
+  damage_report_back: DerivedImage | null;
 }
 
 export type RejectionReason = "holder_detected" | "face_check_failed" | "grading_failed";

@@ -95,6 +95,7 @@ export function registerCreateGrading(app: OpenAPIHono<AppEnv>) {
       config: c.var.config,
       db: c.var.db,
       wrapEngine: (engine) => timedEngine(engine, timings),
+      afterResponse: (work) => c.executionCtx.waitUntil(work),
     });
     let submitted: Awaited<ReturnType<typeof submitAndWait>>;
     try {

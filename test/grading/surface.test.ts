@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
-import { measureSurface } from "../../src/grading/engine/surface";
+import { measureSurface, selectKth } from "../../src/grading/engine/surface";
+import { seededRandom } from "../helpers/seeded-random";
 
 // A flat 63 × 88 mm face at FLAT_PX_PER_MM, drawn pixel by pixel: grey print, optionally split by
 // a straight boundary into a darker and a lighter part, with a thin light line (a scratch, or a
@@ -70,5 +71,28 @@ describe("surface lines", () => {
     const wear = measureSurface("front", face(LINE, "along"), FRAME);
     expect(wear.defects).toEqual([]);
     expect(wear.lineMm).toBe(0);
+  });
+});
+
+describe("selectKth", () => {
+  it("finds what sorting finds, with ties, runs and every k", () => {
+    const random = seededRandom(7);
+    for (let trial = 0; trial < 200; trial++) {
+      const count = 1 + Math.floor(random() * 300);
+      // Few distinct values (ties, as ridge levels of flat print are), or sorted and reversed runs.
+      const kind = trial % 3;
+      const values = Float32Array.from({ length: count }, (_, i) =>
+        kind === 0 ? Math.floor(random() * 5) : kind === 1 ? i : count - i + random(),
+      );
+      const sorted = values.slice().sort();
+      for (const k of [0, count >> 1, count - 1, Math.floor(random() * count)]) {
+        expect(selectKth(values.slice(), count, k)).toBe(sorted[k]);
+      }
+    }
+  });
+
+  it("reads only the first `count` values", () => {
+    const values = Float32Array.from([5, 1, 4, 100, -100]);
+    expect(selectKth(values, 3, 1)).toBe(4);
   });
 });

@@ -154,9 +154,18 @@ export interface SegmentSupport {
 
 /**
  * Edge evidence along the segment p → q, from 10 % to 90 % of its length (the rounded corners
- * are skipped): how much of it has an edge across it, and how strong and how exactly placed.
+ * are skipped): how much of it has an edge across it, and how strong and how exactly placed. With
+ * `minSupport`, stops as soon as the support cannot reach it and answers an upper bound below it
+ * (strength and sharpness 0): a side that sinks its hypothesis needs no more reading.
  */
-export function segmentSupport(map: GradientMap, p: Point, q: Point, reach: number, samples = 40): SegmentSupport {
+export function segmentSupport(
+  map: GradientMap,
+  p: Point,
+  q: Point,
+  reach: number,
+  samples = 40,
+  minSupport = 0,
+): SegmentSupport {
   const { width: W, height: H, gx, gy, magnitude } = map;
   const length = Math.hypot(q.x - p.x, q.y - p.y);
   if (length < 4) return { support: 0, strength: 0, sharpness: 0 };
@@ -197,6 +206,9 @@ export function segmentSupport(map: GradientMap, p: Point, q: Point, reach: numb
     }
     if (found) supported++;
     strength += Math.min(20, best / threshold);
+    // Below `minSupport` whatever the remaining samples show: the caller only needs to know that.
+    const reachable = supported + samples - 1 - s;
+    if (reachable < minSupport * samples) return { support: reachable / samples, strength: 0, sharpness: 0 };
   }
   return { support: supported / samples, strength: strength / samples, sharpness: sharpness / samples };
 }

@@ -13,7 +13,14 @@
 //    the card: refused, never guessed.
 // 4. The winner's sides are refined to a fraction of a pixel on the full working image
 //    (refine-outline.ts).
-import { type GradientMap, gradientMap, type HoughLine, houghLines, segmentSupport } from "./edges";
+import {
+  type GradientMap,
+  gradientMap,
+  type HoughLine,
+  houghLines,
+  type SegmentSupport,
+  segmentSupport,
+} from "./edges";
 import {
   boxOverlap,
   contains,
@@ -72,9 +79,9 @@ interface Hypothesis {
   /**
    * Worst side's share of its strength that the same side moved OUTWARD_SHIFT px outward lacks
    * (≤ 1): a card's or holder's edge stands alone, a line through table texture has texture as
-   * strong beside it.
+   * strong beside it. Read on first use (memoised): only outlines that would swallow another need it.
    */
-  distinct: number;
+  distinct: () => number;
   aspect: number;
   area: number;
 }
@@ -91,8 +98,10 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   if (colour.quad) quads.push(colour.quad);
   quads.push(...lineQuads(lines, shortSide * 0.1));
   const scored: Hypothesis[] = [];
+  // Hypotheses built from the same lines share sides: each side is read once.
+  const sideCache = new Map<string, SegmentSupport>();
   for (const quad of quads) {
-    const hypothesis = score(map, quad);
+    const hypothesis = score(map, quad, sideCache);
     if (hypothesis) scored.push(hypothesis);
   }
   const accepted = scored.filter((h) => h.support >= MIN_SIDE_SUPPORT).sort((p, q) => q.strength - p.strength);
@@ -117,10 +126,10 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   // extending two of the card's sides) can swallow another.
   const swallows = (outer: Hypothesis, inner: Hypothesis) =>
     outer !== inner &&
-    outer.distinct >= MIN_DISTINCT_SUPPORT &&
     outer.area > inner.area * 1.01 &&
     outer.sharpness >= 0.6 * inner.sharpness &&
-    contains(outer.quad, inner.quad, 2);
+    contains(outer.quad, inner.quad, 2) &&
+    outer.distinct() >= MIN_DISTINCT_SUPPORT;
   const outermost = accepted.filter((h) => !accepted.some((other) => swallows(other, h)));
   // A holder is an outermost outline of a holder's shape that swallows the strongest card-shaped
   // one (the card inside it) and is itself not table around the card: a holder's rim and label
@@ -202,7 +211,7 @@ function lineQuads(lines: HoughLine[], minSeparation: number): Quad[] {
   return quads;
 }
 
-function score(map: GradientMap, quad: Quad): Hypothesis | null {
+function score(map: GradientMap, quad: Quad, sideCache: Map<string, SegmentSupport>): Hypothesis | null {
   const { width: W, height: H } = map;
   if (quad.some((p) => p.x < 1 || p.y < 1 || p.x > W - 1 || p.y > H - 1)) return null;
   if (!isConvex(quad)) return null;
@@ -210,39 +219,69 @@ function score(map: GradientMap, quad: Quad): Hypothesis | null {
   if (area < W * H * 0.02) return null;
   const oriented = orientCard(quad, W, H);
   if (oriented.aspect < SHAPE_RANGE.min || oriented.aspect > SHAPE_RANGE.max) return null;
-  const sides = [0, 1, 2, 3].map((k) => segmentSupport(map, quad[k] as Point, quad[(k + 1) % 4] as Point, 1.5));
-  const support = Math.min(...sides.map((s) => s.support));
-  // The support beside each side is read only for outlines that can be accepted at all.
-  let distinct = 0;
-  if (support >= MIN_SIDE_SUPPORT) {
-    const cx = (quad[0].x + quad[1].x + quad[2].x + quad[3].x) / 4;
-    const cy = (quad[0].y + quad[1].y + quad[2].y + quad[3].y) / 4;
-    distinct = Math.min(
-      ...sides.map((side, k) => {
-        const p = quad[k] as Point;
-        const q = quad[(k + 1) % 4] as Point;
-        const length = Math.hypot(q.x - p.x, q.y - p.y) || 1;
-        let nx = -(q.y - p.y) / length;
-        let ny = (q.x - p.x) / length;
-        if (nx * ((p.x + q.x) / 2 - cx) + ny * ((p.y + q.y) / 2 - cy) < 0) {
-          nx = -nx;
-          ny = -ny;
-        }
-        const shift = (point: Point) => ({ x: point.x + nx * OUTWARD_SHIFT, y: point.y + ny * OUTWARD_SHIFT });
-        const beside = segmentSupport(map, shift(p), shift(q), 1.5);
-        return side.strength > 0 ? (side.strength - beside.strength) / side.strength : 0;
-      }),
-    );
+  // Side by side: the first side without support sinks the hypothesis, unread further.
+  const sides: SegmentSupport[] = [];
+  for (let k = 0; k < 4; k++) {
+    const p = quad[k] as Point;
+    const q = quad[(k + 1) % 4] as Point;
+    // Corners are exact functions of their two lines, so a shared side has identical endpoints.
+    const key = `${p.x},${p.y},${q.x},${q.y}`;
+    let side = sideCache.get(key);
+    if (!side) {
+      side = segmentSupport(map, p, q, 1.5, 40, MIN_SIDE_SUPPORT);
+      sideCache.set(key, side);
+    }
+    if (side.support < MIN_SIDE_SUPPORT) {
+      return {
+        quad,
+        support: side.support,
+        strength: 0,
+        sharpness: 0,
+        distinct: () => 0,
+        aspect: oriented.aspect,
+        area,
+      };
+    }
+    sides.push(side);
   }
+  const support = Math.min(...sides.map((s) => s.support));
+  // The support beside each side (read only when an outline could swallow another).
+  let distinct: number | null = null;
+  const readDistinct = () => {
+    distinct ??= distinctness(map, quad, sides);
+    return distinct;
+  };
   return {
     quad,
     support,
     strength: Math.min(...sides.map((s) => s.strength)),
     sharpness: Math.min(...sides.map((s) => s.sharpness)),
-    distinct,
+    distinct: readDistinct,
     aspect: oriented.aspect,
     area,
   };
+}
+
+/** Worst side's share of its strength that the same side moved OUTWARD_SHIFT px outward lacks. */
+function distinctness(map: GradientMap, quad: Quad, sides: SegmentSupport[]): number {
+  const cx = (quad[0].x + quad[1].x + quad[2].x + quad[3].x) / 4;
+  const cy = (quad[0].y + quad[1].y + quad[2].y + quad[3].y) / 4;
+  return Math.min(
+    ...sides.map((side, k) => {
+      const p = quad[k] as Point;
+      const q = quad[(k + 1) % 4] as Point;
+      const length = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+      let nx = -(q.y - p.y) / length;
+      let ny = (q.x - p.x) / length;
+      if (nx * ((p.x + q.x) / 2 - cx) + ny * ((p.y + q.y) / 2 - cy) < 0) {
+        nx = -nx;
+        ny = -ny;
+      }
+      const shift = (point: Point) => ({ x: point.x + nx * OUTWARD_SHIFT, y: point.y + ny * OUTWARD_SHIFT });
+      const beside = segmentSupport(map, shift(p), shift(q), 1.5);
+      return side.strength > 0 ? (side.strength - beside.strength) / side.strength : 0;
+    }),
+  );
 }
 
 /** Share of the pixels inside `outer` but outside `inner` that are not table (coarse pixels). */

@@ -30,31 +30,46 @@ export function downscaleToFit(image: RgbaImage, maxSide: number): RgbaImage {
   const height = Math.max(1, Math.round(image.height / scale));
   const out = new Uint8Array(width * height * 4);
   const src = image.data;
+  // Each output pixel is the mean of a box of source pixels; the boxes' columns are the same on
+  // every row, so they are worked out once, and each output row sums its source rows into `sums`.
+  const columns = new Int32Array(width + 1);
+  for (let x = 0; x <= width; x++) columns[x] = Math.floor((x * image.width) / width);
+  const sums = new Float64Array(width * 4);
   for (let y = 0; y < height; y++) {
     const y0 = Math.floor((y * image.height) / height);
     const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * image.height) / height));
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.floor((x * image.width) / width);
-      const x1 = Math.max(x0 + 1, Math.floor(((x + 1) * image.width) / width));
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      let a = 0;
-      for (let sy = y0; sy < y1; sy++) {
-        let p = (sy * image.width + x0) * 4;
-        for (let sx = x0; sx < x1; sx++, p += 4) {
+    sums.fill(0);
+    for (let sy = y0; sy < y1; sy++) {
+      const row = sy * image.width * 4;
+      for (let x = 0; x < width; x++) {
+        const x0 = columns[x] ?? 0;
+        const x1 = Math.max(x0 + 1, columns[x + 1] ?? 0);
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        let a = 0;
+        for (let p = row + x0 * 4, end = row + x1 * 4; p < end; p += 4) {
           r += src[p] ?? 0;
           g += src[p + 1] ?? 0;
           b += src[p + 2] ?? 0;
           a += src[p + 3] ?? 0;
         }
+        const o = x * 4;
+        sums[o] = (sums[o] ?? 0) + r;
+        sums[o + 1] = (sums[o + 1] ?? 0) + g;
+        sums[o + 2] = (sums[o + 2] ?? 0) + b;
+        sums[o + 3] = (sums[o + 3] ?? 0) + a;
       }
-      const n = (y1 - y0) * (x1 - x0);
-      const o = (y * width + x) * 4;
-      out[o] = r / n;
-      out[o + 1] = g / n;
-      out[o + 2] = b / n;
-      out[o + 3] = a / n;
+    }
+    for (let x = 0; x < width; x++) {
+      const x0 = columns[x] ?? 0;
+      const n = (y1 - y0) * (Math.max(x0 + 1, columns[x + 1] ?? 0) - x0);
+      const o = x * 4;
+      const q = (y * width + x) * 4;
+      out[q] = (sums[o] ?? 0) / n;
+      out[q + 1] = (sums[o + 1] ?? 0) / n;
+      out[q + 2] = (sums[o + 2] ?? 0) / n;
+      out[q + 3] = (sums[o + 3] ?? 0) / n;
     }
   }
   return { width, height, data: out };

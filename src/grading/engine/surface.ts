@@ -90,7 +90,7 @@ export function measureSurface(
   const bh = Math.ceil(h / BLOCK_PX);
   const threshold = new Float32Array(bw * bh);
   let examinedPx = 0;
-  // One block's ridge values, sorted as a typed array (numeric order, no comparator call).
+  // One block's ridge values; their median is selected in place (as a sort would find it, in linear time).
   const block = new Float32Array(BLOCK_PX * BLOCK_PX);
   for (let by = 0; by < bh; by++) {
     for (let bx = 0; bx < bw; bx++) {
@@ -99,8 +99,7 @@ export function measureSurface(
       const xEnd = Math.min(w, (bx + 1) * BLOCK_PX);
       for (let y = by * BLOCK_PX; y < yEnd; y++)
         for (let x = bx * BLOCK_PX; x < xEnd; x++) block[count++] = ridge[y * w + x] ?? 0;
-      const values = block.subarray(0, count).sort();
-      const level = 1.4826 * (values[count >> 1] ?? 0);
+      const level = 1.4826 * selectKth(block, count, count >> 1);
       const t = Math.max(RIDGE_MIN, RIDGE_K * level);
       threshold[by * bw + bx] = t;
       if (t <= RIDGE_EXAMINABLE) examinedPx += count;
@@ -244,3 +243,32 @@ function followsPictureEdge(
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The k-th smallest of `values[0 … count)` (what `values.subarray(0, count).sort()[k]` is), by
+ * quickselect with a middle pivot; reorders the values.
+ */
+export function selectKth(values: Float32Array, count: number, k: number): number {
+  let lo = 0;
+  let hi = count - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1] ?? 0;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((values[i] ?? 0) < pivot) i++;
+      while ((values[j] ?? 0) > pivot) j--;
+      if (i <= j) {
+        const t = values[i] ?? 0;
+        values[i] = values[j] ?? 0;
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return values[k] ?? 0;
+  }
+  return values[k] ?? 0;
+}

@@ -1,5 +1,6 @@
 // Key material helpers shared by the auth middleware, the seed script and (later) the operator API.
 // Only SHA-256 hex digests of keys are stored (docs/decisions.md §8).
+import { createHash } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -7,9 +8,12 @@ export const PARTNER_KEY_PREFIX = "svcp_";
 /** Characters of a key kept for display: the prefix and four of the secret. */
 export const KEY_START_LENGTH = PARTNER_KEY_PREFIX.length + 4;
 
+/**
+ * SHA-256 of `value` (UTF-8), hex. Every authenticated request hashes its key: `node:crypto` hashes
+ * synchronously and natively (workerd's nodejs_compat), without WebCrypto's promise and copies.
+ */
 export async function sha256Hex(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
-  return toHex(new Uint8Array(digest));
+  return createHash("sha256").update(value).digest("hex");
 }
 
 export function toHex(bytes: Uint8Array): string {

@@ -110,6 +110,11 @@ export async function consumeLeased(
   }
   // Units a concurrent request's lease still holds in this window are kept, not overwritten.
   const previous = usable();
+  if (inFlight > 0 && previous) {
+    // A 1-unit call beside another request's lease call: the lease and its sizing stay as they are.
+    previous.remainingAfter = Math.min(previous.remainingAfter, grant.remaining);
+    return decision(previous, now, grant.granted > 0);
+  }
   const carried = previous && previous !== current ? previous.left : 0;
   const lease: Lease = {
     windowStart: grant.windowStart,

@@ -102,3 +102,13 @@ describe("Partner API authentication", () => {
     }
   });
 });
+
+describe("sha256Hex", () => {
+  it("is SHA-256 in lowercase hex (FIPS 180-2 test vectors), so stored key hashes stay valid", async () => {
+    expect(await sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(await sha256Hex("")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    // UTF-8, as WebCrypto over TextEncoder hashed it before.
+    const utf8 = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode("é-ключ")));
+    expect(await sha256Hex("é-ключ")).toBe(Array.from(utf8, (b) => b.toString(16).padStart(2, "0")).join(""));
+  });
+});

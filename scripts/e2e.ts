@@ -207,6 +207,23 @@ for (const submission of submissions) {
     check(`${submission.name}: no grade in the partner view`, view.data?.user_card_grade === null);
   if (submission.name.startsWith("an unidentified"))
     check(`${submission.name}: card null in the partner view`, view.data?.card === null);
+  if (submission.expect === 201) {
+    // The damage reports are drawn after the response; the grade run names them once stored.
+    let reports = view.data?.user_card_grade;
+    for (let i = 0; i < 50 && !reports?.damage_report_front_url; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      reports = (await p.GET("/v1/gradings/{id}", { params: { path: { id: gradingId } } })).data?.user_card_grade;
+    }
+    const types = await Promise.all(
+      [reports?.damage_report_front_url, reports?.damage_report_back_url].map(async (url) =>
+        url ? (await fetch(url)).headers.get("content-type") : null,
+      ),
+    );
+    check(
+      `${submission.name}: both damage reports are served as PNG within 5 s`,
+      types.every((type) => type === "image/png"),
+    );
+  }
   const other = await partner(partnerKey2).GET("/v1/gradings/{id}", { params: { path: { id: gradingId } } });
   check(`${submission.name}: another partner gets 404`, other.response.status === 404);
 }

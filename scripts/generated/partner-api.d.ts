@@ -1098,13 +1098,13 @@ export interface components {
             full_overall_grade: number | null;
             /**
              * Format: uri
-             * @description Presigned URL of the front damage report, valid for PRESIGNED_URL_TTL_SECONDS (default 300 s) and fresh on every request; null when there is no such image.
+             * @description Presigned URL of the front damage report, valid for PRESIGNED_URL_TTL_SECONDS (default 300 s) and fresh on every request; null when there is no such image. Damage reports are drawn just after a grade is recorded, so for a moment after a new grade (or if drawing failed) it is null.
              * @example https://api.example.com/files/users/1/cards/7/front.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=5d2c7e9f0a4b
              */
             damage_report_front_url: string | null;
             /**
              * Format: uri
-             * @description Presigned URL of the back damage report, valid for PRESIGNED_URL_TTL_SECONDS (default 300 s) and fresh on every request; null when there is no such image.
+             * @description Presigned URL of the back damage report, valid for PRESIGNED_URL_TTL_SECONDS (default 300 s) and fresh on every request; null when there is no such image. Damage reports are drawn just after a grade is recorded, so for a moment after a new grade (or if drawing failed) it is null.
              * @example https://api.example.com/files/users/1/cards/7/front.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=5d2c7e9f0a4b
              */
             damage_report_back_url: string | null;
@@ -1274,13 +1274,13 @@ export interface components {
                 slab_back: string | null;
                 /**
                  * Format: uri
-                 * @description Presigned URL of the damage report (front) of the latest grade run, valid for PRESIGNED_URL_TTL_SECONDS (default 300 s) and fresh on every request; null when there is no such image.
+                 * @description Presigned URL of the damage report (front) of the latest grade run, valid for PRESIGNED_URL_TTL_SECONDS (default 300 s) and fresh on every request; null when there is no such image. Damage reports are drawn just after a grade is recorded, so for a moment after a new grade (or if drawing failed) it is null.
                  * @example https://api.example.com/files/users/1/cards/7/front.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=5d2c7e9f0a4b
                  */
                 damage_report_front: string | null;
                 /**
                  * Format: uri
-                 * @description Presigned URL of the damage report (back) of the latest grade run, valid for PRESIGNED_URL_TTL_SECONDS (default 300 s) and fresh on every request; null when there is no such image.
+                 * @description Presigned URL of the damage report (back) of the latest grade run, valid for PRESIGNED_URL_TTL_SECONDS (default 300 s) and fresh on every request; null when there is no such image. Damage reports are drawn just after a grade is recorded, so for a moment after a new grade (or if drawing failed) it is null.
                  * @example https://api.example.com/files/users/1/cards/7/front.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=5d2c7e9f0a4b
                  */
                 damage_report_back: string | null;

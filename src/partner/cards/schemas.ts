@@ -1,12 +1,16 @@
 import { z } from "@hono/zod-openapi";
 
-export const presignedUrl = (what: string) =>
+/** Damage reports are drawn after the grade is recorded (src/grading/damage-reports.ts). */
+export const DAMAGE_REPORT_NOTE =
+  " Damage reports are drawn just after a grade is recorded, so for a moment after a new grade (or if drawing failed) it is null.";
+
+export const presignedUrl = (what: string, note = "") =>
   z
     .string()
     .url()
     .nullable()
     .openapi({
-      description: `Presigned URL of the ${what}, valid for PRESIGNED_URL_TTL_SECONDS (default 300 s) and fresh on every request; null when there is no such image.`,
+      description: `Presigned URL of the ${what}, valid for PRESIGNED_URL_TTL_SECONDS (default 300 s) and fresh on every request; null when there is no such image.${note}`,
       example:
         "https://api.example.com/files/users/1/cards/7/front.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=5d2c7e9f0a4b",
     });
@@ -162,8 +166,8 @@ export const CardDetailSchema = z
         back: presignedUrl("back photo"),
         slab_front: presignedUrl("digital slab render (front) of the latest grade run"),
         slab_back: presignedUrl("digital slab render (back) of the latest grade run"),
-        damage_report_front: presignedUrl("damage report (front) of the latest grade run"),
-        damage_report_back: presignedUrl("damage report (back) of the latest grade run"),
+        damage_report_front: presignedUrl("damage report (front) of the latest grade run", DAMAGE_REPORT_NOTE),
+        damage_report_back: presignedUrl("damage report (back) of the latest grade run", DAMAGE_REPORT_NOTE),
       })
       .openapi({ description: "Presigned image URLs." }),
     gradings: z.array(z.string().uuid()).openapi({

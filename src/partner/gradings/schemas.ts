@@ -1,5 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { CatalogCardSchema, ModelGradeSchema, presignedUrl, subgradeFields } from "../cards/schemas";
+import {
+  CatalogCardSchema,
+  DAMAGE_REPORT_NOTE,
+  ModelGradeSchema,
+  presignedUrl,
+  subgradeFields,
+} from "../cards/schemas";
 
 // Both cases are accepted; written without a regex flag so the document's `pattern` is valid JSON
 // Schema (a `/i` flag is not, and validating proxies then refuse every id).
@@ -33,8 +39,8 @@ export const UserCardGradeSchema = z
       .int()
       .openapi({ description: "The grade run these values come from (the session's latest).", example: 58 }),
     ...subgradeFields,
-    damage_report_front_url: presignedUrl("front damage report"),
-    damage_report_back_url: presignedUrl("back damage report"),
+    damage_report_front_url: presignedUrl("front damage report", DAMAGE_REPORT_NOTE),
+    damage_report_back_url: presignedUrl("back damage report", DAMAGE_REPORT_NOTE),
     slab_front_url: presignedUrl("front digital slab render"),
     slab_back_url: presignedUrl("back digital slab render"),
     model_grade: ModelGradeSchema,

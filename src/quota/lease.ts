@@ -89,8 +89,11 @@ export async function consumeLeased(
   const inFlight = pending.get(quotaKey) ?? 0;
   // An idle lease (units left) starts the sizing over at 1; its unspent units go back first.
   const units = inFlight > 0 ? 1 : nextSize(current, limit, now);
-  const giveBack = current ? current.left : 0;
-  if (current) current.left = 0;
+  // Units left of a lease of this window go back, also when the key's limit changed meanwhile.
+  const held = leases.get(quotaKey);
+  const returnable = held && held.windowStart === windowStart ? held : undefined;
+  const giveBack = returnable ? returnable.left : 0;
+  if (returnable) returnable.left = 0;
   const call = namespace.get(namespace.idFromName(quotaKey)).lease({
     limit,
     windowSeconds,

@@ -115,6 +115,16 @@ describe("quota leases", () => {
     expect(await storedCount(key)).toBe(11);
   });
 
+  it("gives a lease's unspent units back when the key's limit changes", async () => {
+    const { namespace } = countingNamespace();
+    const key = freshKey();
+    for (let i = 0; i < 10; i++) await consumeLeased(namespace, key, 100_000, HOUR_S, T0);
+    expect(await storedCount(key)).toBe(15);
+    const lowered = await consumeLeased(namespace, key, 50_000, HOUR_S, T0);
+    expect(lowered).toMatchObject({ allowed: true, limit: 50_000, remaining: 50_000 - 11 });
+    expect(await storedCount(key)).toBe(11);
+  });
+
   it("starts afresh in the next window, leaving the old window's units behind", async () => {
     const { namespace } = countingNamespace();
     const key = freshKey();

@@ -1,7 +1,13 @@
-// PNG encoding for derived images (damage reports), using the runtime's native zlib through
-// CompressionStream("deflate"), whose output (RFC 1950) is exactly what a PNG IDAT chunk holds.
-// About 10× faster than encoding in WebAssembly (lodepng took ~300 ms for a 630 × 880 card).
+// PNG encoding for derived images (damage reports), with the runtime's native zlib (`node:zlib`,
+// RFC 1950, exactly what a PNG IDAT chunk holds). Level 2, not zlib's default 6: on a 1000 × 750
+// photo report in workerd it deflates in 19 ms instead of 94 ms for a file 13 % larger (803 KB
+// against 711 KB). Native zlib is about 10× faster than encoding in WebAssembly (lodepng took
+// ~300 ms for a 630 × 880 card).
+import { deflateSync } from "node:zlib";
 import type { RgbaImage } from "./image";
+
+/** zlib level for PNG data: fast, a little larger (see above). */
+const DEFLATE_LEVEL = 2;
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -29,9 +35,8 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-async function deflate(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
-  const stream = new Blob([data]).stream().pipeThrough(new CompressionStream("deflate"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+function deflate(data: Uint8Array): Uint8Array {
+  return deflateSync(data, { level: DEFLATE_LEVEL });
 }
 
 /** 8-bit RGB PNG (alpha dropped), each row filtered with "Up" (good for flat card renders). */
@@ -59,7 +64,7 @@ export async function encodePng(image: RgbaImage): Promise<Uint8Array> {
   const parts = [
     new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
     chunk("IHDR", header),
-    chunk("IDAT", await deflate(raw)),
+    chunk("IDAT", deflate(raw)),
     chunk("IEND", new Uint8Array()),
   ];
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));

@@ -46,19 +46,10 @@ interface WindowState {
  * synchronous, so read-increment-write cannot interleave: the count is exact under concurrency.
  */
 export class KeyQuota extends DurableObject<Env> {
+  /** Counts one request (a lease of one unit). */
   consume(args: ConsumeArgs): QuotaDecision {
-    const { limit, windowSeconds, now = Date.now() } = consumeArgs.parse(args);
-    const windowMs = windowSeconds * 1000;
-    const start = Math.floor(now / windowMs) * windowMs;
-    const stored = this.ctx.storage.kv.get<WindowState>("window");
-    const current = stored && stored.start === start ? stored : { start, count: 0 };
-    const resetSeconds = Math.max(1, Math.ceil((start + windowMs - now) / 1000));
-    if (current.count >= limit) {
-      return { allowed: false, limit, remaining: 0, resetSeconds, windowStart: start };
-    }
-    current.count += 1;
-    this.ctx.storage.kv.put("window", current);
-    return { allowed: true, limit, remaining: limit - current.count, resetSeconds, windowStart: start };
+    const { granted: _granted, ...decision } = this.lease({ ...consumeArgs.parse(args), units: 1 });
+    return decision;
   }
 
   /**

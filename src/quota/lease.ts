@@ -132,8 +132,3 @@ export async function consumeLeased(
   leases.set(quotaKey, lease);
   return decision(lease, now, grant.granted > 0);
 }
-
-/** Drops every lease this isolate holds (tests). */
-export function forgetQuotaLeases(): void {
-  leases.clear();
-}

@@ -151,7 +151,9 @@ async function recordGraded(
     throw error;
   }
   // The damage reports are drawn once the grade is recorded: after the response when the caller
-  // can keep working (a request's waitUntil), otherwise before returning.
+  // can keep working (a request's waitUntil), otherwise before returning. A client known to be
+  // linked to no user has no grade run to show them.
+  if (context.clientUserId === null) return settlement;
   const reports = damageReportsWork(deps, submission.gradingId, graded);
   if (deps.afterResponse) deps.afterResponse(reports);
   else await reports;

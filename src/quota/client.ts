@@ -12,9 +12,8 @@ export async function consumeQuota(
   namespace: DurableObjectNamespace<import("./key-quota").KeyQuota>,
   quotaKey: string,
   limit: number,
-  now = Date.now(),
 ): Promise<QuotaDecision> {
-  return consumeLeased(namespace, quotaKey, limit, HOURLY_WINDOW_SECONDS, now);
+  return consumeLeased(namespace, quotaKey, limit, HOURLY_WINDOW_SECONDS);
 }
 
 /** The quota key of a public API key (by its row id). */

@@ -48,7 +48,7 @@ interface WindowState {
 export class KeyQuota extends DurableObject<Env> {
   /** Counts one request (a lease of one unit). */
   consume(args: ConsumeArgs): QuotaDecision {
-    const { granted: _granted, ...decision } = this.lease({ ...consumeArgs.parse(args), units: 1 });
+    const { granted: _granted, ...decision } = this.lease({ ...args, units: 1 });
     return decision;
   }
 

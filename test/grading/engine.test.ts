@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BuiltinEngine } from "../../src/grading/engine/builtin";
+import { BuiltinEngine, EXPOSURE } from "../../src/grading/engine/builtin";
 import { decodeImage } from "../../src/grading/engine/decode";
 import type { CatalogReference } from "../../src/grading/engine/identify";
 import { perceptualHash } from "../../src/grading/engine/phash";
@@ -99,6 +99,16 @@ describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
       back: { bytes: new Uint8Array(), contentType: "image/jpeg" },
     });
     expect(empty).toMatchObject({ status: "rejected", reason: "face_check_failed" });
+  });
+
+  it("grades a well-lit card on a dark cloth, although the photo as a whole is darker than a card may be", async () => {
+    const scene: CardScene = { ...base, cardWidth: 380, background: [20, 20, 24], texture: "cloth" };
+    const photo = decodeImage(jpeg(scene).bytes, 1600).image;
+    let sum = 0;
+    for (let p = 0; p < photo.data.length; p += 4)
+      sum += 0.299 * (photo.data[p] ?? 0) + 0.587 * (photo.data[p + 1] ?? 0) + 0.114 * (photo.data[p + 2] ?? 0);
+    expect(sum / (photo.data.length / 4)).toBeLessThan(EXPOSURE.min);
+    expectGraded(await gradePair(scene));
   });
 
   it.each([

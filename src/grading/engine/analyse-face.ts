@@ -34,6 +34,13 @@ export const MIN_PHOTO_SHORT_SIDE = 400;
 export const HOLDER_ASPECT = { min: 1.52, max: 1.85 } as const;
 /** Mean brightness (8-bit luma) of the card that can be graded. */
 export const EXPOSURE = { min: 40, max: 235 } as const;
+/**
+ * Mean brightness of the whole photo below or above which nothing in it is looked for: a black or
+ * burnt-out photo (a deliberately dark one measures 7–13). Wider than EXPOSURE, because a well-lit
+ * card on a dark cloth makes a photo of mean 33–37 (and a light card on a white desk a bright one);
+ * the card itself is held to EXPOSURE once found.
+ */
+export const PHOTO_EXPOSURE = { min: 20, max: 245 } as const;
 
 export interface FaceAnalysis {
   decoded: DecodedImage;
@@ -83,8 +90,8 @@ export function analyseFace(name: FaceName, bytes: Uint8Array): FaceResult {
   }
   // A photo burnt out or black as a whole is refused before anything in it is taken for a card.
   const photoLuma = averageLuma(image);
-  if (photoLuma < EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
-  if (photoLuma > EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);
+  if (photoLuma < PHOTO_EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
+  if (photoLuma > PHOTO_EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);
   const found = findCardOutline(image);
   if (!found.ok) {
     if (found.holder) return holderRejection(name, found.holder.aspect);

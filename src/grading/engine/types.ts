@@ -63,9 +63,8 @@ export interface Graded {
   /** The physical card's fingerprint; absent from engines that do not measure one (the http engine). */
   fingerprint?: CardFingerprint | null;
   /**
-   * Draws the damage reports. A function, so that drawing them (a PNG of each photo, about a third
-   * of the built-in engine's time) happens after the response, and only for a grade that keeps
-   * them (a partner view's grade run). Null images when the engine has none (a remote model may not
+   * Draws the damage reports. A function, so that drawing them (a PNG of each photo) happens after
+   * the response, and only for a grade that keeps them (a partner view's grade run). Null images when the engine has none (a remote model may not
    * render reports).
    */
   renderReports: () => Promise<DamageReports>;

@@ -3,8 +3,11 @@
 // inward from just inside the card edge, compares each pixel's colour with the border colour
 // measured at 0.35–0.75 mm from the edge, and marks the first run of three pixels that differ by
 // more than the noise allows; the 50 % crossing of that step is its sub-pixel position.
-// The positions along a side are line evidence: a straight line is fitted through them, and it
-// must run parallel to the card's edge (the frame is printed square to the card). The side's
+// The positions along a side are line evidence: a straight line is fitted through the depth most
+// scan lines share (at least 40 % of those that found a step, within ±0.3 mm; lines that found
+// something else, such as text where the frame line fades into a body of nearly the border's
+// colour, are set aside), and it must run parallel to the card's edge (the frame is printed square
+// to the card). The side's
 // width is that line's mean distance from the edge. The whole measurement is made twice, on the
 // flat card and on a copy at half its resolution (an independent second scale): centering.ts
 // compares the two before anything is reported.
@@ -33,7 +36,7 @@ export type FrameResult =
 
 /** How far inward the frame is looked for: 30 % of the card's width (19 mm). */
 const MAX_SCAN_SHARE = 0.3;
-const MIN_AGREEMENT = 0.5;
+const MIN_AGREEMENT = 0.4;
 const MIN_COVERAGE = 0.6;
 /**
  * Over the 60 % of a side that is scanned, the frame line may lean at most this much (mm), or
@@ -41,6 +44,8 @@ const MIN_COVERAGE = 0.6;
  */
 export const MAX_FRAME_LEAN_MM = 0.25;
 const MAX_FRAME_LEAN_PX = 1.5;
+/** Half the width (flat-card pixels per measured pixel) of the band of depths the frame line is fitted in. */
+const CLUSTER_HALF_WIDTH_PX = 2.5;
 
 /** The frame measured on the flat card (scale 1) and on its half-resolution copy (scale 2). */
 export function measureFrameTwice(flat: RgbaImage): { full: FrameResult; half: FrameResult } {
@@ -131,8 +136,11 @@ function measureSide(flat: RgbaImage, side: Side, scale: number): SideMeasuremen
     found.push({ x: (line + 0.5) * scale, y: position * scale });
   }
   if (found.length < 2) return null;
-  // Line evidence: positions (y) against place along the side (x), a robust straight line.
-  const line = fitLine(found);
+  // Line evidence: positions (y) against place along the side (x), a robust straight line through
+  // the depth most scan lines agree on. A line that missed a faint stretch of the frame (glare, a
+  // frame colour close to the border's) finds the artwork behind it: set aside, not averaged in.
+  const cluster = densestDepth(found, CLUSTER_HALF_WIDTH_PX * scale);
+  const line = fitLine(cluster);
   if (!line || Math.abs(line.b) < 1e-6) return null;
   const at = (x: number) => (line.c - line.a * x) / line.b;
   const first = (lines[0] ?? 0) * scale;
@@ -140,7 +148,7 @@ function measureSide(flat: RgbaImage, side: Side, scale: number): SideMeasuremen
   const width = (at(first) + at(last)) / 2;
   const agreeing = found.filter((p) => Math.abs(p.y - at(p.x)) <= 1.5).length;
   // Cross-check with the plain median: a line fitted through scattered positions can sit between them.
-  const medianWidth = median(found.map((p) => p.y));
+  const medianWidth = median(cluster.map((p) => p.y));
   if (Math.abs(medianWidth - width) > 1.5) return null;
   return {
     width,
@@ -149,4 +157,22 @@ function measureSide(flat: RgbaImage, side: Side, scale: number): SideMeasuremen
     lean: Math.abs(at(last) - at(first)) / FLAT_PX_PER_MM,
     borderColor: ref,
   };
+}
+
+/**
+ * The points whose depth lies within `halfWidth` of the depth most points share (the centre of
+ * the fullest window of that width). A frame leaning up to MAX_FRAME_LEAN_MM stays inside it.
+ */
+function densestDepth(points: Point[], halfWidth: number): Point[] {
+  const depths = points.map((p) => p.y).sort((a, b) => a - b);
+  let best = 0;
+  let bestCentre = depths[0] ?? 0;
+  for (let i = 0, j = 0; i < depths.length; i++) {
+    while ((depths[j] ?? 0) < (depths[i] ?? 0) - 2 * halfWidth) j++;
+    if (i - j + 1 > best) {
+      best = i - j + 1;
+      bestCentre = ((depths[i] ?? 0) + (depths[j] ?? 0)) / 2;
+    }
+  }
+  return points.filter((p) => Math.abs(p.y - bestCentre) <= halfWidth);
 }

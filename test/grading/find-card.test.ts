@@ -4,7 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { Graded, GradeResult } from "../../src/grading/engine/types";
-import { backOf, type CardScene, truthOf } from "../helpers/card-images";
+import { backOf, type CardScene, drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
+import { artPhoto, tablePhoto } from "../helpers/photos";
+import { type RealisticCase, realisticScenes } from "../helpers/scene-sets";
 import { photo, sceneWith } from "../helpers/submissions";
 
 const engine = new BuiltinEngine();
@@ -102,5 +104,22 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     });
     const result = expectGraded(await grade(scene));
     expectCenteringWithin(result, scene, 1);
+  });
+
+  it("sets aside a table's pattern that closes a rectangle around the card (tiles, bricks)", async () => {
+    const gradeCase = (c: RealisticCase) =>
+      engine.grade({
+        front: { bytes: encodeJpeg(drawCardScene(c.scene), c.quality), contentType: "image/jpeg" },
+        back: { bytes: encodeJpeg(drawCardScene(c.back), c.quality), contentType: "image/jpeg" },
+      });
+    const sets = { art: artPhoto, table: tablePhoto };
+    // A thin red border on green tiles, whose grout lines close outlines around the card (the front),
+    // and a dark back on bricks, whose joints close one 1.86 times as tall as wide (the back).
+    const tiles = realisticScenes(sets, 5, 3030)[28] as RealisticCase;
+    const bricks = realisticScenes(sets, 5, 1010)[21] as RealisticCase;
+    for (const c of [tiles, bricks]) {
+      const result = expectGraded(await gradeCase(c));
+      expectCenteringWithin(result, c.scene, 1);
+    }
   });
 });

@@ -9,8 +9,9 @@
 //    without support sinks the hypothesis. Hypotheses must be convex, inside the photo and have
 //    the proportions of a card or a holder once rectified (rectify.ts).
 // 3. A hypothesis inside another supported one is that one's printed frame or artwork: the
-//    outermost wins. Two different outermost hypotheses of similar support are two candidates for
-//    the card: refused, never guessed.
+//    outermost wins. One that surrounds the card with table and has no card's proportions is the
+//    table's pattern (grout, brick joints) and swallows nothing. Two different outermost
+//    hypotheses of similar support are two candidates for the card: refused, never guessed.
 // 4. The winner's sides are refined to a fraction of a pixel on the full working image
 //    (refine-outline.ts).
 import {
@@ -21,17 +22,8 @@ import {
   type SegmentSupport,
   segmentSupport,
 } from "./edges";
-import {
-  boxOverlap,
-  contains,
-  inside,
-  intersect,
-  isConvex,
-  type Line,
-  type Point,
-  type Quad,
-  signedArea2,
-} from "./geometry";
+import { aspectOf, FORMATS } from "./formats";
+import { boxOverlap, contains, intersect, isConvex, type Line, type Point, type Quad, signedArea2 } from "./geometry";
 import { downscaleToFit, type RgbaImage } from "./image";
 import { orientCard, photoOrder } from "./rectify";
 import { type RefinedEdges, refineOutline } from "./refine-outline";
@@ -49,6 +41,13 @@ export const MIN_DISTINCT_SUPPORT = 0.25;
 /** Share of a holder's area around the card that must differ from the table (its rim and label; a clear
  * slab shows the table through its window, but rim and label are about half of it). */
 export const MIN_HOLDER_NOT_TABLE = 0.5;
+/**
+ * Within this (relative) of a card format's proportions, an outline on the coarse copy may be a
+ * card: three times the tolerance on the refined outline (formats.ts), for the coarse pixels.
+ */
+const COARSE_FORMAT_TOLERANCE = 0.03;
+const nearAFormat = (aspect: number) =>
+  FORMATS.some((format) => Math.abs(aspect - aspectOf(format)) <= COARSE_FORMAT_TOLERANCE * aspectOf(format));
 /** How far outward (coarse pixels) a side is moved to read the support beside it. */
 const OUTWARD_SHIFT = 5;
 /** Proportions (long / short, rectified) of anything that may be a card or a graded holder. */
@@ -130,12 +129,24 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
     outer.sharpness >= 0.6 * inner.sharpness &&
     contains(outer.quad, inner.quad, 2) &&
     outer.distinct() >= MIN_DISTINCT_SUPPORT;
-  const outermost = accepted.filter((h) => !accepted.some((other) => swallows(other, h)));
+  // An outline that swallows the strongest card-shaped one, has no card's proportions and
+  // encloses table around it is the table's own pattern (tiles, bricks, a printed mat) closing a
+  // rectangle around the card, or the card's sides closed by such a line: neither the card nor a
+  // holder (a holder's rim and label are not table). It is set aside, so it swallows nothing.
+  const strongestCard = accepted.find((h) => h.aspect < 1.5);
+  const pattern = new Set<Hypothesis>();
+  if (strongestCard) {
+    for (const h of accepted) {
+      if ((h.aspect < 1.52 && nearAFormat(h.aspect)) || !swallows(h, strongestCard)) continue;
+      if (notTableShare(colour.table, coarse.width, h.quad, strongestCard.quad) < MIN_HOLDER_NOT_TABLE) pattern.add(h);
+    }
+  }
+  const candidates = pattern.size > 0 ? accepted.filter((h) => !pattern.has(h)) : accepted;
+  const outermost = candidates.filter((h) => !candidates.some((other) => swallows(other, h)));
   // A holder is an outermost outline of a holder's shape that swallows the strongest card-shaped
   // one (the card inside it) and is itself not table around the card: a holder's rim and label
   // differ from the table, while a line through the table's texture that merely extends two of the
   // card's sides encloses table.
-  const strongestCard = accepted.find((h) => h.aspect < 1.5);
   const holder = strongestCard
     ? outermost.find(
         (h) =>
@@ -291,17 +302,41 @@ function notTableShare(table: Uint8Array, width: number, outer: Quad, inner: Qua
   const x1 = Math.min(width - 1, Math.ceil(Math.max(...outer.map((p) => p.x))));
   const y0 = Math.max(0, Math.floor(Math.min(...outer.map((p) => p.y))));
   const y1 = Math.min(height - 1, Math.ceil(Math.max(...outer.map((p) => p.y))));
+  const inOuter = halfPlanes(outer);
+  const inInner = halfPlanes(inner);
   let ring = 0;
   let notTable = 0;
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
-      const point = { x: x + 0.5, y: y + 0.5 };
-      if (!inside(outer, point, 0) || inside(inner, point, 0)) continue;
+      if (!inOuter(x + 0.5, y + 0.5) || inInner(x + 0.5, y + 0.5)) continue;
       ring++;
       if (table[y * width + x] !== 1) notTable++;
     }
   }
   return ring > 0 ? notTable / ring : 0;
+}
+
+/**
+ * `inside(quad, point, 0)` (geometry.ts) with the four sides' coefficients worked out once: this
+ * runs for every pixel of a ring, for every outline that could be the table's pattern.
+ */
+function halfPlanes(quad: Quad): (x: number, y: number) => boolean {
+  const a = new Float64Array(4);
+  const b = new Float64Array(4);
+  const c = new Float64Array(4);
+  for (let k = 0; k < 4; k++) {
+    const p = quad[k] as Point;
+    const q = quad[(k + 1) % 4] as Point;
+    // cross((q − p), (point − p)) ≥ 0, expanded: a·x + b·y ≥ c.
+    a[k] = -(q.y - p.y);
+    b[k] = q.x - p.x;
+    c[k] = -(q.y - p.y) * p.x + (q.x - p.x) * p.y;
+  }
+  return (x, y) =>
+    (a[0] ?? 0) * x + (b[0] ?? 0) * y >= (c[0] ?? 0) &&
+    (a[1] ?? 0) * x + (b[1] ?? 0) * y >= (c[1] ?? 0) &&
+    (a[2] ?? 0) * x + (b[2] ?? 0) * y >= (c[2] ?? 0) &&
+    (a[3] ?? 0) * x + (b[3] ?? 0) * y >= (c[3] ?? 0);
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

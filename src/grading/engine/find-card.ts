@@ -134,11 +134,12 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   // rectangle around the card, or the card's sides closed by such a line: neither the card nor a
   // holder (a holder's rim and label are not table). It is set aside, so it swallows nothing.
   const strongestCard = accepted.find((h) => h.aspect < 1.5);
+  const notTableShare = notTableCounter(colour.table, coarse.width);
   const pattern = new Set<Hypothesis>();
   if (strongestCard) {
     for (const h of accepted) {
       if ((h.aspect < 1.52 && nearAFormat(h.aspect)) || !swallows(h, strongestCard)) continue;
-      if (notTableShare(colour.table, coarse.width, h.quad, strongestCard.quad) < MIN_HOLDER_NOT_TABLE) pattern.add(h);
+      if (notTableShare(h.quad, strongestCard.quad) < MIN_HOLDER_NOT_TABLE) pattern.add(h);
     }
   }
   const candidates = pattern.size > 0 ? accepted.filter((h) => !pattern.has(h)) : accepted;
@@ -152,7 +153,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
         (h) =>
           h.aspect >= 1.52 &&
           swallows(h, strongestCard) &&
-          notTableShare(colour.table, coarse.width, h.quad, strongestCard.quad) >= MIN_HOLDER_NOT_TABLE,
+          notTableShare(h.quad, strongestCard.quad) >= MIN_HOLDER_NOT_TABLE,
       )
     : undefined;
   if (holder) return { ok: false, reason: "a graded-card holder", holder: { aspect: holder.aspect } };
@@ -295,48 +296,64 @@ function distinctness(map: GradientMap, quad: Quad, sides: SegmentSupport[]): nu
   );
 }
 
-/** Share of the pixels inside `outer` but outside `inner` that are not table (coarse pixels). */
-function notTableShare(table: Uint8Array, width: number, outer: Quad, inner: Quad): number {
+/**
+ * Share of the pixels inside `outer` but outside `inner` that are not table (coarse pixels, a
+ * pixel counted when its centre is inside). Row by row: each convex outline covers one span of a
+ * row, and a per-row running count of non-table pixels gives any span's count at once, so an
+ * outline costs its height, not its area (this runs for every outline that could be the table's
+ * pattern around the card).
+ */
+export type NotTableShare = (outer: Quad, inner: Quad) => number;
+
+export function notTableCounter(table: Uint8Array, width: number): NotTableShare {
   const height = table.length / width;
-  const x0 = Math.max(0, Math.floor(Math.min(...outer.map((p) => p.x))));
-  const x1 = Math.min(width - 1, Math.ceil(Math.max(...outer.map((p) => p.x))));
-  const y0 = Math.max(0, Math.floor(Math.min(...outer.map((p) => p.y))));
-  const y1 = Math.min(height - 1, Math.ceil(Math.max(...outer.map((p) => p.y))));
-  const inOuter = halfPlanes(outer);
-  const inInner = halfPlanes(inner);
-  let ring = 0;
-  let notTable = 0;
-  for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) {
-      if (!inOuter(x + 0.5, y + 0.5) || inInner(x + 0.5, y + 0.5)) continue;
-      ring++;
-      if (table[y * width + x] !== 1) notTable++;
+  // running[y * (width + 1) + x]: non-table pixels in row y left of x.
+  const running = new Uint32Array((width + 1) * height);
+  for (let y = 0; y < height; y++) {
+    let count = 0;
+    for (let x = 0; x < width; x++) {
+      running[y * (width + 1) + x] = count;
+      if (table[y * width + x] !== 1) count++;
     }
+    running[y * (width + 1) + width] = count;
   }
-  return ring > 0 ? notTable / ring : 0;
+  const nonTable = (y: number, from: number, to: number) =>
+    to <= from ? 0 : (running[y * (width + 1) + to] ?? 0) - (running[y * (width + 1) + from] ?? 0);
+  return (outer, inner) => {
+    const y0 = Math.max(0, Math.floor(Math.min(...outer.map((p) => p.y))));
+    const y1 = Math.min(height - 1, Math.ceil(Math.max(...outer.map((p) => p.y))));
+    let ring = 0;
+    let notTable = 0;
+    for (let y = y0; y <= y1; y++) {
+      const o = pixelSpan(outer, y + 0.5, width);
+      if (!o) continue;
+      const i = pixelSpan(inner, y + 0.5, width);
+      const from = i ? Math.max(o.from, Math.min(o.to, i.from)) : o.to;
+      const to = i ? Math.min(o.to, Math.max(o.from, i.to)) : o.to;
+      // The outer span less the part of it the inner span covers.
+      ring += o.to - o.from - Math.max(0, to - from);
+      notTable += nonTable(y, o.from, o.to) - nonTable(y, from, to);
+    }
+    return ring > 0 ? notTable / ring : 0;
+  };
 }
 
-/**
- * `inside(quad, point, 0)` (geometry.ts) with the four sides' coefficients worked out once: this
- * runs for every pixel of a ring, for every outline that could be the table's pattern.
- */
-function halfPlanes(quad: Quad): (x: number, y: number) => boolean {
-  const a = new Float64Array(4);
-  const b = new Float64Array(4);
-  const c = new Float64Array(4);
+/** Pixels [from, to) of a row, at height `yc`, whose centres a convex quadrilateral covers. */
+function pixelSpan(quad: Quad, yc: number, width: number): { from: number; to: number } | null {
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
   for (let k = 0; k < 4; k++) {
     const p = quad[k] as Point;
     const q = quad[(k + 1) % 4] as Point;
-    // cross((q − p), (point − p)) ≥ 0, expanded: a·x + b·y ≥ c.
-    a[k] = -(q.y - p.y);
-    b[k] = q.x - p.x;
-    c[k] = -(q.y - p.y) * p.x + (q.x - p.x) * p.y;
+    if ((yc < p.y && yc < q.y) || (yc > p.y && yc > q.y) || p.y === q.y) continue;
+    const x = p.x + ((yc - p.y) * (q.x - p.x)) / (q.y - p.y);
+    left = Math.min(left, x);
+    right = Math.max(right, x);
   }
-  return (x, y) =>
-    (a[0] ?? 0) * x + (b[0] ?? 0) * y >= (c[0] ?? 0) &&
-    (a[1] ?? 0) * x + (b[1] ?? 0) * y >= (c[1] ?? 0) &&
-    (a[2] ?? 0) * x + (b[2] ?? 0) * y >= (c[2] ?? 0) &&
-    (a[3] ?? 0) * x + (b[3] ?? 0) * y >= (c[3] ?? 0);
+  if (!(right >= left)) return null;
+  const from = Math.max(0, Math.ceil(left - 0.5));
+  const to = Math.min(width, Math.floor(right - 0.5) + 1);
+  return to > from ? { from, to } : null;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -5,7 +5,7 @@ import type { CatalogReference } from "../../src/grading/engine/identify";
 import { perceptualHash } from "../../src/grading/engine/phash";
 import { flatCard } from "../../src/grading/engine/rectify-card";
 import type { Graded, GradeResult } from "../../src/grading/engine/types";
-import { backOf, type CardScene, drawCardScene, emptyScene, encodeJpeg } from "../helpers/card-images";
+import { backOf, type CardScene, drawCardScene, emptyScene, encodeJpeg, truthOf } from "../helpers/card-images";
 import { sceneWith } from "../helpers/submissions";
 
 const engine = new BuiltinEngine();
@@ -101,6 +101,14 @@ describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
     expect(empty).toMatchObject({ status: "rejected", reason: "face_check_failed" });
   });
 
+  it("grades a bright photo whose highlights clip, centering within 1 point of the drawn truth", async () => {
+    const scene: CardScene = { ...base, exposure: 2.4 };
+    const graded = expectGraded(await gradePair(scene));
+    const truth = truthOf(scene);
+    expect(Math.abs(graded.centering_offset.horizontal - truth.horizontal)).toBeLessThanOrEqual(1);
+    expect(Math.abs(graded.centering_offset.vertical - truth.vertical)).toBeLessThanOrEqual(1);
+  });
+
   it("grades a well-lit card on a dark cloth, although the photo as a whole is darker than a card may be", async () => {
     const scene: CardScene = { ...base, cardWidth: 380, background: [20, 20, 24], texture: "cloth" };
     const photo = decodeImage(jpeg(scene).bytes, 1600).image;
@@ -115,7 +123,9 @@ describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
     ["a dark photo", { exposure: 0.12 }],
     ["a blurred photo", { blur: 6 }],
     ["a tiny photo", { canvasWidth: 360, canvasHeight: 270, cardWidth: 140 }],
-    ["an overexposed photo", { exposure: 2.4 }],
+    // Burnt out: the table clips to white with the card's light parts (a milder overexposure,
+    // whose card can still be measured, is graded: the next test).
+    ["an overexposed photo", { exposure: 4 }],
     ["a card too small in the frame", { cardWidth: 150 }],
     [
       "a border the colour of the table",

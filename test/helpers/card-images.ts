@@ -318,9 +318,11 @@ export function drawCardScene(scene: CardScene): RgbaImage {
       const n = noise > 0 ? gaussian(random) * noise : 0;
       const exposure = scene.exposure ?? 1;
       const o = (y * W + x) * 4;
-      data[o] = (r * light * cast[0] + n) * exposure;
-      data[o + 1] = (g * light * cast[1] + n) * exposure;
-      data[o + 2] = (bl * light * cast[2] + n) * exposure;
+      // A sensor clips at black and white: a cast or noise beyond them must not wrap around (a
+      // Uint8Array keeps a value modulo 256, so 270 would come out as 14).
+      data[o] = sensor((r * light * cast[0] + n) * exposure);
+      data[o + 1] = sensor((g * light * cast[1] + n) * exposure);
+      data[o + 2] = sensor((bl * light * cast[2] + n) * exposure);
       data[o + 3] = 255;
     }
   }
@@ -392,6 +394,9 @@ function boxBlur(image: RgbaImage, radius: number): RgbaImage {
   }
   return { width: W, height: H, data: current };
 }
+
+/** A channel value as a sensor records it: clipped to 0–255 (then truncated, as before). */
+const sensor = (value: number) => Math.min(255, Math.max(0, value));
 
 function gaussian(random: () => number): number {
   const u = Math.max(random(), 1e-12);

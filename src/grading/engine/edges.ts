@@ -240,7 +240,10 @@ export function rgbSampler(image: RgbaImage): RgbSampler {
  * the card's side. Each sample is projected onto the line between the two end colours (the mean of
  * the three outermost and three innermost samples), a quantity linear in how much of the pixel
  * the card covers, so the 50 % crossing is exact whatever the colours (and with a shadow beside
- * the card). Also returns the contrast (RGB distance of the ends) and the 10–90 % rise width.
+ * the card). The crossing is then read again between the colours 2–3.5 px either side of it
+ * (twice): the profile's inner end can lie past a thin border, in the art, whose colour would
+ * otherwise pull the crossing along. Also returns the contrast (RGB distance of the ends) and the
+ * 10–90 % rise width.
  */
 export function edgeCrossing(
   sample: RgbSampler,
@@ -284,5 +287,57 @@ export function edgeCrossing(
   const low = crossAt(0.1);
   const high = crossAt(0.9);
   if (mid === null || low === null || high === null) return null;
-  return { t: mid, contrast: Math.sqrt(contrast2), width: high - low };
+  const local = crossingBetweenNeighbours(rgb, n, halfLength, mid);
+  if (local === null) return null;
+  return { t: local, contrast: Math.sqrt(contrast2), width: high - low };
+}
+
+/** Local step colours are read this far either side of the crossing (px). */
+const NEIGHBOUR_FROM = 2;
+const NEIGHBOUR_TO = 3.5;
+/** Below this squared RGB distance between the two sides there is no step to read. */
+const MIN_LOCAL_STEP2 = 100;
+
+/**
+ * The 50 % crossing re-read between the mean colours NEIGHBOUR_FROM–NEIGHBOUR_TO px either side
+ * of `start` (samples 0.5 px apart, position `-halfLength` first), twice, keeping the crossing
+ * nearest the previous one within ±NEIGHBOUR_FROM px; null when the sides do not differ.
+ */
+function crossingBetweenNeighbours(rgb: Float64Array, n: number, halfLength: number, start: number): number | null {
+  let t = start;
+  for (let pass = 0; pass < 2; pass++) {
+    const index = (offset: number) => Math.round((t + offset + halfLength) * 2);
+    const meanColour = (from: number, to: number) => {
+      const sum = [0, 0, 0];
+      let count = 0;
+      for (let k = Math.max(0, index(from)); k <= Math.min(n - 1, index(to)); k++) {
+        for (let ch = 0; ch < 3; ch++) sum[ch] = (sum[ch] ?? 0) + (rgb[k * 3 + ch] ?? 0);
+        count++;
+      }
+      return count > 0 ? sum.map((v) => v / count) : null;
+    };
+    const lo = meanColour(-NEIGHBOUR_TO, -NEIGHBOUR_FROM);
+    const hi = meanColour(NEIGHBOUR_FROM, NEIGHBOUR_TO);
+    if (!lo || !hi) return t;
+    const d = [(hi[0] ?? 0) - (lo[0] ?? 0), (hi[1] ?? 0) - (lo[1] ?? 0), (hi[2] ?? 0) - (lo[2] ?? 0)];
+    const step2 = (d[0] ?? 0) ** 2 + (d[1] ?? 0) ** 2 + (d[2] ?? 0) ** 2;
+    if (step2 < MIN_LOCAL_STEP2) return null;
+    const at = (k: number) => {
+      let dot = 0;
+      for (let ch = 0; ch < 3; ch++) dot += ((rgb[k * 3 + ch] ?? 0) - (lo[ch] ?? 0)) * (d[ch] ?? 0);
+      return dot / step2;
+    };
+    let best: number | null = null;
+    for (let k = Math.max(1, index(-NEIGHBOUR_FROM)); k <= Math.min(n - 1, index(NEIGHBOUR_FROM)); k++) {
+      const a = at(k - 1);
+      const b = at(k);
+      if (a < 0.5 && b >= 0.5) {
+        const candidate = -halfLength + (k - 1 + (0.5 - a) / (b - a)) * 0.5;
+        if (best === null || Math.abs(candidate - t) < Math.abs(best - t)) best = candidate;
+      }
+    }
+    if (best === null) return null;
+    t = best;
+  }
+  return t;
 }

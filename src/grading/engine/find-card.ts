@@ -134,7 +134,12 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   // rectangle around the card, or the card's sides closed by such a line: neither the card nor a
   // holder (a holder's rim and label are not table). It is set aside, so it swallows nothing.
   const strongestCard = accepted.find((h) => h.aspect < 1.5);
-  const notTableShare = notTableCounter(colour.table, coarse.width);
+  // Built on first use: most photos have no outline to ask about.
+  let counter: NotTableShare | undefined;
+  const notTableShare: NotTableShare = (outer, inner) => {
+    counter ??= notTableCounter(colour.table, coarse.width);
+    return counter(outer, inner);
+  };
   const pattern = new Set<Hypothesis>();
   if (strongestCard) {
     for (const h of accepted) {
@@ -296,15 +301,16 @@ function distinctness(map: GradientMap, quad: Quad, sides: SegmentSupport[]): nu
   );
 }
 
-/**
- * Share of the pixels inside `outer` but outside `inner` that are not table (coarse pixels, a
- * pixel counted when its centre is inside). Row by row: each convex outline covers one span of a
- * row, and a per-row running count of non-table pixels gives any span's count at once, so an
- * outline costs its height, not its area (this runs for every outline that could be the table's
- * pattern around the card).
- */
-export type NotTableShare = (outer: Quad, inner: Quad) => number;
+/** Share of the pixels inside `outer` but outside `inner` that are not table. */
+type NotTableShare = (outer: Quad, inner: Quad) => number;
 
+/**
+ * The non-table share of a ring between two outlines on the coarse copy (a pixel counted when its
+ * centre is inside). Row by row: each convex outline covers one span of a row, and a per-row
+ * running count of non-table pixels gives any span's count at once, so an outline costs its
+ * height, not its area (this runs for every outline that could be the table's pattern around the
+ * card).
+ */
 export function notTableCounter(table: Uint8Array, width: number): NotTableShare {
   const height = table.length / width;
   // running[y * (width + 1) + x]: non-table pixels in row y left of x.

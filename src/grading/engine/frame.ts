@@ -6,9 +6,8 @@
 // The positions along a side are line evidence: a straight line is fitted through the depth most
 // scan lines share (at least 40 % of those that found a step, within ±0.3 mm; lines that found
 // something else, such as text where the frame line fades into a body of nearly the border's
-// colour, are set aside), and it must run parallel to the card's edge (the frame is printed square
-// to the card). The side's
-// width is that line's mean distance from the edge. The whole measurement is made twice, on the
+// colour, are set aside), and it must run parallel to the card's edge (the frame is printed
+// square to the card). The side's width is that line's mean distance from the edge. The whole measurement is made twice, on the
 // flat card and on a copy at half its resolution (an independent second scale): centering.ts
 // compares the two before anything is reported.
 import { FLAT_PX_PER_MM, fitLine, median, type Point } from "./geometry";
@@ -44,7 +43,7 @@ const MIN_COVERAGE = 0.6;
  */
 export const MAX_FRAME_LEAN_MM = 0.25;
 const MAX_FRAME_LEAN_PX = 1.5;
-/** Half the width (flat-card pixels per measured pixel) of the band of depths the frame line is fitted in. */
+/** Half the width of the band of depths the frame line is fitted in, in pixels of the measured image (0.31 mm on the flat card). */
 const CLUSTER_HALF_WIDTH_PX = 2.5;
 
 /** The frame measured on the flat card (scale 1) and on its half-resolution copy (scale 2). */

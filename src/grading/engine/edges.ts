@@ -242,8 +242,10 @@ export function rgbSampler(image: RgbaImage): RgbSampler {
  * the card covers, so the 50 % crossing is exact whatever the colours (and with a shadow beside
  * the card). The crossing is then read again between the colours 2–3.5 px either side of it
  * (twice): the profile's inner end can lie past a thin border, in the art, whose colour would
- * otherwise pull the crossing along. Also returns the contrast (RGB distance of the ends) and the
- * 10–90 % rise width.
+ * otherwise pull the crossing along. (It does not move a crossing from one step to another: when
+ * the border's colour lies beyond the table-to-art step, the first crossing is at the art and stays
+ * there, and the side's line fit then finds too few crossings on one line.) Also returns the
+ * contrast (RGB distance of the ends) and the 10–90 % rise width.
  */
 export function edgeCrossing(
   sample: RgbSampler,
@@ -266,15 +268,10 @@ export function edgeCrossing(
     lo[ch] = ((rgb[ch] ?? 0) + (rgb[3 + ch] ?? 0) + (rgb[6 + ch] ?? 0)) / 3;
     hi[ch] = ((rgb[(n - 1) * 3 + ch] ?? 0) + (rgb[(n - 2) * 3 + ch] ?? 0) + (rgb[(n - 3) * 3 + ch] ?? 0)) / 3;
   }
-  const d = [(hi[0] ?? 0) - (lo[0] ?? 0), (hi[1] ?? 0) - (lo[1] ?? 0), (hi[2] ?? 0) - (lo[2] ?? 0)];
-  const contrast2 = (d[0] ?? 0) ** 2 + (d[1] ?? 0) ** 2 + (d[2] ?? 0) ** 2;
+  const { step2: contrast2, at } = projectOnto(rgb, lo, hi);
   if (contrast2 < 1) return null;
   const profile = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    let dot = 0;
-    for (let ch = 0; ch < 3; ch++) dot += ((rgb[k * 3 + ch] ?? 0) - (lo[ch] ?? 0)) * (d[ch] ?? 0);
-    profile[k] = dot / contrast2;
-  }
+  for (let k = 0; k < n; k++) profile[k] = at(k);
   const crossAt = (target: number): number | null => {
     for (let k = 1; k < n; k++) {
       const a = profile[k - 1] ?? 0;
@@ -319,14 +316,8 @@ function crossingBetweenNeighbours(rgb: Float64Array, n: number, halfLength: num
     const lo = meanColour(-NEIGHBOUR_TO, -NEIGHBOUR_FROM);
     const hi = meanColour(NEIGHBOUR_FROM, NEIGHBOUR_TO);
     if (!lo || !hi) return t;
-    const d = [(hi[0] ?? 0) - (lo[0] ?? 0), (hi[1] ?? 0) - (lo[1] ?? 0), (hi[2] ?? 0) - (lo[2] ?? 0)];
-    const step2 = (d[0] ?? 0) ** 2 + (d[1] ?? 0) ** 2 + (d[2] ?? 0) ** 2;
+    const { step2, at } = projectOnto(rgb, lo, hi);
     if (step2 < MIN_LOCAL_STEP2) return null;
-    const at = (k: number) => {
-      let dot = 0;
-      for (let ch = 0; ch < 3; ch++) dot += ((rgb[k * 3 + ch] ?? 0) - (lo[ch] ?? 0)) * (d[ch] ?? 0);
-      return dot / step2;
-    };
     let best: number | null = null;
     for (let k = Math.max(1, index(-NEIGHBOUR_FROM)); k <= Math.min(n - 1, index(NEIGHBOUR_FROM)); k++) {
       const a = at(k - 1);
@@ -340,4 +331,20 @@ function crossingBetweenNeighbours(rgb: Float64Array, n: number, halfLength: num
     t = best;
   }
   return t;
+}
+
+/**
+ * Each sample's colour projected onto the step from `lo` to `hi` (0 at `lo`, 1 at `hi`): linear in
+ * how much of the pixel the brighter-or-darker side covers, whatever the two colours are.
+ * `step2` is the squared RGB distance of the step.
+ */
+function projectOnto(rgb: Float64Array, lo: number[], hi: number[]): { step2: number; at: (k: number) => number } {
+  const d = [(hi[0] ?? 0) - (lo[0] ?? 0), (hi[1] ?? 0) - (lo[1] ?? 0), (hi[2] ?? 0) - (lo[2] ?? 0)];
+  const step2 = (d[0] ?? 0) ** 2 + (d[1] ?? 0) ** 2 + (d[2] ?? 0) ** 2;
+  const at = (k: number) => {
+    let dot = 0;
+    for (let ch = 0; ch < 3; ch++) dot += ((rgb[k * 3 + ch] ?? 0) - (lo[ch] ?? 0)) * (d[ch] ?? 0);
+    return dot / step2;
+  };
+  return { step2, at };
 }

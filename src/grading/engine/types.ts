@@ -64,8 +64,8 @@ export interface Graded {
   fingerprint?: CardFingerprint | null;
   /**
    * Draws the damage reports. A function, so that drawing them (a PNG of each photo) happens after
-   * the response, and only for a grade that keeps them (a partner view's grade run). Null images when the engine has none (a remote model may not
-   * render reports).
+   * the response, and only for a grade that keeps them (a partner view's grade run). Null images
+   * when the engine has none (a remote model may not render reports).
    */
   renderReports: () => Promise<DamageReports>;
 }

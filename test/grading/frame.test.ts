@@ -32,7 +32,52 @@ function flatCard(splitRow: number): RgbaImage {
   return { width: W, height: H, data };
 }
 
+/**
+ * A flat card with 3 mm borders whose frame is printed turned by `degrees` about the card's centre
+ * (a frame printed out of square, or a rectified edge that leans against it), and with `textShare`
+ * of the bottom border's columns carrying print 1.2–2 mm in from the edge (a collector line).
+ */
+function turnedCard(degrees: number, textShare = 0): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  const turn = (degrees * Math.PI) / 180;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      // The pixel's centre in the frame's own (turned) coordinates.
+      const dx = x + 0.5 - W / 2;
+      const dy = y + 0.5 - H / 2;
+      const u = dx * Math.cos(turn) + dy * Math.sin(turn) + W / 2;
+      const v = -dx * Math.sin(turn) + dy * Math.cos(turn) + H / 2;
+      const inFrame = u >= 3 * MM && u < W - 3 * MM && v >= 3 * MM && v < H - 3 * MM;
+      const text = y >= H - 2 * MM && y < H - 1.2 * MM && x % 40 < 40 * textShare;
+      data.set([...(inFrame || text ? ART : BORDER), 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
 describe("the printed frame from line evidence", () => {
+  it("measures a frame leaning 0.3 mm over the scanned side, and refuses one leaning 0.6 mm", () => {
+    // Over the 60 % of the long side that is scanned (52.8 mm), 0.3 mm is 0.33° and 0.6 mm 0.65°.
+    const slight = measureFrame(turnedCard(0.33));
+    expect(slight.ok).toBe(true);
+    if (!slight.ok) return;
+    expect(slight.sides.left.lean).toBeGreaterThan(0.25);
+    expect(slight.sides.left.lean).toBeLessThan(0.35);
+    expect(slight.sides.left.width / MM).toBeCloseTo(3, 1);
+    const steep = measureFrame(turnedCard(0.65));
+    expect(steep).toMatchObject({ ok: false });
+    if (!steep.ok) expect(steep.reason).toMatch(/not parallel/);
+  });
+
+  it("refuses a side whose border holds print before the frame line, and measures one with a few specks", () => {
+    const printed = measureFrame(turnedCard(0, 0.5));
+    expect(printed).toMatchObject({ ok: false, side: "bottom" });
+    if (!printed.ok) expect(printed.reason).toMatch(/bottom border holds print/);
+    const specks = measureFrame(turnedCard(0, 0.1));
+    expect(specks.ok).toBe(true);
+    if (specks.ok) expect(specks.sides.bottom.width / MM).toBeCloseTo(3, 1);
+  });
+
   it("measures the frame line that most scan lines find, not an average with the art behind it", () => {
     // Scan lines cover rows 20–80 % of the side; the frame line is printed on 55 % of them.
     const result = measureFrame(flatCard(Math.round(H * (0.2 + 0.6 * 0.55))));

@@ -7,9 +7,11 @@
 // scan lines share (at least 40 % of those that found a step, within ±0.3 mm; lines that found
 // something else, such as text where the frame line fades into a body of nearly the border's
 // colour, are set aside), and it must run parallel to the card's edge (the frame is printed
-// square to the card). The side's width is that line's mean distance from the edge. The whole measurement is made twice, on the
-// flat card and on a copy at half its resolution (an independent second scale): centering.ts
-// compares the two before anything is reported.
+// square to the card). The frame is the first line in from the edge: when many scan lines met
+// print before it (text printed in the border, as under a modern Magic card's frame), that line
+// is not taken for the frame. The side's width is the line's mean distance from the edge. The
+// whole measurement is made twice, on the flat card and on a copy at half its resolution (an
+// independent second scale): centering.ts compares the two before anything is reported.
 import { FLAT_PX_PER_MM, fitLine, median, type Point } from "./geometry";
 import { downscaleToFit, type RgbaImage } from "./image";
 
@@ -25,6 +27,8 @@ export interface SideMeasurement {
   coverage: number;
   /** How far the frame line leans against the card's edge over the side, in mm. */
   lean: number;
+  /** Share of scan lines that met print between the edge and the frame line. */
+  printBefore: number;
   /** Mean border colour (RGB). */
   borderColor: [number, number, number];
 }
@@ -38,10 +42,17 @@ const MAX_SCAN_SHARE = 0.3;
 const MIN_AGREEMENT = 0.4;
 const MIN_COVERAGE = 0.6;
 /**
- * Over the 60 % of a side that is scanned, the frame line may lean at most this much (mm), or
- * 1.5 of the measured image's pixels where those are coarser (the half-resolution copy: 0.375 mm).
+ * Over the 60 % of a side that is scanned, the frame line may lean at most this much (mm; 0.4° over
+ * the 53 mm scanned of a long side), or 1.5 of the measured image's pixels where those are coarser
+ * (the half-resolution copy: 0.375 mm). A real phone photo's rectified edge leans 0.2–0.35 mm
+ * against a frame printed square (the corners are found to about a pixel, the lens bends lines).
  */
-export const MAX_FRAME_LEAN_MM = 0.25;
+export const MAX_FRAME_LEAN_MM = 0.35;
+/**
+ * At most this share of the scan lines may meet print before the frame line (by more than 0.25 mm):
+ * a chip or a speck of dirt in the border is a few lines, text printed in the border a run of them.
+ */
+export const MAX_PRINT_BEFORE = 0.25;
 const MAX_FRAME_LEAN_PX = 1.5;
 /** Half the width of the band of depths the frame line is fitted in, in pixels of the measured image (0.31 mm on the flat card). */
 const CLUSTER_HALF_WIDTH_PX = 2.5;
@@ -60,6 +71,13 @@ export function measureFrame(flat: RgbaImage, scale = 1): FrameResult {
     if (!measured) return { ok: false, side, reason: `the printed frame could not be found on the ${side} side` };
     if (measured.coverage < MIN_COVERAGE || measured.agreement < MIN_AGREEMENT) {
       return { ok: false, side, reason: `the printed frame on the ${side} side is not clear enough to measure` };
+    }
+    if (measured.printBefore > MAX_PRINT_BEFORE) {
+      return {
+        ok: false,
+        side,
+        reason: `the ${side} border holds print before the line most scan lines find, so the printed frame cannot be told on that side`,
+      };
     }
     if (measured.lean > Math.max(MAX_FRAME_LEAN_MM, (MAX_FRAME_LEAN_PX * scale) / FLAT_PX_PER_MM)) {
       return {
@@ -149,11 +167,14 @@ function measureSide(flat: RgbaImage, side: Side, scale: number): SideMeasuremen
   // Cross-check with the plain median: a line fitted through scattered positions can sit between them.
   const medianWidth = median(cluster.map((p) => p.y));
   if (Math.abs(medianWidth - width) > 1.5) return null;
+  const shallowest = Math.min(...cluster.map((p) => p.y));
+  const printBefore = found.filter((p) => p.y < shallowest - 2 * scale).length / lines.length;
   return {
     width,
     agreement: agreeing / found.length,
     coverage: found.length / lines.length,
     lean: Math.abs(at(last) - at(first)) / FLAT_PX_PER_MM,
+    printBefore,
     borderColor: ref,
   };
 }

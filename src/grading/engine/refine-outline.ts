@@ -2,7 +2,17 @@
 // profiles across each side on the full working image, the colour along each projected onto the
 // step between the table's and the card's colours (edges.ts), the 50 % crossing as the edge's
 // position, a robust line fit per side, and the corners at the lines' intersections.
-import { edgeCrossing, rgbSampler } from "./edges";
+// Each side is also read from its median profile over twice the reach (sideFromMedianProfile):
+// the first step out of the table's colour (past a shadow or the card's dark edge seen beside it)
+// is the cut. That second reading is independent of the first, and
+// - where the crossings do not line up (a thin border with art just inside it: each profile's
+//   ends are table and art, the border's colour falls near halfway between them, and crossings
+//   jump between the cut and the art's edge), it is the side's line;
+// - where both readings trace a line, they must agree within MAX_EDGE_DISAGREEMENT at both ends
+//   of the side, or the side is refused: a sleeve's edge outside the card's, or a thin border's
+//   cut outside the art's edge, leaves two candidate edges, and a guess between them would put
+//   a border's width into the centering.
+import { edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
 import { fitLine, intersect, type Line, median, type Point, type Quad } from "./geometry";
 import type { RgbaImage } from "./image";
 
@@ -10,6 +20,12 @@ import type { RgbaImage } from "./image";
 export const EDGE_PROFILES = 120;
 /** A refined side must have a crossing near its line on at least this share of its profiles. */
 const MIN_EDGE_COVERAGE = 0.5;
+/**
+ * The two readings of a side may differ by at most this (px) at either end. Over 90 drawn photos
+ * they differ by at most 0.3 px at a side's middle wherever a grade came out; on real photos of
+ * sleeved cards by 2–10 px.
+ */
+const MAX_EDGE_DISAGREEMENT = 1.5;
 
 export interface RefinedEdges {
   /** The card's quadrilateral in photo order (as it appears: top-left, top-right, bottom-right, bottom-left). */
@@ -59,8 +75,28 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       contrasts.push(crossing.contrast);
       widths.push(crossing.width);
     }
-    const fitted = fitLine(samples);
-    const close = fitted ? samples.filter((s) => Math.abs(fitted.a * s.x + fitted.b * s.y - fitted.c) <= 1.5) : [];
+    let fitted = fitLine(samples);
+    let close = closeTo(fitted, samples);
+    const again = sideFromMedianProfile(colourAt, p, q, nx, ny, 2 * halfLength);
+    const againFitted = fitLine(again);
+    const againClose = closeTo(againFitted, again);
+    if (againFitted && againClose.length >= EDGE_PROFILES * MIN_EDGE_COVERAGE) {
+      if (fitted && close.length >= EDGE_PROFILES * MIN_EDGE_COVERAGE) {
+        // Where each line crosses the normals at the side's two ends.
+        const along = (line: Line, from: Point) =>
+          -(line.a * from.x + line.b * from.y - line.c) / (line.a * nx + line.b * ny);
+        const apart = Math.max(...[p, q].map((end) => Math.abs(along(fitted as Line, end) - along(againFitted, end))));
+        if (apart > MAX_EDGE_DISAGREEMENT) {
+          return {
+            ok: false,
+            reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) shows two edges up to ${apart.toFixed(1)} px apart (a sleeve's, a shadow's or a thin border's beside the cut), so where the card ends cannot be told`,
+          };
+        }
+      } else {
+        fitted = againFitted;
+        close = againClose;
+      }
+    }
     if (!fitted || close.length < EDGE_PROFILES * MIN_EDGE_COVERAGE) {
       return {
         ok: false,
@@ -88,4 +124,142 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       edgeWidth: median(widths),
     },
   };
+}
+
+/** The points within 1.5 px of the line (none without a line). */
+function closeTo(line: Line | null, points: Point[]): Point[] {
+  return line ? points.filter((s) => Math.abs(line.a * s.x + line.b * s.y - line.c) <= 1.5) : [];
+}
+
+const distance = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+  Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0));
+
+/**
+ * A side read from its median profile (per channel, over EDGE_PROFILES profiles of ±`halfLength`
+ * px, 0.5 px apart) first: the table's colour at its outer end; the first step out of it (three
+ * samples in a row further than 30 % of the profile's largest departure, at least 20), climbed to
+ * its steepest point and followed while it still changes; the colour just past it (and when that
+ * colour is the table in shadow, the next step out of the shadow). Each profile's
+ * edge point is then the 50 % crossing between those two colours nearest the median's, with the
+ * table's side below 35 % and the card's above 65 % 1.5–2.5 px either side (a real step, not
+ * noise). Empty when the median profile shows no step.
+ */
+function sideFromMedianProfile(
+  colourAt: RgbSampler,
+  p: Point,
+  q: Point,
+  nx: number,
+  ny: number,
+  halfLength: number,
+): Point[] {
+  const n = halfLength * 4 + 1;
+  const profiles: Float64Array[] = [];
+  const bases: Point[] = [];
+  const pixel = new Float64Array(3);
+  for (let s = 0; s < EDGE_PROFILES; s++) {
+    const t = 0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES;
+    const base = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
+    const rgb = new Float64Array(n * 3);
+    for (let k = 0; k < n; k++) {
+      const d = -halfLength + k * 0.5;
+      colourAt(base.x + nx * d, base.y + ny * d, pixel);
+      rgb.set(pixel, k * 3);
+    }
+    profiles.push(rgb);
+    bases.push(base);
+  }
+  // Per sample and channel, the median over the profiles (a typed array sorts numerically, fast).
+  const column = new Float64Array(profiles.length);
+  const middle = profiles.length >> 1;
+  const medianProfile: number[][] = [];
+  for (let k = 0; k < n; k++) {
+    const colour = [0, 0, 0];
+    for (let ch = 0; ch < 3; ch++) {
+      for (let i = 0; i < profiles.length; i++) column[i] = profiles[i]?.[k * 3 + ch] ?? 0;
+      column.sort();
+      colour[ch] =
+        profiles.length % 2 ? (column[middle] ?? 0) : ((column[middle - 1] ?? 0) + (column[middle] ?? 0)) / 2;
+    }
+    medianProfile.push(colour);
+  }
+  const at = (k: number) => medianProfile[Math.min(n - 1, Math.max(0, k))] as number[];
+  let table = [0, 1, 2].map((ch) => ((at(0)[ch] ?? 0) + (at(1)[ch] ?? 0) + (at(2)[ch] ?? 0)) / 3);
+  let widest = 0;
+  for (const colour of medianProfile) widest = Math.max(widest, distance(colour, table));
+  const threshold = Math.max(20, 0.3 * widest);
+  const slope = (k: number) => distance(at(k + 1), at(k - 1)) / 2;
+  // The first step out of the table; when it leads only into a shadow of the table (or the
+  // card's dark edge seen beside its face), the next step out of that.
+  let from = 3;
+  let first = -1;
+  let steepest = 0;
+  let end = 0;
+  let card: number[] = [];
+  for (let pass = 0; pass < 2; pass++) {
+    first = -1;
+    for (let k = from; k + 2 < n && first < 0; k++) {
+      if ([k, k + 1, k + 2].every((j) => distance(at(j), table) > threshold)) first = k;
+    }
+    if (first < 0) return [];
+    steepest = Math.max(1, first - 2);
+    while (steepest + 2 < n && slope(steepest + 1) >= slope(steepest)) steepest++;
+    end = steepest;
+    while (end + 2 < n && slope(end + 1) > 0.25 * slope(steepest)) end++;
+    if (end + 2 >= n) return [];
+    card = [0, 1, 2].map((ch) => ((at(end + 1)[ch] ?? 0) + (at(end + 2)[ch] ?? 0)) / 2);
+    if (pass > 0 || !isShadowOf(card, table)) break;
+    table = card;
+    from = end + 1;
+  }
+  const step = distance(card, table);
+  if (step < 24) return [];
+  const axis = [0, 1, 2].map((ch) => ((card[ch] ?? 0) - (table[ch] ?? 0)) / (step * step));
+  const [t0 = 0, t1 = 0, t2 = 0] = table;
+  const [a0 = 0, a1 = 0, a2 = 0] = axis;
+  const project = (colour: ArrayLike<number>, at = 0) =>
+    ((colour[at] ?? 0) - t0) * a0 + ((colour[at + 1] ?? 0) - t1) * a1 + ((colour[at + 2] ?? 0) - t2) * a2;
+  /** The rising 50 % crossing (in samples) nearest `near` between `from` and `to`. */
+  const crossing = (value: (k: number) => number, from: number, to: number, near: number): number | null => {
+    let best: number | null = null;
+    for (let k = Math.max(0, from); k < Math.min(n - 1, to); k++) {
+      const a = value(k);
+      const b = value(k + 1);
+      if (a < 0.5 && b >= 0.5) {
+        const position = k + (0.5 - a) / (b - a);
+        if (best === null || Math.abs(position - near) < Math.abs(best - near)) best = position;
+      }
+    }
+    return best;
+  };
+  const sideAt = crossing((k) => project(at(k)), Math.max(from - 1, first - 4), end + 2, steepest);
+  if (sideAt === null) return [];
+  const points: Point[] = [];
+  profiles.forEach((rgb, s) => {
+    const value = (k: number) => project(rgb, k * 3);
+    const position = crossing(value, Math.floor(sideAt - 8), Math.ceil(sideAt + 8), sideAt);
+    if (position === null) return;
+    const mean = (from: number, to: number) => {
+      let sum = 0;
+      let count = 0;
+      for (let k = Math.max(0, Math.round(position + from)); k <= Math.min(n - 1, Math.round(position + to)); k++) {
+        sum += value(k);
+        count++;
+      }
+      return count > 0 ? sum / count : Number.NaN;
+    };
+    if (!(mean(-5, -3) < 0.35 && mean(3, 5) > 0.65)) return;
+    const base = bases[s] as Point;
+    const d = -halfLength + position * 0.5;
+    points.push({ x: base.x + nx * d, y: base.y + ny * d });
+  });
+  return points;
+}
+
+/** `colour` is `table` in shadow: the same chromaticity (within 0.03) at 30–92 % of its luma. */
+function isShadowOf(colour: number[], table: number[]): boolean {
+  const luma = (c: number[]) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
+  const ratio = luma(colour) / Math.max(1, luma(table));
+  if (ratio < 0.3 || ratio > 0.92) return false;
+  const sum = (c: number[]) => Math.max(1, (c[0] ?? 0) + (c[1] ?? 0) + (c[2] ?? 0));
+  return [0, 1, 2].every((ch) => Math.abs((colour[ch] ?? 0) / sum(colour) - (table[ch] ?? 0) / sum(table)) < 0.03);
 }

@@ -101,6 +101,14 @@ describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
     expect(empty).toMatchObject({ status: "rejected", reason: "face_check_failed" });
   });
 
+  it("grades a slightly blurred photo (edges rising over 0.7 mm) within 1 point of the drawn truth", async () => {
+    const scene: CardScene = { ...base, blur: 2 };
+    const graded = expectGraded(await gradePair(scene));
+    const truth = truthOf(scene);
+    expect(Math.abs(graded.centering_offset.horizontal - truth.horizontal)).toBeLessThanOrEqual(1);
+    expect(Math.abs(graded.centering_offset.vertical - truth.vertical)).toBeLessThanOrEqual(1);
+  });
+
   it("grades a bright photo whose highlights clip, centering within 1 point of the drawn truth", async () => {
     const scene: CardScene = { ...base, exposure: 2.4 };
     const graded = expectGraded(await gradePair(scene));
@@ -122,6 +130,8 @@ describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
   it.each([
     ["a dark photo", { exposure: 0.12 }],
     ["a blurred photo", { blur: 6 }],
+    // Edges rising over 0.99 mm: graded 1.1 points off without the blur limit.
+    ["a photo blurred a little less", { blur: 5 }],
     ["a tiny photo", { canvasWidth: 360, canvasHeight: 270, cardWidth: 140 }],
     // Burnt out: the table clips to white with the card's light parts (a milder overexposure,
     // whose card can still be measured, is graded: the next test).

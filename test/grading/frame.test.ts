@@ -55,7 +55,40 @@ function turnedCard(degrees: number, textShare = 0): RgbaImage {
   return { width: W, height: H, data };
 }
 
+/**
+ * A worn vintage card: a whitened rim fading (fast, then slowly) into the yellow border over the
+ * outer 0.75 mm, the border mottled (±4 by a fixed hash of the pixel's place), and a body of pale
+ * yellow-green beyond the 3 mm frame line, a step of ~44 from the border's colour.
+ */
+function wornCard(): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  const RIM: [number, number, number] = [250, 246, 232];
+  const BODY: [number, number, number] = [200, 200, 120];
+  const rim = 0.75 * MM;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const depth = Math.min(x, y, W - 1 - x, H - 1 - y) + 0.5;
+      const inFrame = x >= 3 * MM && x < W - 3 * MM && y >= 3 * MM && y < H - 3 * MM;
+      const mottle = (Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 29) - 4;
+      const towardBorder = 1 - (1 - Math.min(1, depth / rim)) ** 2;
+      const colour = inFrame
+        ? BODY
+        : BORDER.map((v, ch) => (RIM[ch] ?? 0) + (v - (RIM[ch] ?? 0)) * towardBorder + mottle * towardBorder);
+      data.set([...colour.map((v) => Math.round(v)), 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
 describe("the printed frame from line evidence", () => {
+  it("reads the border's colour where it settles past a whitened rim, so a faint frame line is found", () => {
+    const result = measureFrame(wornCard());
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    for (const side of ["left", "right", "top", "bottom"] as const)
+      expect(result.sides[side].width / MM).toBeCloseTo(3, 1);
+  });
+
   it("measures a frame leaning 0.3 mm over the scanned side, and refuses one leaning 0.6 mm", () => {
     // Over the 60 % of the long side that is scanned (52.8 mm), 0.3 mm is 0.33° and 0.6 mm 0.65°.
     const slight = measureFrame(turnedCard(0.33));

@@ -6,6 +6,7 @@ import {
   agreeOnCentering,
   centeringSigma,
   MAX_CENTERING_SIGMA,
+  MAX_EDGE_BLUR_MM,
   MIN_PX_PER_MM,
   type TwoScaleResult,
   widthsOf,
@@ -136,6 +137,14 @@ export function analyseFace(name: FaceName, bytes: Uint8Array): FaceResult {
   const wear = frames.full.ok
     ? measureWear(name, flat, frames.full.sides.left.borderColor, outline.background, widthsOf(frames.full.sides))
     : null;
+  const blurMm = outline.edgeWidth / pxPerMm;
+  if (centering.ok && blurMm > MAX_EDGE_BLUR_MM) {
+    centering = {
+      ok: false,
+      side: null,
+      reason: `the card's edges are blurred over ${blurMm.toFixed(2)} mm (at most ${MAX_EDGE_BLUR_MM}), and the printed frame as much, so a border cannot be placed to a point; hold the phone steady, let it focus on the card or move closer`,
+    };
+  }
   if (centering.ok && sigma !== null && sigma > MAX_CENTERING_SIGMA) {
     centering = {
       ok: false,

@@ -1,7 +1,8 @@
 // The printed frame on the flat card: where the border ends and the artwork begins, per side.
 // Each scan line (rows for left/right, columns for top/bottom, the middle 60 % of the side) walks
 // inward from just inside the card edge, compares each pixel's colour with the border colour
-// measured at 0.35–0.75 mm from the edge, and marks the first run of three pixels that differ by
+// measured on a 0.4 mm strip from 0.35 mm in (or where the colour settles after the cut's blur or a
+// whitened rim, up to 0.5 mm further), and marks the first run of three pixels that differ by
 // more than the noise allows; the 50 % crossing of that step is its sub-pixel position.
 // The positions along a side are line evidence: a straight line is fitted through the depth most
 // scan lines share (at least 40 % of those that found a step, within ±0.3 mm; lines that found
@@ -104,12 +105,16 @@ function measureSide(flat: RgbaImage, side: Side, scale: number): SideMeasuremen
     return data[(y * W + x) * 4 + ch] ?? 0;
   };
   const pxPerMm = FLAT_PX_PER_MM / scale;
-  const refStart = Math.max(1, Math.round(0.35 * pxPerMm));
-  const refEnd = Math.max(refStart + 2, Math.round(0.75 * pxPerMm));
   const maxDepth = Math.round(W * MAX_SCAN_SHARE);
   const step = scale > 1 ? 1 : 2;
   const lines: number[] = [];
   for (let line = Math.round(along * 0.2); line < along * 0.8; line += step) lines.push(line);
+  // The reference strip (0.4 mm wide) starts 0.35 mm in, or where the border's colour settles
+  // after the cut's blur or a whitened rim, at most 0.5 mm further: inward while the median colour
+  // over the scan lines still changes less and less from one pixel to the next.
+  const stripWidth = Math.max(2, Math.round(0.75 * pxPerMm) - Math.round(0.35 * pxPerMm));
+  const refStart = settledDepth(lines, pixel, Math.max(1, Math.round(0.35 * pxPerMm)), Math.round(0.5 * pxPerMm));
+  const refEnd = refStart + stripWidth;
 
   // Border colour (per-channel median) and its noise (1.4826 × median absolute deviation) from
   // the reference strip of every scan line: robust to chips and dirt in the strip.
@@ -195,4 +200,42 @@ function densestDepth(points: Point[], halfWidth: number): Point[] {
     }
   }
   return points.filter((p) => Math.abs(p.y - bestCentre) <= halfWidth);
+}
+
+/**
+ * From `start`, inward (at most `reach` px) while the change of the median colour over the scan
+ * lines from one pixel to the next keeps falling: where the border's colour has settled.
+ */
+function settledDepth(
+  lines: number[],
+  pixel: (line: number, depth: number, ch: number) => number,
+  start: number,
+  reach: number,
+): number {
+  const column = new Float64Array(lines.length);
+  const medianColour = (depth: number) =>
+    [0, 1, 2].map((ch) => {
+      lines.forEach((line, i) => {
+        column[i] = pixel(line, depth, ch);
+      });
+      column.sort();
+      return column[column.length >> 1] ?? 0;
+    });
+  const colours = new Map<number, number[]>();
+  const at = (depth: number) => {
+    let colour = colours.get(depth);
+    if (!colour) {
+      colour = medianColour(depth);
+      colours.set(depth, colour);
+    }
+    return colour;
+  };
+  const change = (depth: number) => {
+    const [a0 = 0, a1 = 0, a2 = 0] = at(depth + 1);
+    const [b0 = 0, b1 = 0, b2 = 0] = at(depth - 1);
+    return Math.hypot(a0 - b0, a1 - b1, a2 - b2) / 2;
+  };
+  let depth = start;
+  while (depth < start + reach && change(depth + 1) < change(depth)) depth++;
+  return depth;
 }

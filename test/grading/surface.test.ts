@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
+import { FLAT_PX_PER_MM, selectKth } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
-import { measureSurface, selectKth } from "../../src/grading/engine/surface";
+import { measureSurface } from "../../src/grading/engine/surface";
 import { seededRandom } from "../helpers/seeded-random";
 
 // A flat 63 × 88 mm face at FLAT_PX_PER_MM, drawn pixel by pixel: grey print, optionally split by

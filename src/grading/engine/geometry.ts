@@ -79,6 +79,35 @@ export function dist(p: Point, q: Point): number {
   return Math.hypot(p.x - q.x, p.y - q.y);
 }
 
+/**
+ * The k-th smallest of `values[0 … count)` (what `values.subarray(0, count).sort()[k]` is), by
+ * quickselect with a middle pivot; reorders the values.
+ */
+export function selectKth(values: Float32Array | Float64Array, count: number, k: number): number {
+  let lo = 0;
+  let hi = count - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1] ?? 0;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((values[i] ?? 0) < pivot) i++;
+      while ((values[j] ?? 0) > pivot) j--;
+      if (i <= j) {
+        const t = values[i] ?? 0;
+        values[i] = values[j] ?? 0;
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return values[k] ?? 0;
+  }
+  return values[k] ?? 0;
+}
+
 export function median(values: number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);

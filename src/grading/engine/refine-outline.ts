@@ -13,7 +13,7 @@
 //   cut outside the art's edge, leaves two candidate edges, and a guess between them would put
 //   a border's width into the centering.
 import { edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
-import { fitLine, intersect, type Line, median, type Point, type Quad } from "./geometry";
+import { fitLine, intersect, type Line, median, type Point, type Quad, selectKth } from "./geometry";
 import type { RgbaImage } from "./image";
 
 /** Profiles read across each side (also the precision estimate's sample count, centering.ts). */
@@ -153,32 +153,34 @@ function sideFromMedianProfile(
   halfLength: number,
 ): Point[] {
   const n = halfLength * 4 + 1;
-  const profiles: Float64Array[] = [];
+  // All profiles in one buffer: profile s, sample k, channel ch at (s * n + k) * 3 + ch.
+  const count = EDGE_PROFILES;
+  const samples = new Float64Array(count * n * 3);
   const bases: Point[] = [];
   const pixel = new Float64Array(3);
-  for (let s = 0; s < EDGE_PROFILES; s++) {
-    const t = 0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES;
+  for (let s = 0; s < count; s++) {
+    const t = 0.1 + (0.8 * (s + 0.5)) / count;
     const base = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
-    const rgb = new Float64Array(n * 3);
     for (let k = 0; k < n; k++) {
       const d = -halfLength + k * 0.5;
       colourAt(base.x + nx * d, base.y + ny * d, pixel);
-      rgb.set(pixel, k * 3);
+      samples.set(pixel, (s * n + k) * 3);
     }
-    profiles.push(rgb);
     bases.push(base);
   }
-  // Per sample and channel, the median over the profiles (a typed array sorts numerically, fast).
-  const column = new Float64Array(profiles.length);
-  const middle = profiles.length >> 1;
+  // Per sample and channel, the median over the profiles (selected, not sorted).
+  const column = new Float64Array(count);
+  const middle = count >> 1;
   const medianProfile: number[][] = [];
   for (let k = 0; k < n; k++) {
     const colour = [0, 0, 0];
     for (let ch = 0; ch < 3; ch++) {
-      for (let i = 0; i < profiles.length; i++) column[i] = profiles[i]?.[k * 3 + ch] ?? 0;
-      column.sort();
-      colour[ch] =
-        profiles.length % 2 ? (column[middle] ?? 0) : ((column[middle - 1] ?? 0) + (column[middle] ?? 0)) / 2;
+      for (let i = 0; i < count; i++) column[i] = samples[(i * n + k) * 3 + ch] ?? 0;
+      const upper = selectKth(column, count, middle);
+      // After the selection everything below `middle` is at most `upper`: the lower middle is their largest.
+      let lower = Number.NEGATIVE_INFINITY;
+      for (let i = 0; i < middle; i++) lower = Math.max(lower, column[i] ?? 0);
+      colour[ch] = count % 2 ? upper : (lower + upper) / 2;
     }
     medianProfile.push(colour);
   }
@@ -234,24 +236,25 @@ function sideFromMedianProfile(
   const sideAt = crossing((k) => project(at(k)), Math.max(from - 1, first - 4), end + 2, steepest);
   if (sideAt === null) return [];
   const points: Point[] = [];
-  profiles.forEach((rgb, s) => {
-    const value = (k: number) => project(rgb, k * 3);
+  for (let s = 0; s < count; s++) {
+    const offset = s * n * 3;
+    const value = (k: number) => project(samples, offset + k * 3);
     const position = crossing(value, Math.floor(sideAt - 8), Math.ceil(sideAt + 8), sideAt);
-    if (position === null) return;
+    if (position === null) continue;
     const mean = (from: number, to: number) => {
       let sum = 0;
-      let count = 0;
+      let taken = 0;
       for (let k = Math.max(0, Math.round(position + from)); k <= Math.min(n - 1, Math.round(position + to)); k++) {
         sum += value(k);
-        count++;
+        taken++;
       }
-      return count > 0 ? sum / count : Number.NaN;
+      return taken > 0 ? sum / taken : Number.NaN;
     };
-    if (!(mean(-5, -3) < 0.35 && mean(3, 5) > 0.65)) return;
+    if (!(mean(-5, -3) < 0.35 && mean(3, 5) > 0.65)) continue;
     const base = bases[s] as Point;
     const d = -halfLength + position * 0.5;
     points.push({ x: base.x + nx * d, y: base.y + ny * d });
-  });
+  }
   return points;
 }
 

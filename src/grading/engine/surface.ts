@@ -19,7 +19,7 @@
 //   or more, with one sign along EDGE_SIDE_AGREEMENT of its length), it is not counted. A scratch
 //   lies across the picture's structure: what is beside it changes along its length.
 import type { DefectRegion, FaceName } from "./evidence";
-import { FLAT_PX_PER_MM } from "./geometry";
+import { FLAT_PX_PER_MM, selectKth } from "./geometry";
 import type { RgbaImage } from "./image";
 
 const MM = FLAT_PX_PER_MM;
@@ -243,32 +243,3 @@ function followsPictureEdge(
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/**
- * The k-th smallest of `values[0 … count)` (what `values.subarray(0, count).sort()[k]` is), by
- * quickselect with a middle pivot; reorders the values.
- */
-export function selectKth(values: Float32Array, count: number, k: number): number {
-  let lo = 0;
-  let hi = count - 1;
-  while (lo < hi) {
-    const pivot = values[(lo + hi) >> 1] ?? 0;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while ((values[i] ?? 0) < pivot) i++;
-      while ((values[j] ?? 0) > pivot) j--;
-      if (i <= j) {
-        const t = values[i] ?? 0;
-        values[i] = values[j] ?? 0;
-        values[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return values[k] ?? 0;
-  }
-  return values[k] ?? 0;
-}

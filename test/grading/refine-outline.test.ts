@@ -1,12 +1,17 @@
-// The card's sides to a fraction of a pixel (src/grading/engine/refine-outline.ts), on a drawn
-// photo whose card has a thin border on its left side with artwork in stripes just inside it: on
-// dark blue stripes the border's blue lies past halfway from the grey table to the art, on red
-// stripes short of it, so profile by profile the 50 % crossing jumps between the cut and the art's
-// edge 5 px in, and the crossings' line fit settles on a compromise between the two (3 px off
-// the cut at one end). The side's median profile, whose first step out of the table's grey is the
-// cut, is the second reading: the two disagree and the side is refused. (Where the crossings do
-// not line up at all, the median profile alone traces the side: find-card.test.ts, a thin border
-// on a lawn.)
+// The card's sides to a fraction of a pixel (src/grading/engine/refine-outline.ts), on drawn
+// photos where the two readings of a side disagree.
+// - A thin border on the card's left side with artwork in stripes just inside it: on dark blue
+//   stripes the border's blue lies past halfway from the grey table to the art, on red stripes
+//   short of it, so profile by profile the 50 % crossing jumps between the cut and the art's edge
+//   5 px in, and the crossings' line fit settles on a compromise (3 px off the cut at one end).
+//   The median profile's first step out of the table's grey is the cut, and the band between the
+//   two lines has the blue the other sides show just inside their cut: the card's own border, so
+//   the median reading is the side.
+// - A band of another colour outside the card's left edge (a sleeve's margin): the crossings
+//   find the card's edge, the median profile the band's outer edge, and the band is not the
+//   card's border colour: neither is trusted, the side is refused.
+// (Where the crossings do not line up at all, the median profile alone traces the side:
+// find-card.test.ts, a thin border on a lawn.)
 import { describe, expect, it } from "vitest";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
@@ -14,21 +19,24 @@ import { refineOutline } from "../../src/grading/engine/refine-outline";
 
 const W = 400;
 const H = 480;
-/** The card covers x 100–300, y 80–360 (pixel edges); its left border is 5 px, the others 14 px. */
+/** The card covers x 100–300, y 80–360 (pixel edges); its borders are 14 px unless told. */
 const CARD = { x0: 100, x1: 300, y0: 80, y1: 360 };
 const TABLE = [147, 147, 148];
 const BORDER = [19, 77, 154];
 const ART_DARK = [10, 40, 120];
 const ART_RED = [144, 43, 25];
+/** A sleeve's margin: the table seen through hazy plastic, lighter and bluer. */
+const SLEEVE = [196, 204, 222];
 
-/** `stripe`: rows per stripe of the art. */
-function photo(leftBorder: number, stripe: number): RgbaImage {
+/** `stripe`: rows per stripe of the art; `sleeve`: px of sleeve margin outside the left edge. */
+function photo(leftBorder: number, stripe: number, sleeve = 0): RgbaImage {
   const data = new Uint8Array(W * H * 4);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       // The table's grain from a fixed hash of the pixel's place (no straight lines in it).
       const hash = Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 16;
       let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 8));
+      if (x >= CARD.x0 - sleeve && x < CARD.x0 && y >= CARD.y0 && y < CARD.y1) colour = SLEEVE;
       const onCard = x >= CARD.x0 && x < CARD.x1 && y >= CARD.y0 && y < CARD.y1;
       if (onCard) {
         const inArt = x >= CARD.x0 + leftBorder && x < CARD.x1 - 14 && y >= CARD.y0 + 14 && y < CARD.y1 - 14;
@@ -49,10 +57,19 @@ const ROUGH: Quad = [
 ];
 
 describe("refineOutline", () => {
-  it("refuses a side where the two readings trace different edges, rather than guess between them", () => {
-    // Wide stripes: each reading finds a line, the crossings' fit a compromise between the cut
-    // and the art's edge, the median profile the cut.
+  it("traces a thin border's cut where the crossings' fit settles between the cut and the art's edge", () => {
     const result = refineOutline(photo(5, 20), ROUGH, 6);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [tl, tr, br, bl] = result.outline.corners;
+    expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
+    expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.3);
+    expect(Math.abs(tr.x - CARD.x1)).toBeLessThan(0.3);
+    expect(Math.abs(br.y - CARD.y1)).toBeLessThan(0.3);
+  });
+
+  it("refuses a side showing two edges when the band between them is not the card's border", () => {
+    const result = refineOutline(photo(14, 20, 6), ROUGH, 6);
     expect(result).toMatchObject({ ok: false });
     if (!result.ok) expect(result.reason).toMatch(/left edge .* shows two edges up to [\d.]+ px apart/);
   });

@@ -26,6 +26,11 @@ const MIN_EDGE_COVERAGE = 0.5;
  * sleeved cards by 2–10 px.
  */
 const MAX_EDGE_DISAGREEMENT = 1.5;
+/**
+ * Where a side shows two edges, the band between them is the card's own border when its colour is
+ * within this RGB distance of the colour the agreeing sides show just inside their cut.
+ */
+const MAX_BORDER_DIFFERENCE = 30;
 
 export interface RefinedEdges {
   /** The card's quadrilateral in photo order (as it appears: top-left, top-right, bottom-right, bottom-left). */
@@ -49,11 +54,9 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     x: quad.reduce((s, p) => s + p.x, 0) / 4,
     y: quad.reduce((s, p) => s + p.y, 0) / 4,
   };
-  const refined: Line[] = [];
   const contrasts: number[] = [];
   const widths: number[] = [];
-  let residualSum = 0;
-  let residualCount = 0;
+  const sides: SideReadings[] = [];
   for (let k = 0; k < 4; k++) {
     const p = quad[k] as Point;
     const q = quad[(k + 1) % 4] as Point;
@@ -75,40 +78,57 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       contrasts.push(crossing.contrast);
       widths.push(crossing.width);
     }
-    let fitted = fitLine(samples);
-    let close = closeTo(fitted, samples);
+    const crossings = traced(samples);
     const again = sideFromMedianProfile(colourAt, p, q, nx, ny, 2 * halfLength);
-    const againFitted = fitLine(again);
-    const againClose = closeTo(againFitted, again);
-    if (againFitted && againClose.length >= EDGE_PROFILES * MIN_EDGE_COVERAGE) {
-      if (fitted && close.length >= EDGE_PROFILES * MIN_EDGE_COVERAGE) {
-        // Where each line crosses the normals at the side's two ends.
-        const along = (line: Line, from: Point) =>
-          -(line.a * from.x + line.b * from.y - line.c) / (line.a * nx + line.b * ny);
-        const apart = Math.max(...[p, q].map((end) => Math.abs(along(fitted as Line, end) - along(againFitted, end))));
-        if (apart > MAX_EDGE_DISAGREEMENT) {
-          return {
-            ok: false,
-            reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) shows two edges up to ${apart.toFixed(1)} px apart (a sleeve's, a shadow's or a thin border's beside the cut), so where the card ends cannot be told`,
-          };
-        }
-      } else {
-        fitted = againFitted;
-        close = againClose;
-      }
-    }
-    if (!fitted || close.length < EDGE_PROFILES * MIN_EDGE_COVERAGE) {
+    const profile = traced(again.points);
+    if (!crossings && !profile) {
       return {
         ok: false,
         reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) could not be traced along its length`,
       };
     }
-    for (const s of close) {
-      const r = fitted.a * s.x + fitted.b * s.y - fitted.c;
+    // Where a line crosses the inward normal at either end of the side (px inward from p or q).
+    const along = (line: Line, from: Point) =>
+      -(line.a * from.x + line.b * from.y - line.c) / (line.a * nx + line.b * ny);
+    const apart =
+      crossings && profile
+        ? Math.max(...[p, q].map((end) => Math.abs(along(crossings.line, end) - along(profile.line, end))))
+        : null;
+    sides.push({ crossings, median: profile, card: again.card, apart });
+  }
+  // Sides where both readings agree give the colour just inside the cut (the card's border).
+  const confirmed = sides.filter((side) => side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card);
+  const borderColour =
+    confirmed.length > 0
+      ? [0, 1, 2].map((ch) => median(confirmed.map((side) => (side.card as number[])[ch] ?? 0)))
+      : null;
+  const refined: Line[] = [];
+  let residualSum = 0;
+  let residualCount = 0;
+  for (const [k, side] of sides.entries()) {
+    // One of the two traced the side (the loop above refused a side neither traced).
+    let chosen = (side.crossings ?? side.median) as Trace;
+    if (side.apart !== null && side.apart > MAX_EDGE_DISAGREEMENT) {
+      // Two edges: the median reading's is the cut when its first step out of the table leads
+      // into the colour the agreeing sides show just inside their cut, the card's border (a thin
+      // border whose art's edge the crossings followed). Otherwise (a sleeve's margin, table seen
+      // through plastic; a shadow not told as one) neither is trusted.
+      const isBorder =
+        borderColour !== null && side.card !== null && distance(side.card, borderColour) <= MAX_BORDER_DIFFERENCE;
+      if (!isBorder) {
+        return {
+          ok: false,
+          reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) shows two edges up to ${side.apart.toFixed(1)} px apart (a sleeve's, a shadow's or a thin border's beside the cut), so where the card ends cannot be told`,
+        };
+      }
+      chosen = side.median as Trace;
+    }
+    for (const s of chosen.close) {
+      const r = chosen.line.a * s.x + chosen.line.b * s.y - chosen.line.c;
       residualSum += r * r;
       residualCount++;
     }
-    refined.push(fitted);
+    refined.push(chosen.line);
   }
   const [t, r, b, l] = refined as [Line, Line, Line, Line];
   const corners: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
@@ -126,13 +146,39 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   };
 }
 
-/** The points within 1.5 px of the line (none without a line). */
-function closeTo(line: Line | null, points: Point[]): Point[] {
-  return line ? points.filter((s) => Math.abs(line.a * s.x + line.b * s.y - line.c) <= 1.5) : [];
+interface Trace {
+  line: Line;
+  /** The points within 1.5 px of the line. */
+  close: Point[];
+}
+
+interface SideReadings {
+  crossings: Trace | null;
+  median: Trace | null;
+  /** The colour just past the median reading's step. */
+  card: number[] | null;
+  /** The two readings' largest distance apart at the side's ends (px), when both traced it. */
+  apart: number | null;
+}
+
+/** A line through the points with at least MIN_EDGE_COVERAGE of the profiles within 1.5 px of it. */
+function traced(points: Point[]): Trace | null {
+  const line = fitLine(points);
+  if (!line) return null;
+  const close = points.filter((s) => Math.abs(line.a * s.x + line.b * s.y - line.c) <= 1.5);
+  return close.length >= EDGE_PROFILES * MIN_EDGE_COVERAGE ? { line, close } : null;
 }
 
 const distance = (a: ArrayLike<number>, b: ArrayLike<number>) =>
   Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0));
+
+interface MedianReading {
+  /** The side's edge points, one per profile that shows the step. */
+  points: Point[];
+  /** The colour just past the step (the card's, usually its border's); null without a step. */
+  card: number[] | null;
+}
+const NO_READING: MedianReading = { points: [], card: null };
 
 /**
  * A side read from its median profile (per channel, over EDGE_PROFILES profiles of ±`halfLength`
@@ -142,7 +188,7 @@ const distance = (a: ArrayLike<number>, b: ArrayLike<number>) =>
  * colour is the table in shadow, the next step out of the shadow). Each profile's
  * edge point is then the 50 % crossing between those two colours nearest the median's, with the
  * table's side below 35 % and the card's above 65 % 1.5–2.5 px either side (a real step, not
- * noise). Empty when the median profile shows no step.
+ * noise), and the colour just past the step. No points when the median profile shows no step.
  */
 function sideFromMedianProfile(
   colourAt: RgbSampler,
@@ -151,7 +197,7 @@ function sideFromMedianProfile(
   nx: number,
   ny: number,
   halfLength: number,
-): Point[] {
+): MedianReading {
   const n = halfLength * 4 + 1;
   // All profiles in one buffer: profile s, sample k, channel ch at (s * n + k) * 3 + ch.
   const count = EDGE_PROFILES;
@@ -202,19 +248,19 @@ function sideFromMedianProfile(
     for (let k = from; k + 2 < n && first < 0; k++) {
       if ([k, k + 1, k + 2].every((j) => distance(at(j), table) > threshold)) first = k;
     }
-    if (first < 0) return [];
+    if (first < 0) return NO_READING;
     steepest = Math.max(1, first - 2);
     while (steepest + 2 < n && slope(steepest + 1) >= slope(steepest)) steepest++;
     end = steepest;
     while (end + 2 < n && slope(end + 1) > 0.25 * slope(steepest)) end++;
-    if (end + 2 >= n) return [];
+    if (end + 2 >= n) return NO_READING;
     card = [0, 1, 2].map((ch) => ((at(end + 1)[ch] ?? 0) + (at(end + 2)[ch] ?? 0)) / 2);
     if (pass > 0 || !isShadowOf(card, table)) break;
     table = card;
     from = end + 1;
   }
   const step = distance(card, table);
-  if (step < 24) return [];
+  if (step < 24) return NO_READING;
   const axis = [0, 1, 2].map((ch) => ((card[ch] ?? 0) - (table[ch] ?? 0)) / (step * step));
   const [t0 = 0, t1 = 0, t2 = 0] = table;
   const [a0 = 0, a1 = 0, a2 = 0] = axis;
@@ -234,7 +280,7 @@ function sideFromMedianProfile(
     return best;
   };
   const sideAt = crossing((k) => project(at(k)), Math.max(from - 1, first - 4), end + 2, steepest);
-  if (sideAt === null) return [];
+  if (sideAt === null) return NO_READING;
   const points: Point[] = [];
   for (let s = 0; s < count; s++) {
     const offset = s * n * 3;
@@ -255,7 +301,7 @@ function sideFromMedianProfile(
     const d = -halfLength + position * 0.5;
     points.push({ x: base.x + nx * d, y: base.y + ny * d });
   }
-  return points;
+  return { points, card };
 }
 
 /** `colour` is `table` in shadow: the same chromaticity (within 0.03) at 30–92 % of its luma. */

@@ -101,16 +101,11 @@ describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
     expect(empty).toMatchObject({ status: "rejected", reason: "face_check_failed" });
   });
 
-  it("grades a slightly blurred photo (edges rising over 0.7 mm) within 1 point of the drawn truth", async () => {
-    const scene: CardScene = { ...base, blur: 2 };
-    const graded = expectGraded(await gradePair(scene));
-    const truth = truthOf(scene);
-    expect(Math.abs(graded.centering_offset.horizontal - truth.horizontal)).toBeLessThanOrEqual(1);
-    expect(Math.abs(graded.centering_offset.vertical - truth.vertical)).toBeLessThanOrEqual(1);
-  });
-
-  it("grades a bright photo whose highlights clip, centering within 1 point of the drawn truth", async () => {
-    const scene: CardScene = { ...base, exposure: 2.4 };
+  it.each([
+    ["a slightly blurred photo (edges rising over 0.7 mm)", { blur: 2 }],
+    ["a bright photo whose highlights clip", { exposure: 2.4 }],
+  ])("grades %s, centering within 1 point of the drawn truth", async (_name, change) => {
+    const scene: CardScene = { ...base, ...change };
     const graded = expectGraded(await gradePair(scene));
     const truth = truthOf(scene);
     expect(Math.abs(graded.centering_offset.horizontal - truth.horizontal)).toBeLessThanOrEqual(1);

@@ -13,7 +13,7 @@
 // is not taken for the frame. The side's width is the line's mean distance from the edge. The
 // whole measurement is made twice, on the flat card and on a copy at half its resolution (an
 // independent second scale): centering.ts compares the two before anything is reported.
-import { FLAT_PX_PER_MM, fitLine, median, type Point } from "./geometry";
+import { FLAT_PX_PER_MM, fitLine, median, type Point, selectKth } from "./geometry";
 import { downscaleToFit, type RgbaImage } from "./image";
 
 export type Side = "left" | "right" | "top" | "bottom";
@@ -212,24 +212,20 @@ function settledDepth(
   start: number,
   reach: number,
 ): number {
+  // The median colour at each depth from start - 1 to start + reach + 1.
   const column = new Float64Array(lines.length);
-  const medianColour = (depth: number) =>
-    [0, 1, 2].map((ch) => {
-      lines.forEach((line, i) => {
-        column[i] = pixel(line, depth, ch);
-      });
-      column.sort();
-      return column[column.length >> 1] ?? 0;
-    });
-  const colours = new Map<number, number[]>();
-  const at = (depth: number) => {
-    let colour = colours.get(depth);
-    if (!colour) {
-      colour = medianColour(depth);
-      colours.set(depth, colour);
-    }
-    return colour;
-  };
+  const colours: number[][] = [];
+  for (let depth = start - 1; depth <= start + reach + 1; depth++) {
+    colours.push(
+      [0, 1, 2].map((ch) => {
+        lines.forEach((line, i) => {
+          column[i] = pixel(line, depth, ch);
+        });
+        return selectKth(column, lines.length, lines.length >> 1);
+      }),
+    );
+  }
+  const at = (depth: number) => colours[depth - start + 1] ?? [0, 0, 0];
   const change = (depth: number) => {
     const [a0 = 0, a1 = 0, a2 = 0] = at(depth + 1);
     const [b0 = 0, b1 = 0, b2 = 0] = at(depth - 1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FLAT_PX_PER_MM, selectKth } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
-import { measureSurface } from "../../src/grading/engine/surface";
+import { measureSurface, ridgeStrength } from "../../src/grading/engine/surface";
 import { seededRandom } from "../helpers/seeded-random";
 
 // A flat 63 × 88 mm face at FLAT_PX_PER_MM, drawn pixel by pixel: grey print, optionally split by
@@ -94,5 +94,34 @@ describe("selectKth", () => {
   it("reads only the first `count` values", () => {
     const values = Float32Array.from([5, 1, 4, 100, -100]);
     expect(selectKth(values, 3, 1)).toBe(4);
+  });
+});
+
+describe("ridgeStrength", () => {
+  it("is exactly the strongest direction's min(c − one neighbour, c − the other), or 0", () => {
+    // Grey levels as the engine makes them (weighted RGB in float32), over a region 2 px inside.
+    const random = seededRandom(11);
+    const width = 40;
+    const height = 30;
+    const gray = Float32Array.from({ length: width * height }, () =>
+      Math.fround(
+        0.299 * Math.floor(random() * 256) + 0.587 * Math.floor(random() * 256) + 0.114 * Math.floor(random() * 256),
+      ),
+    );
+    const ridge = ridgeStrength(gray, width, 2, 2, width - 4, height - 4);
+    const steps = [2, 2 * width, 2 * width + 2, -2 * width + 2];
+    let positive = 0;
+    for (let y = 0; y < height - 4; y++) {
+      for (let x = 0; x < width - 4; x++) {
+        const i = (y + 2) * width + x + 2;
+        const c = gray[i] ?? 0;
+        const expected = Math.max(0, ...steps.map((s) => Math.min(c - (gray[i + s] ?? 0), c - (gray[i - s] ?? 0))));
+        expect(ridge[y * (width - 4) + x]).toBe(Math.fround(expected));
+        if (expected > 0) positive++;
+      }
+    }
+    // Both outcomes occur: ridges and pixels that stand above no pair.
+    expect(positive).toBeGreaterThan(100);
+    expect(positive).toBeLessThan((width - 4) * (height - 4) - 100);
   });
 });

@@ -67,23 +67,7 @@ export function measureSurface(
   for (let i = 0, p = 0; i < gray.length; i++, p += 4) {
     gray[i] = 0.299 * (data[p] ?? 0) + 0.587 * (data[p + 1] ?? 0) + 0.114 * (data[p + 2] ?? 0);
   }
-  const ridge = new Float32Array(w * h);
-  // The four directions' neighbour offsets (along x, along y, both diagonals), as index steps:
-  // this loop runs once per flat-card pixel, so no per-pixel arrays or iterators.
-  const steps = [OFFSET_PX, OFFSET_PX * W, OFFSET_PX * W + OFFSET_PX, -OFFSET_PX * W + OFFSET_PX];
-  const [s0 = 0, s1 = 0, s2 = 0, s3 = 0] = steps;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = (y + y0) * W + x + x0;
-      const c = gray[i] ?? 0;
-      let best = 0;
-      best = Math.max(best, Math.min(c - (gray[i + s0] ?? c), c - (gray[i - s0] ?? c)));
-      best = Math.max(best, Math.min(c - (gray[i + s1] ?? c), c - (gray[i - s1] ?? c)));
-      best = Math.max(best, Math.min(c - (gray[i + s2] ?? c), c - (gray[i - s2] ?? c)));
-      best = Math.max(best, Math.min(c - (gray[i + s3] ?? c), c - (gray[i - s3] ?? c)));
-      ridge[y * w + x] = best;
-    }
-  }
+  const ridge = ridgeStrength(gray, W, x0, y0, w, h);
 
   // Per-block thresholds from the block's own ridge level.
   const bw = Math.ceil(w / BLOCK_PX);
@@ -240,6 +224,55 @@ function followsPictureEdge(
   const median = differences[differences.length >> 1] ?? 0;
   const agreement = Math.max(lighter, differences.length - lighter) / differences.length;
   return median >= EDGE_SIDE_DIFFERENCE && agreement >= EDGE_SIDE_AGREEMENT;
+}
+
+/**
+ * Each pixel's ridge strength over the w × h region at (x0, y0), which must lie at least OFFSET_PX
+ * inside the image: how far the pixel stands above both of its neighbours OFFSET_PX away, in the
+ * strongest of four directions (along x, along y, both diagonals), and 0 when it stands above
+ * neither pair.
+ *
+ * This loop runs once per flat-card pixel, so its minima and maxima are written without branches,
+ * as min(p, q) = (p + q − |p − q|) / 2 and max(p, q) = (p + q + |p − q|) / 2: on a photograph the
+ * comparisons go either way at random, and Math.min/max's mispredicted branches made the loop six
+ * times slower. The results are exactly those of Math.min/max: the grey levels are float32, so
+ * every sum and difference here is exact in float64.
+ */
+export function ridgeStrength(
+  gray: Float32Array,
+  W: number,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+): Float32Array {
+  const ridge = new Float32Array(w * h);
+  const along = [OFFSET_PX, OFFSET_PX * W, OFFSET_PX * W + OFFSET_PX, -OFFSET_PX * W + OFFSET_PX];
+  const [s0 = 0, s1 = 0, s2 = 0, s3 = 0] = along;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0, i = (y + y0) * W + x0, o = y * w; x < w; x++, i++, o++) {
+      const c = gray[i] ?? 0;
+      // Twice each direction's min(c − one neighbour, c − the other).
+      let p = c - (gray[i + s0] ?? c);
+      let q = c - (gray[i - s0] ?? c);
+      const m0 = p + q - Math.abs(p - q);
+      p = c - (gray[i + s1] ?? c);
+      q = c - (gray[i - s1] ?? c);
+      const m1 = p + q - Math.abs(p - q);
+      p = c - (gray[i + s2] ?? c);
+      q = c - (gray[i - s2] ?? c);
+      const m2 = p + q - Math.abs(p - q);
+      p = c - (gray[i + s3] ?? c);
+      q = c - (gray[i - s3] ?? c);
+      const m3 = p + q - Math.abs(p - q);
+      // 4 × the larger of m0, m1 and of m2, m3; 8 × the largest; 16 × the largest or 0.
+      const u = m0 + m1 + Math.abs(m0 - m1);
+      const v = m2 + m3 + Math.abs(m2 - m3);
+      const z = u + v + Math.abs(u - v);
+      ridge[o] = (z + Math.abs(z)) / 16;
+    }
+  }
+  return ridge;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

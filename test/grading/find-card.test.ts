@@ -119,6 +119,9 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     // front), and a dark back on bricks, whose joints close one 1.86 times as tall as wide (the back).
     ["sets aside a table's pattern that closes a rectangle around the card (tiles)", 3030, 28],
     ["sets aside a table's pattern that closes a rectangle around the card (bricks)", 1010, 21],
+    // A thin red border on green bricks: two brick joints close the card's own top and bottom
+    // into a wider outline of nearly a card's proportions, with only bricks beside the card.
+    ["sets aside the card's top and bottom closed by two lines of the table (bricks)", 7070, 10],
     // A 0.8 mm blue border (the left, off-centre 39/61) on a grey photographed lawn, dark red art
     // just inside: the crossings scatter between the cut and the art's edge, so the left side is
     // read from its median profile.

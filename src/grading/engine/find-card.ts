@@ -10,8 +10,11 @@
 //    the proportions of a card or a holder once rectified (rectify.ts).
 // 3. A hypothesis inside another supported one is that one's printed frame or artwork: the
 //    outermost wins. One that surrounds the card with table and has no card's proportions is the
-//    table's pattern (grout, brick joints) and swallows nothing. Two different outermost
-//    hypotheses of similar support are two candidates for the card: refused, never guessed.
+//    table's pattern (grout, brick joints) and swallows nothing; so is one with a card's
+//    proportions that shares two opposite sides with a card-shaped one inside it and adds only
+//    table beside the other two (the card's own top and bottom closed by two lines of the table).
+//    Two different outermost hypotheses of similar support are two candidates for the card:
+//    refused, never guessed.
 // 4. The winner's sides are refined to a fraction of a pixel on the full working image
 //    (refine-outline.ts).
 import {
@@ -23,7 +26,17 @@ import {
   segmentSupport,
 } from "./edges";
 import { aspectOf, FORMATS } from "./formats";
-import { boxOverlap, contains, intersect, isConvex, type Line, type Point, type Quad, signedArea2 } from "./geometry";
+import {
+  boxOverlap,
+  contains,
+  intersect,
+  isConvex,
+  type Line,
+  lineThrough,
+  type Point,
+  type Quad,
+  signedArea2,
+} from "./geometry";
 import { downscaleToFit, type RgbaImage } from "./image";
 import { orientCard, photoOrder } from "./rectify";
 import { type RefinedEdges, refineOutline } from "./refine-outline";
@@ -48,6 +61,13 @@ export const MIN_HOLDER_NOT_TABLE = 0.5;
 const COARSE_FORMAT_TOLERANCE = 0.03;
 const nearAFormat = (aspect: number) =>
   FORMATS.some((format) => Math.abs(aspect - aspectOf(format)) <= COARSE_FORMAT_TOLERANCE * aspectOf(format));
+/**
+ * Two outlines share a side when the outer one's ends lie within this many coarse pixels of the
+ * inner one's side, and have different sides when both ends lie at least DISTINCT_SIDE_PX apart
+ * (closer, they are one edge placed twice, or a thin border's cut and its art).
+ */
+const SHARED_SIDE_PX = 2;
+const DISTINCT_SIDE_PX = 5;
 /** How far outward (coarse pixels) a side is moved to read the support beside it. */
 const OUTWARD_SHIFT = 5;
 /** Proportions (long / short, rectified) of anything that may be a card or a graded holder. */
@@ -140,11 +160,28 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
     counter ??= notTableCounter(colour.table, coarse.width);
     return counter(outer, inner);
   };
+  const cardShaped = (h: Hypothesis) => h.aspect < 1.52 && nearAFormat(h.aspect);
   const pattern = new Set<Hypothesis>();
   if (strongestCard) {
     for (const h of accepted) {
-      if ((h.aspect < 1.52 && nearAFormat(h.aspect)) || !swallows(h, strongestCard)) continue;
+      if (cardShaped(h) || !swallows(h, strongestCard)) continue;
       if (notTableShare(h.quad, strongestCard.quad) < MIN_HOLDER_NOT_TABLE) pattern.add(h);
+    }
+    // With a card's proportions, an outline is the table's pattern only when it shares two
+    // opposite sides with a card-shaped one inside it and what it adds beside the other two is
+    // table: the card's own top and bottom (or sides) closed by two lines of the table. A card's
+    // own outline shares no side with its art's, and its border is not table.
+    for (const h of accepted) {
+      if (pattern.has(h) || !cardShaped(h)) continue;
+      const closesCard = accepted.some(
+        (g) =>
+          g !== h &&
+          cardShaped(g) &&
+          swallows(h, g) &&
+          sharesOppositeSides(h.quad, g.quad) &&
+          notTableShare(h.quad, g.quad) < MIN_HOLDER_NOT_TABLE,
+      );
+      if (closesCard) pattern.add(h);
     }
   }
   const candidates = pattern.size > 0 ? accepted.filter((h) => !pattern.has(h)) : accepted;
@@ -298,6 +335,22 @@ function distinctness(map: GradientMap, quad: Quad, sides: SegmentSupport[]): nu
       const beside = segmentSupport(map, shift(p), shift(q), 1.5);
       return side.strength > 0 ? (side.strength - beside.strength) / side.strength : 0;
     }),
+  );
+}
+
+/**
+ * Whether `outer` has two opposite sides on `inner`'s (within SHARED_SIDE_PX at both ends) and its
+ * other two at least DISTINCT_SIDE_PX outside `inner`'s at both ends.
+ */
+export function sharesOppositeSides(outer: Quad, inner: Quad): boolean {
+  const offsets = (k: number) => {
+    const side = lineThrough(inner[k] as Point, inner[(k + 1) % 4] as Point);
+    return [outer[k] as Point, outer[(k + 1) % 4] as Point].map((p) => Math.abs(side.a * p.x + side.b * p.y - side.c));
+  };
+  const shared = (k: number) => offsets(k).every((d) => d <= SHARED_SIDE_PX);
+  const distinct = (k: number) => offsets(k).every((d) => d >= DISTINCT_SIDE_PX);
+  return (
+    (shared(0) && shared(2) && distinct(1) && distinct(3)) || (shared(1) && shared(3) && distinct(0) && distinct(2))
   );
 }
 

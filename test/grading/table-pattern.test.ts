@@ -1,7 +1,9 @@
-// The row-span count of non-table pixels between two outlines (find-card.ts) against counting
-// every pixel centre with the half-plane test of geometry.ts.
+// Two helpers of find-card.ts's rule for the table's own pattern closing outlines around the card:
+// the row-span count of non-table pixels between two outlines, against counting every pixel
+// centre with the half-plane test of geometry.ts; and whether an outline shares two opposite
+// sides with one inside it.
 import { describe, expect, it } from "vitest";
-import { notTableCounter } from "../../src/grading/engine/find-card";
+import { notTableCounter, sharesOppositeSides } from "../../src/grading/engine/find-card";
 import { inside, type Quad } from "../../src/grading/engine/geometry";
 
 function bruteForce(table: Uint8Array, width: number, outer: Quad, inner: Quad): number {
@@ -54,5 +56,34 @@ describe("notTableCounter", () => {
   it("answers 0 for an outline outside the photo", () => {
     const share = notTableCounter(new Uint8Array(100).fill(0), 10);
     expect(share(rectangle(50, 50, 8, 8, 0), rectangle(50, 50, 2, 2, 0))).toBe(0);
+  });
+});
+
+describe("sharesOppositeSides", () => {
+  const card = rectangle(100, 100, 60, 84, 4);
+  const corner = (quad: Quad, k: number) => quad[k] as { x: number; y: number };
+  /** `quad` with its left and right sides moved outward by `by` px along the top and bottom sides. */
+  function widened(quad: Quad, by: number): Quad {
+    const along = (from: number, to: number) => {
+      const p = corner(quad, from);
+      const q = corner(quad, to);
+      const length = Math.hypot(q.x - p.x, q.y - p.y);
+      return { x: p.x + ((p.x - q.x) / length) * by, y: p.y + ((p.y - q.y) / length) * by };
+    };
+    return [along(0, 1), along(1, 0), along(2, 3), along(3, 2)];
+  }
+
+  it("holds for the card's top and bottom closed by two lines further out", () => {
+    expect(sharesOppositeSides(widened(card, 20), card)).toBe(true);
+    // The same with the lines 5 px out: still two other lines.
+    expect(sharesOppositeSides(widened(card, 5), card)).toBe(true);
+  });
+
+  it("does not hold for one edge placed twice, a card around its art, or the same outline", () => {
+    // Sides 3 px apart: one edge read twice, or a thin border's cut and its art.
+    expect(sharesOppositeSides(widened(card, 3), card)).toBe(false);
+    // A card around its art: no side shared.
+    expect(sharesOppositeSides(rectangle(100, 100, 60, 84, 4), rectangle(100, 100, 50, 70, 4))).toBe(false);
+    expect(sharesOppositeSides(card, card)).toBe(false);
   });
 });

@@ -87,6 +87,18 @@ describe("wear on photographic artwork", { timeout: 60_000 }, () => {
     }
   });
 
+  it("brings edges to 8 or below for chips out of a white border's edge, where the table shows", async () => {
+    // On a white border whitened stock cannot be seen (the drawn sets draw this wear there so).
+    const white: CardScene = { ...pristine, borderColor: [236, 236, 232] };
+    const graded = expectGraded(await grade({ ...white, wear: { edgeChips: 8, chipsMissing: true } }));
+    expect(graded.grades.edges).toBeLessThanOrEqual(8);
+    const chips = graded.evidence?.edges.defects.filter((d) => d.face === "front") ?? [];
+    expect(chips.length).toBeGreaterThanOrEqual(4);
+    for (const chip of chips) expect(chip.location).toMatch(/^(left|right|top|bottom)_edge$/);
+    // The same card without them keeps its edges.
+    expect(expectGraded(await grade(white)).grades.edges).toBeGreaterThanOrEqual(9.5);
+  });
+
   it("brings surface to 8 or below for a crease across art and border", async () => {
     const graded = expectGraded(await grade({ ...pristine, wear: { creases: 1 } }));
     expect(graded.grades.surface).toBeLessThanOrEqual(8);

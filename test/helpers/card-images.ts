@@ -38,6 +38,11 @@ export interface CardScene {
   wear?: {
     cornerWhitening?: number;
     edgeChips?: number;
+    /**
+     * Draw the edge chips as material missing from the edge (the table shows through) instead of
+     * whitened stock: on a white border whitening cannot be seen, a chip out of the edge can.
+     */
+    chipsMissing?: boolean;
     scratches?: number;
     /** Creases: lines across the whole card, art and border, a dark fold beside a light ridge. */
     creases?: number;
@@ -94,6 +99,27 @@ function rng(seed: number) {
 }
 
 /** Signed distance from (x, y) to a rounded rectangle centred at the origin (negative inside). */
+interface Chip {
+  /** 0 left, 1 top, 2 right, 3 bottom. */
+  side: number;
+  /** Where the chip starts along its side (share of the side). */
+  along: number;
+  /** Length along the side and depth into the card, in pixels. */
+  length: number;
+  depth: number;
+}
+
+/** Whether the card point (u, v), from the card's centre, lies in the chip. */
+function inChip(chip: Chip, u: number, v: number, halfW: number, halfH: number): boolean {
+  const horizontalEdge = chip.side % 2 === 1;
+  const alongPos = horizontalEdge ? u + halfW : v + halfH;
+  const span = horizontalEdge ? 2 * halfW : 2 * halfH;
+  const depthIn = horizontalEdge ? halfH - Math.abs(v) : halfW - Math.abs(u);
+  const onSide = horizontalEdge ? (chip.side === 1 ? v < 0 : v > 0) : chip.side === 0 ? u < 0 : u > 0;
+  const start = chip.along * span;
+  return onSide && alongPos > start && alongPos < start + chip.length && depthIn < chip.depth;
+}
+
 function roundedRectDistance(x: number, y: number, halfW: number, halfH: number, radius: number): number {
   const qx = Math.abs(x) - (halfW - radius);
   const qy = Math.abs(y) - (halfH - radius);
@@ -136,7 +162,7 @@ export function drawCardScene(scene: CardScene): RgbaImage {
   const grainPhase = random() * 10;
   const wear = scene.wear ?? {};
   const whitened: readonly [number, number, number] = [238, 236, 230];
-  const chips = Array.from({ length: wear.edgeChips ?? 0 }, () => ({
+  const chips: Chip[] = Array.from({ length: wear.edgeChips ?? 0 }, () => ({
     side: Math.floor(random() * 4),
     along: mix(0.15, 0.85, random()),
     length: mix(1, 3, random()) * pxPerMm,
@@ -245,7 +271,8 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         bl = mix(bl, pb, plastic);
         v -= holderShift;
       }
-      const coverage = clamp01(0.5 - roundedRectDistance(u, v, halfW, halfH, radius));
+      let coverage = clamp01(0.5 - roundedRectDistance(u, v, halfW, halfH, radius));
+      if (wear.chipsMissing && coverage > 0 && chips.some((chip) => inChip(chip, u, v, halfW, halfH))) coverage = 0;
       if (coverage > 0) {
         const inFrame = clamp01(0.5 - roundedRectDistance(u - frameCx, v - frameCy, frameHalfW, frameHalfH, 0.01));
         let ar = scene.artColor[0];
@@ -272,15 +299,7 @@ export function drawCardScene(scene: CardScene): RgbaImage {
           const nearCorner = Math.abs(u) > halfW - radius && Math.abs(v) > halfH - radius;
           if (nearCorner && cornerDistance > -wear.cornerWhitening * pxPerMm) white = 0.95;
         }
-        for (const chip of chips) {
-          const horizontalEdge = chip.side % 2 === 1;
-          const alongPos = horizontalEdge ? u + halfW : v + halfH;
-          const span = horizontalEdge ? 2 * halfW : 2 * halfH;
-          const depthIn = horizontalEdge ? halfH - Math.abs(v) : halfW - Math.abs(u);
-          const onSide = horizontalEdge ? (chip.side === 1 ? v < 0 : v > 0) : chip.side === 0 ? u < 0 : u > 0;
-          const start = chip.along * span;
-          if (onSide && alongPos > start && alongPos < start + chip.length && depthIn < chip.depth) white = 0.95;
-        }
+        if (!wear.chipsMissing && chips.some((chip) => inChip(chip, u, v, halfW, halfH))) white = 0.95;
         for (const scratch of scratches) {
           if (segmentDistance(u, v, scratch) < 0.7) white = Math.max(white, 0.55);
         }

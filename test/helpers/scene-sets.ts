@@ -221,7 +221,8 @@ export function realisticScenes(options: RealisticOptions, perCategory = 5, seed
           worn.push("corners");
         }
         if (kind === 1) {
-          scene.wear = { edgeChips: 6 };
+          // On a white border the same wear shows as chips out of the edge, not whitened stock.
+          scene.wear = { edgeChips: 6, chipsMissing: Math.min(...borderColor) > 200 };
           worn.push("edges");
         }
         if (kind === 2) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FLAT_PX_PER_MM, selectKth } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
-import { measureSurface, ridgeStrength } from "../../src/grading/engine/surface";
+import { measureSurface, ridgeStrength, sagitta } from "../../src/grading/engine/surface";
 import { seededRandom } from "../helpers/seeded-random";
 
 // A flat 63 × 88 mm face at FLAT_PX_PER_MM, drawn pixel by pixel: grey print, optionally split by
@@ -123,5 +123,31 @@ describe("ridgeStrength", () => {
     // Both outcomes occur: ridges and pixels that stand above no pair.
     expect(positive).toBeGreaterThan(100);
     expect(positive).toBeLessThan((width - 4) * (height - 4) - 100);
+  });
+});
+
+describe("sagitta", () => {
+  /** Pixel indices (in a region 200 px wide) along y = x·tan(angle) + bend·(1 − (2x / length)²) + 100. */
+  function linePixels(length: number, angle: number, bend: number): { pixels: number[]; mx: number; my: number } {
+    const points = new Set<number>();
+    for (let s = -length / 2; s <= length / 2; s += 0.25) {
+      const across = bend * (1 - ((2 * s) / length) ** 2);
+      const x = Math.round(100 + s * Math.cos(angle) - across * Math.sin(angle));
+      const y = Math.round(100 + s * Math.sin(angle) + across * Math.cos(angle));
+      points.add(y * 200 + x);
+    }
+    const pixels = [...points];
+    const mx = pixels.reduce((sum, i) => sum + (i % 200), 0) / pixels.length;
+    const my = pixels.reduce((sum, i) => sum + Math.floor(i / 200), 0) / pixels.length;
+    return { pixels, mx, my };
+  }
+
+  it("is about 0 for a straight line at any angle and the bend of an arc", () => {
+    for (const angle of [0.3, 1.1, 2.5]) {
+      const straight = linePixels(80, angle, 0);
+      expect(sagitta(straight.pixels, 200, straight.mx, straight.my, angle, 80)).toBeLessThan(0.3);
+      const bent = linePixels(80, angle, 2);
+      expect(sagitta(bent.pixels, 200, bent.mx, bent.my, angle, 80)).toBeCloseTo(2, 0);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { Graded, GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, drawCardScene, encodeJpeg } from "../helpers/card-images";
 import { artPhoto, tablePhoto } from "../helpers/photos";
+import { type RealisticCase, realisticScenes } from "../helpers/scene-sets";
 import { sceneWith } from "../helpers/submissions";
 
 const engine = new BuiltinEngine();
@@ -39,7 +40,7 @@ function expectGraded(result: GradeResult): Graded {
 
 describe("wear on photographic artwork", { timeout: 60_000 }, () => {
   it("grades a pristine card with a photograph as art 9.5–10 on corners, edges and surface", async () => {
-    for (const art of ["astronaut", "chelsea", "rocket"] as const) {
+    for (const art of ["astronaut", "chelsea", "rocket", "coffee"] as const) {
       const graded = expectGraded(await grade({ ...pristine, artPhoto: artPhoto(art) }));
       expect(graded.grades.corners).toBeGreaterThanOrEqual(9.5);
       expect(graded.grades.edges).toBeGreaterThanOrEqual(9.5);
@@ -56,6 +57,29 @@ describe("wear on photographic artwork", { timeout: 60_000 }, () => {
       expect(evidence.surface.examined_mm2).toBeLessThanOrEqual(2 * 60.6 * 85.6 + 1);
       expect(evidence.surface.defects).toEqual([]);
     }
+  });
+
+  // Pristine cards of the drawn sets that read as worn before (false wear).
+  it.each([
+    // A white card on brown wood with a cup of coffee as art: the light rims of the cup and the
+    // saucer, 8–9 mm long, bend 0.2–0.3 mm from their chords and were read as scratches
+    // (surface 7); scratches run straight.
+    ["does not read the rim highlights of a cup and its saucer in the art as scratches", 5050, 5],
+    // A thin red border on green bricks: the pixels along the frame line blend the border with
+    // the art under the photo's blur, and read as missing material in 1 px strips (corners 8.5).
+    ["does not read the blend of a thin border and its art at the frame line as missing material", 6060, 8],
+  ])("%s", async (_name, seed, index) => {
+    const c = realisticScenes({ art: artPhoto, table: tablePhoto }, 5, seed)[index] as RealisticCase;
+    expect(c.worn).toEqual([]);
+    const graded = expectGraded(
+      await engine.grade({
+        front: { bytes: encodeJpeg(drawCardScene(c.scene), c.quality), contentType: "image/jpeg" },
+        back: { bytes: encodeJpeg(drawCardScene(c.back), c.quality), contentType: "image/jpeg" },
+      }),
+    );
+    expect(graded.grades.corners).toBeGreaterThanOrEqual(9.5);
+    expect(graded.grades.edges).toBeGreaterThanOrEqual(9.5);
+    expect(graded.grades.surface).toBeGreaterThanOrEqual(9.5);
   });
 
   it("brings corners to 8 or below for 1 mm of whitening, and names the corners", async () => {

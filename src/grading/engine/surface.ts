@@ -13,11 +13,14 @@
 //   straight line at least MIN_LINE_MM long in the border or MIN_ART_LINE_MM inside the art (a
 //   photograph has short straight highlights), at most MAX_LINE_WIDTH_PX wide (second moments),
 //   and not parallel to the card's edges (printed rules and frame lines are; scratches rarely);
-// - and a line that runs along an edge of the picture is the picture's own highlight (a cup's rim,
+// - a line that runs along an edge of the picture is the picture's own highlight (a cup's rim,
 //   a blade's edge), not a scratch: when the print 0.75 mm to one side of it is consistently
 //   lighter, or consistently darker, than 0.75 mm to the other side (EDGE_SIDE_DIFFERENCE levels
 //   or more, with one sign along EDGE_SIDE_AGREEMENT of its length), it is not counted. A scratch
-//   lies across the picture's structure: what is beside it changes along its length.
+//   lies across the picture's structure: what is beside it changes along its length;
+// - and a scratch or a crease is straight: a line that bends away from its chord by more than
+//   MAX_SAGITTA_MM (a parabola fitted across its length) is a highlight on something round in the
+//   picture, a saucer's or a cup's rim, whatever lies beside it.
 import type { DefectRegion, FaceName } from "./evidence";
 import { FLAT_PX_PER_MM, selectKth } from "./geometry";
 import type { RgbaImage } from "./image";
@@ -42,6 +45,12 @@ export const EDGE_SIDE_DIFFERENCE = 6;
 /** …when one side is the lighter along this share of its length. */
 export const EDGE_SIDE_AGREEMENT = 0.78;
 const SIDE_OFFSET_PX = 6; // 0.75 mm
+/**
+ * A line defect may bend at most this far from its chord. Drawn scratches and creases bend
+ * 0–0.05 mm; the rim highlights of a cup and a saucer that were read as scratches on pristine
+ * drawn cards, 8–9 mm long, bend 0.21–0.29 mm.
+ */
+export const MAX_SAGITTA_MM = 0.1;
 
 export interface SurfaceWear {
   /** Total length of line defects, mm. */
@@ -164,6 +173,7 @@ export function measureSurface(
     const angle = (Math.atan2(2 * cxy, cxx - cyy) / 2) * (180 / Math.PI);
     const fromAxis = Math.min(Math.abs(angle), Math.abs(90 - Math.abs(angle)));
     if (fromAxis < AXIS_PARALLEL_DEG) continue;
+    if (sagitta(pixels, w, mx, my, (angle * Math.PI) / 180, length) > MAX_SAGITTA_MM * MM) continue;
     if (followsPictureEdge(gray, W, H, x0, y0, w, pixels, (angle * Math.PI) / 180)) continue;
     const lengthMm = length / MM;
     lineMm += lengthMm;
@@ -186,6 +196,47 @@ export function measureSurface(
     }
   }
   return { lineMm, examinedMm2: examinedPx / (MM * MM), regionMm2, defects };
+}
+
+/**
+ * How far (px) the line's pixels (indices in a region `w` wide, centred on (mx, my), running at
+ * `angle`, `length` px long) bend from their chord: a parabola across = a·t² + b·t + c fitted by
+ * least squares along the line, and a·(length / 2)² its sagitta.
+ */
+export function sagitta(pixels: number[], w: number, mx: number, my: number, angle: number, length: number): number {
+  const ux = Math.cos(angle);
+  const uy = Math.sin(angle);
+  // Sums of t^k (k = 0…4) and of n·t^k (k = 0…2), t along the line and n across it.
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let s4 = 0;
+  let n0 = 0;
+  let n1 = 0;
+  let n2 = 0;
+  for (const i of pixels) {
+    const x = (i % w) - mx;
+    const y = Math.floor(i / w) - my;
+    const t = x * ux + y * uy;
+    const n = y * ux - x * uy;
+    const t2 = t * t;
+    s0 += 1;
+    s1 += t;
+    s2 += t2;
+    s3 += t2 * t;
+    s4 += t2 * t2;
+    n0 += n;
+    n1 += n * t;
+    n2 += n * t2;
+  }
+  // Cramer's rule on the normal equations [s4 s3 s2; s3 s2 s1; s2 s1 s0]·[a b c] = [n2 n1 n0].
+  const det3 = (a: number, b: number, c: number, d: number, e: number, f: number, g: number, h: number, k: number) =>
+    a * (e * k - f * h) - b * (d * k - f * g) + c * (d * h - e * g);
+  const det = det3(s4, s3, s2, s3, s2, s1, s2, s1, s0);
+  if (Math.abs(det) < 1e-9) return 0;
+  const a = det3(n2, s3, s2, n1, s2, s1, n0, s1, s0) / det;
+  return Math.abs(a) * (length / 2) ** 2;
 }
 
 /**

@@ -50,6 +50,12 @@ const CORNER_PATCH_PX = 4 * MM;
 const BAND_FROM_PX = Math.ceil(0.25 * MM);
 const BAND_TO_PX = Math.round(1.2 * MM);
 /**
+ * Border pixels this close to the frame line (0.25 mm) are not examined: on thin borders under a
+ * photo's blur their blend of border and art read as missing material along the frame line, in
+ * 1 px strips at the corners (corners 8.5 on 4 of 121 pristine drawn cards).
+ */
+const FRAME_MARGIN_PX = 2;
+/**
  * Whitening: a grey-white pixel (chroma at most WHITENING_MAX_CHROMA) that is lighter than the
  * border by WHITENING_LUMA_STEP and differs from the border's colour by WHITENING_MIN_DISTANCE.
  */
@@ -78,8 +84,15 @@ export function measureWear(
   const borderChroma = Math.max(...border) - Math.min(...border);
   const whiteningMeasurable = !(borderLuma > 200 && borderChroma < 40);
   const toBackground = Math.hypot(border[0] - background[0], border[1] - background[1], border[2] - background[2]);
+  // The border, less the pixels within FRAME_MARGIN_PX of the frame line: those blend the border
+  // with the art under the photo's blur, and a blend can take the table's colour.
   const inBorder = (x: number, y: number) =>
-    !(x >= frame.left && x < W - frame.right && y >= frame.top && y < H - frame.bottom);
+    !(
+      x >= frame.left - FRAME_MARGIN_PX &&
+      x < W - frame.right + FRAME_MARGIN_PX &&
+      y >= frame.top - FRAME_MARGIN_PX &&
+      y < H - frame.bottom + FRAME_MARGIN_PX
+    );
 
   // 0: not examined, 1: examined and sound, 2: missing material, 3: whitened.
   const state = new Uint8Array(W * H);

@@ -3,7 +3,7 @@
 // centre with the half-plane test of geometry.ts; and whether an outline shares two opposite
 // sides with one inside it.
 import { describe, expect, it } from "vitest";
-import { notTableCounter, sharesOppositeSides } from "../../src/grading/engine/find-card";
+import { notTableCounter, sharesOppositeSides, sidesOf } from "../../src/grading/engine/find-card";
 import { inside, type Quad } from "../../src/grading/engine/geometry";
 
 function bruteForce(table: Uint8Array, width: number, outer: Quad, inner: Quad): number {
@@ -74,16 +74,16 @@ describe("sharesOppositeSides", () => {
   }
 
   it("holds for the card's top and bottom closed by two lines further out", () => {
-    expect(sharesOppositeSides(widened(card, 20), card)).toBe(true);
+    expect(sharesOppositeSides(widened(card, 20), sidesOf(card))).toBe(true);
     // The same with the lines 5 px out: still two other lines.
-    expect(sharesOppositeSides(widened(card, 5), card)).toBe(true);
+    expect(sharesOppositeSides(widened(card, 5), sidesOf(card))).toBe(true);
   });
 
   it("does not hold for one edge placed twice, a card around its art, or the same outline", () => {
     // Sides 3 px apart: one edge read twice, or a thin border's cut and its art.
-    expect(sharesOppositeSides(widened(card, 3), card)).toBe(false);
+    expect(sharesOppositeSides(widened(card, 3), sidesOf(card))).toBe(false);
     // A card around its art: no side shared.
-    expect(sharesOppositeSides(rectangle(100, 100, 60, 84, 4), rectangle(100, 100, 50, 70, 4))).toBe(false);
-    expect(sharesOppositeSides(card, card)).toBe(false);
+    expect(sharesOppositeSides(rectangle(100, 100, 60, 84, 4), sidesOf(rectangle(100, 100, 50, 70, 4)))).toBe(false);
+    expect(sharesOppositeSides(card, sidesOf(card))).toBe(false);
   });
 });

@@ -171,15 +171,18 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
     // opposite sides with a card-shaped one inside it and what it adds beside the other two is
     // table: the card's own top and bottom (or sides) closed by two lines of the table. A card's
     // own outline shares no side with its art's, and its border is not table.
-    for (const h of accepted) {
-      if (pattern.has(h) || !cardShaped(h)) continue;
-      const closesCard = accepted.some(
+    // This pairs every card-shaped outline with every other (hundreds): the cheapest tests first,
+    // each inner outline's sides worked out once.
+    const shaped = accepted.filter((h) => cardShaped(h)).map((h) => ({ h, sides: sidesOf(h.quad) }));
+    for (const { h } of shaped) {
+      if (pattern.has(h) || !swallows(h, strongestCard)) continue;
+      const closesCard = shaped.some(
         (g) =>
-          g !== h &&
-          cardShaped(g) &&
-          swallows(h, g) &&
-          sharesOppositeSides(h.quad, g.quad) &&
-          notTableShare(h.quad, g.quad) < MIN_HOLDER_NOT_TABLE,
+          g.h !== h &&
+          h.area > g.h.area * 1.01 &&
+          sharesOppositeSides(h.quad, g.sides) &&
+          swallows(h, g.h) &&
+          notTableShare(h.quad, g.h.quad) < MIN_HOLDER_NOT_TABLE,
       );
       if (closesCard) pattern.add(h);
     }
@@ -338,14 +341,20 @@ function distinctness(map: GradientMap, quad: Quad, sides: SegmentSupport[]): nu
   );
 }
 
+/** The lines through a quadrilateral's sides, side k from corner k to corner k + 1. */
+export const sidesOf = (quad: Quad): Line[] =>
+  [0, 1, 2, 3].map((k) => lineThrough(quad[k] as Point, quad[(k + 1) % 4] as Point));
+
 /**
- * Whether `outer` has two opposite sides on `inner`'s (within SHARED_SIDE_PX at both ends) and its
- * other two at least DISTINCT_SIDE_PX outside `inner`'s at both ends.
+ * Whether `outer` has two opposite sides on the inner outline's (`innerSides`, sidesOf; within
+ * SHARED_SIDE_PX at both ends) and its other two at least DISTINCT_SIDE_PX outside them at both ends.
  */
-export function sharesOppositeSides(outer: Quad, inner: Quad): boolean {
+export function sharesOppositeSides(outer: Quad, innerSides: Line[]): boolean {
   const offsets = (k: number) => {
-    const side = lineThrough(inner[k] as Point, inner[(k + 1) % 4] as Point);
-    return [outer[k] as Point, outer[(k + 1) % 4] as Point].map((p) => Math.abs(side.a * p.x + side.b * p.y - side.c));
+    const side = innerSides[k] as Line;
+    const p = outer[k] as Point;
+    const q = outer[(k + 1) % 4] as Point;
+    return [Math.abs(side.a * p.x + side.b * p.y - side.c), Math.abs(side.a * q.x + side.b * q.y - side.c)];
   };
   const shared = (k: number) => offsets(k).every((d) => d <= SHARED_SIDE_PX);
   const distinct = (k: number) => offsets(k).every((d) => d >= DISTINCT_SIDE_PX);

@@ -167,12 +167,12 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
       if (cardShaped(h) || !swallows(h, strongestCard)) continue;
       if (notTableShare(h.quad, strongestCard.quad) < MIN_HOLDER_NOT_TABLE) pattern.add(h);
     }
-    // With a card's proportions, an outline is the table's pattern only when it shares two
-    // opposite sides with a card-shaped one inside it and what it adds beside the other two is
-    // table: the card's own top and bottom (or sides) closed by two lines of the table. A card's
-    // own outline shares no side with its art's, and its border is not table.
-    // This pairs every card-shaped outline with every other (hundreds): the cheapest tests first,
-    // each inner outline's sides worked out once.
+    // With a card's proportions, an outline around the strongest card-shaped one is the table's
+    // pattern only when it shares two opposite sides with a card-shaped one inside it and what it
+    // adds beside the other two is table: the card's own top and bottom (or sides) closed by two
+    // lines of the table. A card's own outline shares no side with its art's, and its border is
+    // not table. Each such outline is paired with every card-shaped one (hundreds): the cheapest
+    // tests first (the area test is swallows' own, early), each inner outline's sides worked out once.
     const shaped = accepted.filter((h) => cardShaped(h)).map((h) => ({ h, sides: sidesOf(h.quad) }));
     for (const { h } of shaped) {
       if (pattern.has(h) || !swallows(h, strongestCard)) continue;

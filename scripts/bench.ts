@@ -1,6 +1,8 @@
 // `npm run bench`: throughput and submission latency through `wrangler dev` on this machine, in one
-// run on one server. Starts its own local stack on 127.0.0.1 (its own state under .wrangler/bench;
-// ports from BENCH_PORT, BENCH_INSPECTOR_PORT, BENCH_RECEIVER_PORT, default 4100 / 9329 / 4901), then:
+// run on one server. Starts its own local stack on 127.0.0.1 (its own state under .wrangler/bench,
+// removed first, so a run never inherits an earlier run's certificates: the bench submits one
+// card again and again, and each certificate lists the card's earlier ones; ports from BENCH_PORT,
+// BENCH_INSPECTOR_PORT, BENCH_RECEIVER_PORT, default 4100 / 9329 / 4901), then:
 // - throughput with autocannon (16 connections, BENCH_SECONDS each, default 3, in BENCH_ROUNDS rounds,
 //   default 3) of /health, /v1/account, /v1/gradings, /v1/cards (a page of 25 cards with their
 //   presigned URLs), a cached certificate lookup, the certificate page and the badge; each as the
@@ -13,6 +15,7 @@
 // bench's public client is created with a large `hourly_quota`; production defaults are untouched.
 // Bounded in count and time; loopback only.
 import { type ChildProcess, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 import { createServer } from "node:http";
 import autocannon from "autocannon";
 import { backOf, drawCardScene, encodeJpeg } from "../test/helpers/card-images.ts";
@@ -28,8 +31,10 @@ const CONNECTIONS = 16;
 const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 4);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const base = `http://127.0.0.1:${PORT}`;
+const STATE_DIR = ".wrangler/bench";
 
 async function startServer(): Promise<{ key: string; adminToken: string; child: ChildProcess }> {
+  rmSync(STATE_DIR, { recursive: true, force: true });
   const child = spawn(
     "node",
     [
@@ -39,7 +44,7 @@ async function startServer(): Promise<{ key: string; adminToken: string; child: 
       "--inspector-port",
       String(INSPECTOR_PORT),
       "--persist-to",
-      ".wrangler/bench",
+      STATE_DIR,
       "--var",
       "PARTNER_HOURLY_QUOTA:100000000",
     ],

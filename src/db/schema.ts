@@ -262,6 +262,9 @@ export const certificates = sqliteTable(
     attestationKid: text("attestation_kid"),
     // The physical card's fingerprint (src/grading/engine/fingerprint.ts); null from engines without one.
     fingerprint: text("fingerprint", { mode: "json" }).$type<unknown>(),
+    // The fingerprint's front left border (mm), so the candidates for a match are found by index
+    // (src/grading/previous-certificates.ts) instead of by reading every fingerprint of a card.
+    fingerprintFrontLeftMm: real("fingerprint_front_left_mm"),
     // Live certificates whose fingerprint matched this card's when it was issued, oldest first.
     previousCertificates: text("previous_certificates", { mode: "json" })
       .$type<{ number: string; overall: number; issued_at: string }[]>()
@@ -275,6 +278,8 @@ export const certificates = sqliteTable(
     // Population counts (per catalog card and grade, live only) and fingerprint candidates.
     index("certificates_card_grade_idx").on(t.cardId, t.revokedAt, t.overall),
     index("certificates_client_issued_idx").on(t.clientId, t.issuedAt),
+    // The same card seen twice: live certificates of one catalog card with about the same border.
+    index("certificates_fingerprint_idx").on(t.cardId, t.fingerprintFrontLeftMm).where(sql`revoked_at IS NULL`),
   ],
 );
 

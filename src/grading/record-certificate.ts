@@ -33,7 +33,15 @@ export async function recordCertificate(
   const { db } = deps;
   const gradingId = submission.gradingId;
 
-  const [userId, catalog] = await Promise.all([clientUserId(deps, submission, context), loadCatalogValues(db)]);
+  const fingerprint = graded.fingerprint ?? null;
+  // Four independent reads, in parallel: the linked user, the catalog's values, earlier
+  // certificates of the same physical card and the attestation key.
+  const [userId, catalog, previous, signingKey] = await Promise.all([
+    clientUserId(deps, submission, context),
+    loadCatalogValues(db),
+    fingerprint ? findPreviousCertificates(db, fingerprint, graded.card.catalog_id) : [],
+    attestationKey(deps, gradingId),
+  ]);
   const now = new Date().toISOString();
   const card = graded.card;
   const declared: DeclaredCard = {
@@ -50,9 +58,6 @@ export async function recordCertificate(
     catalog,
     overall: graded.grades.overall,
   });
-  const fingerprint = graded.fingerprint ?? null;
-  const previous = fingerprint ? await findPreviousCertificates(db, fingerprint, card.catalog_id) : [];
-  const signingKey = await attestationKey(deps, gradingId);
   const issuer = (deps.config.PUBLIC_BASE_URL ?? submission.requestOrigin).replace(/\/$/, "");
 
   for (let attempt = 1; ; attempt++) {
@@ -96,6 +101,7 @@ export async function recordCertificate(
       attestation: null,
       attestationKid: null,
       fingerprint,
+      fingerprintFrontLeftMm: fingerprint?.front_borders_mm.left ?? null,
       previousCertificates: previous,
       evidence: graded.evidence,
     };

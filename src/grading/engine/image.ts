@@ -29,43 +29,86 @@ export function downscaleToFit(image: RgbaImage, maxSide: number): RgbaImage {
   const width = Math.max(1, Math.round(image.width / scale));
   const height = Math.max(1, Math.round(image.height / scale));
   const out = new Uint8Array(width * height * 4);
-  const src = image.data;
+  // Each source pixel is read once, as one little-endian word (R in the low byte), its four
+  // channels taken apart with shifts.
+  const src = pixelWords(image);
   // Each output pixel is the mean of a box of source pixels; the boxes' columns are the same on
-  // every row, so they are worked out once, and each output row sums its source rows into `sums`.
-  const columns = new Int32Array(width + 1);
-  for (let x = 0; x <= width; x++) columns[x] = Math.floor((x * image.width) / width);
+  // every row, so they are worked out once, and each output row sums its source rows.
+  const x0s = new Int32Array(width);
+  const x1s = new Int32Array(width);
+  for (let x = 0; x < width; x++) {
+    const x0 = Math.floor((x * image.width) / width);
+    x0s[x] = x0;
+    x1s[x] = Math.max(x0 + 1, Math.floor(((x + 1) * image.width) / width));
+  }
+  // Sums two channels to a word: red and blue in `evens` (bits 0–15 and 16–31), green and alpha in
+  // `odds`. A lane holds 255 × 257 at most, so a box of up to 257 source pixels fits; larger
+  // boxes (a shrink of more than 16 times each way) take the per-channel path below.
+  const boxArea = Math.ceil(image.width / width + 1) * Math.ceil(image.height / height + 1);
+  if (boxArea > 257) return downscalePerChannel(image, src, width, height, x0s, x1s, out);
+  const evens = new Int32Array(width);
+  const odds = new Int32Array(width);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.floor((y * image.height) / height);
+    const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * image.height) / height));
+    evens.fill(0);
+    odds.fill(0);
+    for (let sy = y0; sy < y1; sy++) {
+      const row = sy * image.width;
+      for (let x = 0; x < width; x++) {
+        let even = 0;
+        let odd = 0;
+        for (let p = row + (x0s[x] ?? 0), end = row + (x1s[x] ?? 0); p < end; p++) {
+          const v = src[p] ?? 0;
+          even += v & 0x00ff00ff;
+          odd += (v >>> 8) & 0x00ff00ff;
+        }
+        evens[x] = (evens[x] ?? 0) + even;
+        odds[x] = (odds[x] ?? 0) + odd;
+      }
+    }
+    for (let x = 0, q = y * width * 4; x < width; x++, q += 4) {
+      const n = (y1 - y0) * ((x1s[x] ?? 0) - (x0s[x] ?? 0));
+      const even = evens[x] ?? 0;
+      const odd = odds[x] ?? 0;
+      out[q] = (even & 0xffff) / n;
+      out[q + 1] = (odd & 0xffff) / n;
+      out[q + 2] = (even >>> 16) / n;
+      out[q + 3] = (odd >>> 16) / n;
+    }
+  }
+  return { width, height, data: out };
+}
+
+/** The same box filter with a 32-bit sum per channel, for boxes too large for two lanes a word. */
+function downscalePerChannel(
+  image: RgbaImage,
+  src: Int32Array,
+  width: number,
+  height: number,
+  x0s: Int32Array,
+  x1s: Int32Array,
+  out: Uint8Array,
+): RgbaImage {
   const sums = new Float64Array(width * 4);
   for (let y = 0; y < height; y++) {
     const y0 = Math.floor((y * image.height) / height);
     const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * image.height) / height));
     sums.fill(0);
     for (let sy = y0; sy < y1; sy++) {
-      const row = sy * image.width * 4;
-      for (let x = 0; x < width; x++) {
-        const x0 = columns[x] ?? 0;
-        const x1 = Math.max(x0 + 1, columns[x + 1] ?? 0);
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        let a = 0;
-        for (let p = row + x0 * 4, end = row + x1 * 4; p < end; p += 4) {
-          r += src[p] ?? 0;
-          g += src[p + 1] ?? 0;
-          b += src[p + 2] ?? 0;
-          a += src[p + 3] ?? 0;
+      const row = sy * image.width;
+      for (let x = 0, o = 0; x < width; x++, o += 4) {
+        for (let p = row + (x0s[x] ?? 0), end = row + (x1s[x] ?? 0); p < end; p++) {
+          const v = src[p] ?? 0;
+          sums[o] = (sums[o] ?? 0) + (v & 0xff);
+          sums[o + 1] = (sums[o + 1] ?? 0) + ((v >>> 8) & 0xff);
+          sums[o + 2] = (sums[o + 2] ?? 0) + ((v >>> 16) & 0xff);
+          sums[o + 3] = (sums[o + 3] ?? 0) + (v >>> 24);
         }
-        const o = x * 4;
-        sums[o] = (sums[o] ?? 0) + r;
-        sums[o + 1] = (sums[o + 1] ?? 0) + g;
-        sums[o + 2] = (sums[o + 2] ?? 0) + b;
-        sums[o + 3] = (sums[o + 3] ?? 0) + a;
       }
     }
-    for (let x = 0; x < width; x++) {
-      const x0 = columns[x] ?? 0;
-      const n = (y1 - y0) * (Math.max(x0 + 1, columns[x + 1] ?? 0) - x0);
-      const o = x * 4;
-      const q = (y * width + x) * 4;
+    for (let x = 0, o = 0, q = y * width * 4; x < width; x++, o += 4, q += 4) {
+      const n = (y1 - y0) * ((x1s[x] ?? 0) - (x0s[x] ?? 0));
       out[q] = (sums[o] ?? 0) / n;
       out[q + 1] = (sums[o + 1] ?? 0) / n;
       out[q + 2] = (sums[o + 2] ?? 0) / n;
@@ -73,6 +116,14 @@ export function downscaleToFit(image: RgbaImage, maxSide: number): RgbaImage {
     }
   }
   return { width, height, data: out };
+}
+
+/** The image's pixels as 32-bit words (a copy only when its bytes do not start on a word boundary). */
+function pixelWords(image: RgbaImage): Int32Array {
+  const count = image.width * image.height;
+  const { data } = image;
+  if (data.byteOffset % 4 === 0) return new Int32Array(data.buffer, data.byteOffset, count);
+  return new Int32Array(data.slice(0, count * 4).buffer);
 }
 
 /** Applies an EXIF orientation (1–8) so the pixels stand the way the camera meant them to. */

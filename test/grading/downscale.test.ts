@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { downscaleToFit, type RgbaImage } from "../../src/grading/engine/image";
+import { seededRandom } from "../helpers/seeded-random";
+
+/** The box filter written plainly: each output byte is the floor of its box's mean, per channel. */
+function plainBoxFilter(image: RgbaImage, maxSide: number): RgbaImage {
+  const scale = Math.max(image.width, image.height) / maxSide;
+  const width = Math.max(1, Math.round(image.width / scale));
+  const height = Math.max(1, Math.round(image.height / scale));
+  const out = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.floor((y * image.height) / height);
+    const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * image.height) / height));
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.floor((x * image.width) / width);
+      const x1 = Math.max(x0 + 1, Math.floor(((x + 1) * image.width) / width));
+      for (let c = 0; c < 4; c++) {
+        let sum = 0;
+        for (let sy = y0; sy < y1; sy++) {
+          for (let sx = x0; sx < x1; sx++) sum += image.data[(sy * image.width + sx) * 4 + c] ?? 0;
+        }
+        out[(y * width + x) * 4 + c] = Math.floor(sum / ((y1 - y0) * (x1 - x0)));
+      }
+    }
+  }
+  return { width, height, data: out };
+}
+
+function noise(width: number, height: number, seed: number, opaque = false): RgbaImage {
+  const random = seededRandom(seed);
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < data.length; i++) data[i] = opaque && i % 4 === 3 ? 255 : Math.floor(random() * 256);
+  return { width, height, data };
+}
+
+describe("downscaleToFit", () => {
+  it.each([
+    [326, 245, 320, "a 2 % shrink, boxes of one and two pixels"],
+    [400, 300, 200, "exactly half"],
+    [411, 287, 133, "about a third, boxes of three and four pixels"],
+    [1200, 90, 70, "a shrink of 17 times, past the two-lanes-a-word limit"],
+    [37, 91, 10, "a small odd size"],
+  ])("matches the plain box filter byte for byte: %i × %i to %i (%s)", (width, height, maxSide) => {
+    for (const opaque of [false, true]) {
+      const image = noise(width, height, width * height, opaque);
+      const fitted = downscaleToFit(image, maxSide);
+      expect(Math.max(fitted.width, fitted.height)).toBeLessThanOrEqual(maxSide);
+      expect(fitted).toEqual(plainBoxFilter(image, maxSide));
+    }
+  });
+
+  it("reads an image whose bytes do not start on a word boundary", () => {
+    const image = noise(101, 77, 5);
+    const shifted = new Uint8Array(image.data.length + 1);
+    shifted.set(image.data, 1);
+    const fitted = downscaleToFit({ ...image, data: shifted.subarray(1) }, 50);
+    expect(fitted).toEqual(plainBoxFilter(image, 50));
+  });
+
+  it("returns an image that already fits as it is", () => {
+    const image = noise(20, 10, 1);
+    expect(downscaleToFit(image, 20)).toBe(image);
+  });
+});

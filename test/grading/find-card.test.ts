@@ -122,6 +122,11 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     // A thin red border on green bricks: two brick joints close the card's own top and bottom
     // into a wider outline of nearly a card's proportions, with only bricks beside the card.
     ["sets aside the card's top and bottom closed by two lines of the table (bricks)", 7070, 10],
+    // A thin red border on brown bricks (the front): the joint 40 px left of the card closes an
+    // outline around it, and the colour split falls between brick and joint, so the joints wall
+    // the bricks beside the card off from the table; reached across the joints, the ring is
+    // table and the outline is set aside.
+    ["sets aside a brick joint beside the card, the bricks within the joints read as table", 7070, 6],
     // A 0.8 mm blue border (the left, off-centre 39/61) on a grey photographed lawn, dark red art
     // just inside: the crossings scatter between the cut and the art's edge, so the left side is
     // read from its median profile.

@@ -1,10 +1,12 @@
 // Two helpers of find-card.ts's rule for the table's own pattern closing outlines around the card:
 // the row-span count of non-table pixels between two outlines, against counting every pixel
 // centre with the half-plane test of geometry.ts; and whether an outline shares two opposite
-// sides with one inside it.
+// sides with one inside it; and the looser table mask those outlines are read with.
 import { describe, expect, it } from "vitest";
 import { notTableCounter, sharesOppositeSides, sidesOf } from "../../src/grading/engine/find-card";
 import { inside, type Quad } from "../../src/grading/engine/geometry";
+import type { RgbaImage } from "../../src/grading/engine/image";
+import { colourCue } from "../../src/grading/engine/segment";
 
 function bruteForce(table: Uint8Array, width: number, outer: Quad, inner: Quad): number {
   const height = table.length / width;
@@ -85,5 +87,53 @@ describe("sharesOppositeSides", () => {
     // A card around its art: no side shared.
     expect(sharesOppositeSides(rectangle(100, 100, 60, 84, 4), sidesOf(rectangle(100, 100, 50, 70, 4)))).toBe(false);
     expect(sharesOppositeSides(card, sidesOf(card))).toBe(false);
+  });
+});
+
+describe("colourCue's looser table", () => {
+  // Brown bricks (30 × 12 px) in dark joints, and a card (red border, blue art) at x 80–139. The
+  // joints stand further from the brick than Otsu's split puts the table, so the strict table
+  // stops at them; the frame's whole spread takes them in.
+  function brickTable(joint = [40, 28, 18], artColour = [40, 60, 140], every = 30, wide = 3): RgbaImage {
+    const width = 240;
+    const height = 160;
+    const data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const card = x >= 80 && x < 140 && y >= 35 && y < 125;
+        const art = x >= 85 && x < 135 && y >= 40 && y < 120;
+        const inJoint = x % every < wide || y % 12 < 2;
+        const colour = art ? artColour : card ? [190, 30, 40] : inJoint ? joint : [110, 77, 51];
+        data.set([...colour, 255], (y * width + x) * 4);
+      }
+    }
+    return { width, height, data };
+  }
+  const at = (mask: Uint8Array, x: number, y: number) => mask[y * 240 + x];
+
+  it("reaches the bricks between the joints and the card, and takes neither joints nor card", () => {
+    const cue = colourCue(brickTable());
+    // A brick beside the card, walled off by joints in the strict table.
+    expect(at(cue.table, 70, 80)).toBe(0);
+    const loose = cue.looseTable();
+    expect(at(loose, 70, 80)).toBe(1);
+    expect(at(loose, 5, 5)).toBe(1);
+    // A joint, the card's border and its art are not table.
+    for (const [x, y] of [
+      [61, 80],
+      [82, 80],
+      [110, 80],
+    ] as const) {
+      expect(at(loose, x, y)).toBe(0);
+    }
+  });
+
+  it("does not cross a card's border into art of the table's colour", () => {
+    // Light joints 4 px wide every 15 px spread the frame's colours past the red border's; the
+    // white art differs from the brown bricks mostly in brightness, which the table's distance
+    // forgives. The border (5 px) is wider than a line is crossed, so the art stays card.
+    // (Crossing any number of pixels, the art is reached and counted as table.)
+    const loose = colourCue(brickTable([220, 200, 170], [240, 240, 240], 15, 4)).looseTable();
+    expect(at(loose, 110, 80)).toBe(0);
   });
 });

@@ -54,6 +54,8 @@ export const MIN_DISTINCT_SUPPORT = 0.25;
 /** Share of a holder's area around the card that must differ from the table (its rim and label; a clear
  * slab shows the table through its window, but rim and label are about half of it). */
 export const MIN_HOLDER_NOT_TABLE = 0.5;
+/** An outline this much taller than wide, or more, has a graded-card holder's shape (slabs: 1.5–1.75). */
+const HOLDER_MIN_ASPECT = 1.52;
 /**
  * Within this (relative) of a card format's proportions, an outline on the coarse copy may be a
  * card: three times the tolerance on the refined outline (formats.ts), for the coarse pixels.
@@ -160,12 +162,21 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
     counter ??= notTableCounter(colour.table, coarse.width);
     return counter(outer, inner);
   };
-  const cardShaped = (h: Hypothesis) => h.aspect < 1.52 && nearAFormat(h.aspect);
+  // An outline without a holder's shape cannot be a holder, so the table around the card is read
+  // across the table's own lines for it (segment.ts, looseTable: a brick beyond a joint counts as
+  // table); a holder-shaped one keeps the strict reading, so a holder's rim is never taken for table.
+  let looseCounter: NotTableShare | undefined;
+  const patternShare = (outer: Hypothesis, inner: Hypothesis) => {
+    if (outer.aspect >= HOLDER_MIN_ASPECT) return notTableShare(outer.quad, inner.quad);
+    looseCounter ??= notTableCounter(colour.looseTable(), coarse.width);
+    return looseCounter(outer.quad, inner.quad);
+  };
+  const cardShaped = (h: Hypothesis) => h.aspect < HOLDER_MIN_ASPECT && nearAFormat(h.aspect);
   const pattern = new Set<Hypothesis>();
   if (strongestCard) {
     for (const h of accepted) {
       if (cardShaped(h) || !swallows(h, strongestCard)) continue;
-      if (notTableShare(h.quad, strongestCard.quad) < MIN_HOLDER_NOT_TABLE) pattern.add(h);
+      if (patternShare(h, strongestCard) < MIN_HOLDER_NOT_TABLE) pattern.add(h);
     }
     // With a card's proportions, an outline around the strongest card-shaped one is the table's
     // pattern only when it shares two opposite sides with a card-shaped one inside it and what it
@@ -182,7 +193,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
           h.area > g.h.area * 1.01 &&
           sharesOppositeSides(h.quad, g.sides) &&
           swallows(h, g.h) &&
-          notTableShare(h.quad, g.h.quad) < MIN_HOLDER_NOT_TABLE,
+          patternShare(h, g.h) < MIN_HOLDER_NOT_TABLE,
       );
       if (closesCard) pattern.add(h);
     }
@@ -196,7 +207,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   const holder = strongestCard
     ? outermost.find(
         (h) =>
-          h.aspect >= 1.52 &&
+          h.aspect >= HOLDER_MIN_ASPECT &&
           swallows(h, strongestCard) &&
           notTableShare(h.quad, strongestCard.quad) >= MIN_HOLDER_NOT_TABLE,
       )

@@ -10,6 +10,8 @@ import { fitLine, intersect, type Line, type Point, type Quad } from "./geometry
 import type { RgbaImage } from "./image";
 
 const MIN_OBJECT_DISTANCE = 28;
+/** A line of the table (a joint, a seam) at most this wide (coarse px) is crossed by the looser table. */
+const MAX_LINE_CROSSING = 4;
 /** A shadow leaves at least this share of the table's brightness. */
 const SHADOW_MIN_BRIGHTNESS = 0.5;
 
@@ -24,6 +26,15 @@ export interface ColourCue {
   touchesBorder: boolean;
   /** Per coarse pixel, 1 where it is table: within the table's spread and reached from the border. */
   table: Uint8Array;
+  /**
+   * The same, but reached across the table's own lines, worked out on first call. On a patterned
+   * table (bricks, tiles, planks) Otsu's split can fall between the table's two colours, so its
+   * lines wall off the table beyond them. Here a path from the border may cross up to
+   * MAX_LINE_CROSSING px of colours within the frame's whole spread: the table between a line and
+   * the card counts (the lines themselves do not), while a card's border, wider than that, is
+   * not crossed into the card.
+   */
+  looseTable: () => Uint8Array;
 }
 
 export function colourCue(coarse: RgbaImage): ColourCue {
@@ -40,9 +51,15 @@ export function colourCue(coarse: RgbaImage): ColourCue {
   const frameSpread = outerFrameSpread(distance, W, H);
   const threshold = Math.max(MIN_OBJECT_DISTANCE, Math.min(otsuThreshold(distance), frameSpread));
   const table = floodBackground(distance, W, H, threshold);
+  let loose: Uint8Array | undefined;
+  const looseTable = () => {
+    loose ??=
+      frameSpread > threshold ? floodAcrossLines(distance, W, H, threshold, frameSpread, MAX_LINE_CROSSING) : table;
+    return loose;
+  };
   const component = largestComponent(table, W, H);
   if (!component || component.size < W * H * 0.02)
-    return { background, quad: null, areaShare: 0, touchesBorder: false, table };
+    return { background, quad: null, areaShare: 0, touchesBorder: false, table, looseTable };
   const { minX, maxX, minY, maxY } = component;
   const touchesBorder = minX <= 1 || minY <= 1 || maxX >= W - 2 || maxY >= H - 2;
   const inCard = (x: number, y: number) => component.mask[y * W + x] === 1;
@@ -70,11 +87,12 @@ export function colourCue(coarse: RgbaImage): ColourCue {
   }
   const lines = [left, top, right, bottom].map((points) => fitLine(points));
   const areaShare = component.size / (W * H);
-  if (lines.some((line) => line === null)) return { background, quad: null, areaShare, touchesBorder, table };
+  if (lines.some((line) => line === null))
+    return { background, quad: null, areaShare, touchesBorder, table, looseTable };
   const [l, t, r, b] = lines as [Line, Line, Line, Line];
   const quad: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
   const finite = quad.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
-  return { background, quad: finite ? quad : null, areaShare, touchesBorder, table };
+  return { background, quad: finite ? quad : null, areaShare, touchesBorder, table, looseTable };
 }
 function outerFrameMedian(image: RgbaImage): [number, number, number] {
   const { width: W, height: H, data } = image;
@@ -169,6 +187,52 @@ function otsuThreshold(values: Float32Array): number {
     }
   }
   return (best + 1) / scale;
+}
+
+/**
+ * 1 where a pixel within `threshold` is reached from the image border through pixels within it,
+ * crossing at most `maxCross` pixels in a row that are not but are within `spread`.
+ */
+function floodAcrossLines(
+  distance: Float32Array,
+  W: number,
+  H: number,
+  threshold: number,
+  spread: number,
+  maxCross: number,
+): Uint8Array {
+  // The most crossing left on arriving at each pixel (-1: not reached). A pixel is queued again
+  // only when reached with more left, so at most maxCross + 1 times.
+  const left = new Int8Array(W * H).fill(-1);
+  const queue: number[] = [];
+  const visit = (i: number, budget: number) => {
+    const d = distance[i] ?? 0;
+    if (d > spread) return;
+    const next = d <= threshold ? maxCross : budget - 1;
+    if (next < 0 || next <= (left[i] ?? -1)) return;
+    left[i] = next;
+    queue.push(i);
+  };
+  for (let x = 0; x < W; x++) {
+    visit(x, maxCross);
+    visit((H - 1) * W + x, maxCross);
+  }
+  for (let y = 0; y < H; y++) {
+    visit(y * W, maxCross);
+    visit(y * W + W - 1, maxCross);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const i = queue[head] ?? 0;
+    const budget = left[i] ?? -1;
+    const x = i % W;
+    if (x > 0) visit(i - 1, budget);
+    if (x < W - 1) visit(i + 1, budget);
+    if (i >= W) visit(i - W, budget);
+    if (i < W * (H - 1)) visit(i + W, budget);
+  }
+  const mask = new Uint8Array(W * H);
+  for (let i = 0; i < mask.length; i++) mask[i] = (left[i] ?? -1) >= 0 && (distance[i] ?? 0) <= threshold ? 1 : 0;
+  return mask;
 }
 
 /** 1 where the pixel is background reachable from the image border through sub-threshold pixels. */

@@ -127,6 +127,14 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     // the bricks beside the card off from the table; reached across the joints, the ring is
     // table and the outline is set aside.
     ["sets aside a brick joint beside the card, the bricks within the joints read as table", 7070, 6],
+    // A red-bordered card lying sideways on grey bricks: a joint 15–27 px left of it closes an
+    // outline with the card's other three sides, of the small format's proportions, and a joint
+    // further out one of a holder's; both are the table's pattern, not the card.
+    ["sets aside the card's side closed by one joint of the table, with three sides its own", 7070, 21],
+    // A worn dark back on beige: the strongest card-shaped outline has its bottom 10–15 px high
+    // (1.351 tall), and the card's own outline around it shares its other three sides. Closing a
+    // side that way brings the card's outline to a format (1.397), so it is not set aside.
+    ["keeps the card's outline around an inner one with a side on the wrong line", 4040, 25],
     // A 0.8 mm blue border (the left, off-centre 39/61) on a grey photographed lawn, dark red art
     // just inside: the crossings scatter between the cut and the art's edge, so the left side is
     // read from its median profile.

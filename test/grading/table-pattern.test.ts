@@ -3,7 +3,7 @@
 // centre with the half-plane test of geometry.ts; and whether an outline shares two opposite
 // sides with one inside it; and the looser table mask those outlines are read with.
 import { describe, expect, it } from "vitest";
-import { notTableCounter, sharesOppositeSides, sidesOf } from "../../src/grading/engine/find-card";
+import { notTableCounter, sidesOf, sidesShared } from "../../src/grading/engine/find-card";
 import { inside, type Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { colourCue } from "../../src/grading/engine/segment";
@@ -61,32 +61,41 @@ describe("notTableCounter", () => {
   });
 });
 
-describe("sharesOppositeSides", () => {
+describe("sidesShared", () => {
   const card = rectangle(100, 100, 60, 84, 4);
   const corner = (quad: Quad, k: number) => quad[k] as { x: number; y: number };
-  /** `quad` with its left and right sides moved outward by `by` px along the top and bottom sides. */
-  function widened(quad: Quad, by: number): Quad {
-    const along = (from: number, to: number) => {
+  /**
+   * `quad` with its left side moved outward by `left` px and its right side by `right` px, along
+   * the top and bottom sides.
+   */
+  function widened(quad: Quad, left: number, right = left): Quad {
+    const along = (from: number, to: number, by: number) => {
       const p = corner(quad, from);
       const q = corner(quad, to);
       const length = Math.hypot(q.x - p.x, q.y - p.y);
       return { x: p.x + ((p.x - q.x) / length) * by, y: p.y + ((p.y - q.y) / length) * by };
     };
-    return [along(0, 1), along(1, 0), along(2, 3), along(3, 2)];
+    return [along(0, 1, left), along(1, 0, right), along(2, 3, right), along(3, 2, left)];
   }
 
-  it("holds for the card's top and bottom closed by two lines further out", () => {
-    expect(sharesOppositeSides(widened(card, 20), sidesOf(card))).toBe(true);
+  it("finds the card's top and bottom closed by two lines further out", () => {
+    expect(sidesShared(widened(card, 20), sidesOf(card))).toBe("two");
     // The same with the lines 5 px out: still two other lines.
-    expect(sharesOppositeSides(widened(card, 5), sidesOf(card))).toBe(true);
+    expect(sidesShared(widened(card, 5), sidesOf(card))).toBe("two");
   });
 
-  it("does not hold for one edge placed twice, a card around its art, or the same outline", () => {
+  it("finds one side closed by a line further out, the other three shared", () => {
+    expect(sidesShared(widened(card, 20, 0), sidesOf(card))).toBe("three");
+    expect(sidesShared(widened(card, 0, 8), sidesOf(card))).toBe("three");
+  });
+
+  it("finds nothing for one edge placed twice, a card around its art, or the same outline", () => {
     // Sides 3 px apart: one edge read twice, or a thin border's cut and its art.
-    expect(sharesOppositeSides(widened(card, 3), sidesOf(card))).toBe(false);
+    expect(sidesShared(widened(card, 3), sidesOf(card))).toBeNull();
+    expect(sidesShared(widened(card, 20, 3), sidesOf(card))).toBeNull();
     // A card around its art: no side shared.
-    expect(sharesOppositeSides(rectangle(100, 100, 60, 84, 4), sidesOf(rectangle(100, 100, 50, 70, 4)))).toBe(false);
-    expect(sharesOppositeSides(card, sidesOf(card))).toBe(false);
+    expect(sidesShared(rectangle(100, 100, 60, 84, 4), sidesOf(rectangle(100, 100, 50, 70, 4)))).toBeNull();
+    expect(sidesShared(card, sidesOf(card))).toBeNull();
   });
 });
 

@@ -12,7 +12,8 @@
 //    outermost wins. One that surrounds the card with table and has no card's proportions is the
 //    table's pattern (grout, brick joints) and swallows nothing; so is one with a card's
 //    proportions that shares two opposite sides with a card-shaped one inside it and adds only
-//    table beside the other two (the card's own top and bottom closed by two lines of the table).
+//    table beside the other two (the card's own top and bottom closed by two lines of the table,
+//    or one side closed by one line when that takes it further from every card format).
 //    Two different outermost hypotheses of similar support are two candidates for the card:
 //    refused, never guessed.
 // 4. The winner's sides are refined to a fraction of a pixel on the full working image
@@ -61,8 +62,10 @@ const HOLDER_MIN_ASPECT = 1.52;
  * card: three times the tolerance on the refined outline (formats.ts), for the coarse pixels.
  */
 const COARSE_FORMAT_TOLERANCE = 0.03;
-const nearAFormat = (aspect: number) =>
-  FORMATS.some((format) => Math.abs(aspect - aspectOf(format)) <= COARSE_FORMAT_TOLERANCE * aspectOf(format));
+/** How far (relative) an outline's proportions are from the nearest card format's. */
+const formatMisfit = (aspect: number) =>
+  Math.min(...FORMATS.map((format) => Math.abs(aspect - aspectOf(format)) / aspectOf(format)));
+const nearAFormat = (aspect: number) => formatMisfit(aspect) <= COARSE_FORMAT_TOLERANCE;
 /**
  * Two outlines share a side when the outer one's ends lie within this many coarse pixels of the
  * inner one's side, and have different sides when both ends lie at least DISTINCT_SIDE_PX apart
@@ -162,21 +165,26 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
     counter ??= notTableCounter(colour.table, coarse.width);
     return counter(outer, inner);
   };
-  // An outline without a holder's shape cannot be a holder, so the table around the card is read
-  // across the table's own lines for it (segment.ts, looseTable: a brick beyond a joint counts as
-  // table); a holder-shaped one keeps the strict reading, so a holder's rim is never taken for table.
+  // An outline without a holder's shape cannot be a holder, and neither can one that shares two
+  // opposite sides with the card inside it (a holder's rim surrounds the card on every side), so
+  // the table around the card is read across the table's own lines for them (segment.ts,
+  // looseTable: a brick beyond a joint counts as table); any other keeps the strict reading, so
+  // a holder's rim is never taken for table.
   let looseCounter: NotTableShare | undefined;
-  const patternShare = (outer: Hypothesis, inner: Hypothesis) => {
-    if (outer.aspect >= HOLDER_MIN_ASPECT) return notTableShare(outer.quad, inner.quad);
+  const patternShare = (outer: Hypothesis, inner: Hypothesis, innerSides?: Line[]) => {
+    const couldBeHolder =
+      outer.aspect >= HOLDER_MIN_ASPECT && !(innerSides && sidesShared(outer.quad, innerSides) !== null);
+    if (couldBeHolder) return notTableShare(outer.quad, inner.quad);
     looseCounter ??= notTableCounter(colour.looseTable(), coarse.width);
     return looseCounter(outer.quad, inner.quad);
   };
   const cardShaped = (h: Hypothesis) => h.aspect < HOLDER_MIN_ASPECT && nearAFormat(h.aspect);
   const pattern = new Set<Hypothesis>();
   if (strongestCard) {
+    const strongestSides = sidesOf(strongestCard.quad);
     for (const h of accepted) {
       if (cardShaped(h) || !swallows(h, strongestCard)) continue;
-      if (patternShare(h, strongestCard) < MIN_HOLDER_NOT_TABLE) pattern.add(h);
+      if (patternShare(h, strongestCard, strongestSides) < MIN_HOLDER_NOT_TABLE) pattern.add(h);
     }
     // With a card's proportions, an outline around the strongest card-shaped one is the table's
     // pattern only when it shares two opposite sides with a card-shaped one inside it and what it
@@ -184,6 +192,13 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
     // lines of the table. A card's own outline shares no side with its art's, and its border is
     // not table. Each such outline is paired with every card-shaped one (hundreds): the cheapest
     // tests first (the area test is swallows' own, early), each inner outline's sides worked out once.
+    // One side closed by a line only counts when it takes the outline further from every card
+    // format than the one inside it: an inner outline with one side on the wrong line (a worn
+    // edge, a shadow) is not to set aside the card's own outline around it.
+    const closesCardSides = (h: Hypothesis, g: Hypothesis, sides: Line[]) => {
+      const shared = sidesShared(h.quad, sides);
+      return shared === "two" || (shared === "three" && formatMisfit(h.aspect) > formatMisfit(g.aspect));
+    };
     const shaped = accepted.filter((h) => cardShaped(h)).map((h) => ({ h, sides: sidesOf(h.quad) }));
     for (const { h } of shaped) {
       if (pattern.has(h) || !swallows(h, strongestCard)) continue;
@@ -191,7 +206,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
         (g) =>
           g.h !== h &&
           h.area > g.h.area * 1.01 &&
-          sharesOppositeSides(h.quad, g.sides) &&
+          closesCardSides(h, g.h, g.sides) &&
           swallows(h, g.h) &&
           patternShare(h, g.h) < MIN_HOLDER_NOT_TABLE,
       );
@@ -357,10 +372,13 @@ export const sidesOf = (quad: Quad): Line[] =>
   [0, 1, 2, 3].map((k) => lineThrough(quad[k] as Point, quad[(k + 1) % 4] as Point));
 
 /**
- * Whether `outer` has two opposite sides on the inner outline's (`innerSides`, sidesOf; within
- * SHARED_SIDE_PX at both ends) and its other two at least DISTINCT_SIDE_PX outside them at both ends.
+ * How `outer` shares sides with an inner outline (`innerSides`, sidesOf): "two" when two opposite
+ * sides lie on the inner's (within SHARED_SIDE_PX at both ends) and the other two at least
+ * DISTINCT_SIDE_PX outside them at both ends (the card's top and bottom, or sides, closed by two
+ * lines of the table); "three" when one of those two lies on the inner's too (one side closed by
+ * a line); otherwise null.
  */
-export function sharesOppositeSides(outer: Quad, innerSides: Line[]): boolean {
+export function sidesShared(outer: Quad, innerSides: Line[]): "two" | "three" | null {
   const offsets = (k: number) => {
     const side = innerSides[k] as Line;
     const p = outer[k] as Point;
@@ -369,9 +387,15 @@ export function sharesOppositeSides(outer: Quad, innerSides: Line[]): boolean {
   };
   const shared = (k: number) => offsets(k).every((d) => d <= SHARED_SIDE_PX);
   const distinct = (k: number) => offsets(k).every((d) => d >= DISTINCT_SIDE_PX);
-  return (
-    (shared(0) && shared(2) && distinct(1) && distinct(3)) || (shared(1) && shared(3) && distinct(0) && distinct(2))
-  );
+  for (const [a, b, c, d] of [
+    [0, 2, 1, 3],
+    [1, 3, 0, 2],
+  ] as const) {
+    if (!shared(a) || !shared(b)) continue;
+    if (distinct(c) && distinct(d)) return "two";
+    if ((distinct(c) && shared(d)) || (shared(c) && distinct(d))) return "three";
+  }
+  return null;
 }
 
 /** Share of the pixels inside `outer` but outside `inner` that are not table. */

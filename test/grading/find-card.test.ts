@@ -131,6 +131,12 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     // outline with the card's other three sides, of the small format's proportions, and a joint
     // further out one of a holder's; both are the table's pattern, not the card.
     ["sets aside the card's side closed by one joint of the table, with three sides its own", 7070, 21],
+    // A white-bordered card on grey bricks with white joints: the strongest card-shaped outline is
+    // the art's (1.48 tall), and joints close dozens of outlines around the card. Told around the
+    // art, their rings hold the card's white border, not table, so they were kept and one won;
+    // told around the card (the strongest outline no card-shaped one swallows with anything but
+    // table between them), they are the table's pattern.
+    ["tells the table's pattern around the card, not around its art (white joints)", 6060, 9],
     // A worn dark back on beige: the strongest card-shaped outline has its bottom 10–15 px high
     // (1.351 tall), and the card's own outline around it shares its other three sides. Closing a
     // side that way brings the card's outline to a format (1.397), so it is not set aside.

@@ -10,6 +10,10 @@
 // - A band of another colour outside the card's left edge (a sleeve's margin): the crossings
 //   find the card's edge, the median profile the band's outer edge, and the band is not the
 //   card's border colour: neither is trusted, the side is refused.
+// - A line of the table along the card's left edge (a brick joint 6 px outside it): the median
+//   profile steps into the joint first; past it lie the table again and then the card's border,
+//   and there the crossings agree: the cut is taken. The sleeve's margin has no table between it
+//   and the card, so it stays refused.
 // (Where the crossings do not line up at all, the median profile alone traces the side:
 // find-card.test.ts, a thin border on a lawn.)
 import { describe, expect, it } from "vitest";
@@ -28,8 +32,14 @@ const ART_RED = [144, 43, 25];
 /** A sleeve's margin: the table seen through hazy plastic, lighter and bluer. */
 const SLEEVE = [196, 204, 222];
 
-/** `stripe`: rows per stripe of the art; `sleeve`: px of sleeve margin outside the left edge. */
-function photo(leftBorder: number, stripe: number, sleeve = 0): RgbaImage {
+/** A brick joint: a light line through the table. */
+const JOINT = [214, 206, 190];
+
+/**
+ * `stripe`: rows per stripe of the art; `sleeve`: px of sleeve margin outside the left edge;
+ * `joint`: px of table between the left edge and a 3 px joint running along it.
+ */
+function photo(leftBorder: number, stripe: number, sleeve = 0, joint = 0): RgbaImage {
   const data = new Uint8Array(W * H * 4);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
@@ -37,6 +47,7 @@ function photo(leftBorder: number, stripe: number, sleeve = 0): RgbaImage {
       const hash = Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 16;
       let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 8));
       if (x >= CARD.x0 - sleeve && x < CARD.x0 && y >= CARD.y0 && y < CARD.y1) colour = SLEEVE;
+      if (joint > 0 && x >= CARD.x0 - joint - 3 && x < CARD.x0 - joint) colour = JOINT;
       const onCard = x >= CARD.x0 && x < CARD.x1 && y >= CARD.y0 && y < CARD.y1;
       if (onCard) {
         const inArt = x >= CARD.x0 + leftBorder && x < CARD.x1 - 14 && y >= CARD.y0 + 14 && y < CARD.y1 - 14;
@@ -72,6 +83,17 @@ describe("refineOutline", () => {
     const result = refineOutline(photo(14, 20, 6), ROUGH, 6);
     expect(result).toMatchObject({ ok: false });
     if (!result.ok) expect(result.reason).toMatch(/left edge .* shows two edges up to [\d.]+ px apart/);
+  });
+
+  it("reads past a line of the table along the card (a joint with table on both sides) to the cut", () => {
+    // The median profile's first step out of the table is the joint 6–9 px outside the cut; past
+    // it, the table again, then the card's blue border, where the crossings found the cut.
+    const result = refineOutline(photo(14, 20, 0, 6), ROUGH, 6);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [tl, , , bl] = result.outline.corners;
+    expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
+    expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.3);
   });
 
   it("traces the same edges both ways on a card with ordinary borders", () => {

@@ -9,11 +9,13 @@
 //    without support sinks the hypothesis. Hypotheses must be convex, inside the photo and have
 //    the proportions of a card or a holder once rectified (rectify.ts).
 // 3. A hypothesis inside another supported one is that one's printed frame or artwork: the
-//    outermost wins. One that surrounds the card with table and has no card's proportions is the
-//    table's pattern (grout, brick joints) and swallows nothing; so is one with a card's
-//    proportions that shares two opposite sides with a card-shaped one inside it and adds only
-//    table beside the other two (the card's own top and bottom closed by two lines of the table,
-//    or one side closed by one line when that takes it further from every card format).
+//    outermost wins. The card, for what follows, is the strongest outline that no card-shaped one
+//    swallows with anything but table between them (not its art, which its border surrounds).
+//    One that surrounds the card with table and has no card's proportions is the table's
+//    pattern (grout, brick joints) and swallows nothing; so is one with a card's proportions
+//    that shares two opposite sides with a card-shaped one inside it and adds only table beside
+//    the other two (the card's own top and bottom closed by two lines of the table, or one side
+//    closed by one line when that takes it further from every card format).
 //    Two different outermost hypotheses of similar support are two candidates for the card:
 //    refused, never guessed.
 // 4. The winner's sides are refined to a fraction of a pixel on the full working image
@@ -154,10 +156,11 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
     outer.sharpness >= 0.6 * inner.sharpness &&
     contains(outer.quad, inner.quad, 2) &&
     outer.distinct() >= MIN_DISTINCT_SUPPORT;
-  // An outline that swallows the strongest card-shaped one, has no card's proportions and
-  // encloses table around it is the table's own pattern (tiles, bricks, a printed mat) closing a
-  // rectangle around the card, or the card's sides closed by such a line: neither the card nor a
-  // holder (a holder's rim and label are not table). It is set aside, so it swallows nothing.
+  // An outline that swallows the card, has no card's proportions and encloses table around it
+  // is the table's own pattern (tiles, bricks, a printed mat) closing a rectangle around the card,
+  // or the card's sides closed by such a line: neither the card nor a holder (a holder's rim and
+  // label are not table). It is set aside, so it swallows nothing. A holder is told around the
+  // strongest card-shaped outline (the card inside it, or its art).
   const strongestCard = accepted.find((h) => h.aspect < 1.5);
   // Built on first use: most photos have no outline to ask about.
   let counter: NotTableShare | undefined;
@@ -179,17 +182,27 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
     return looseCounter(outer.quad, inner.quad);
   };
   const cardShaped = (h: Hypothesis) => h.aspect < HOLDER_MIN_ASPECT && nearAFormat(h.aspect);
+  // The table's pattern is told around the card, and the strongest card-shaped outline is often
+  // the card's art (its print is sharper than the cut against the table): the card is the
+  // strongest outline that no card-shaped one swallows with anything but table between them. The
+  // art is swallowed by the card (its border is not table), the card only by the table's pattern.
+  const card =
+    accepted.find(
+      (h) =>
+        h.aspect < 1.5 &&
+        !accepted.some((o) => cardShaped(o) && swallows(o, h) && patternShare(o, h) >= MIN_HOLDER_NOT_TABLE),
+    ) ?? strongestCard;
   const pattern = new Set<Hypothesis>();
-  if (strongestCard) {
-    const strongestSides = sidesOf(strongestCard.quad);
+  if (card) {
+    const cardSides = sidesOf(card.quad);
     for (const h of accepted) {
-      if (cardShaped(h) || !swallows(h, strongestCard)) continue;
-      if (patternShare(h, strongestCard, strongestSides) < MIN_HOLDER_NOT_TABLE) pattern.add(h);
+      if (cardShaped(h) || !swallows(h, card)) continue;
+      if (patternShare(h, card, cardSides) < MIN_HOLDER_NOT_TABLE) pattern.add(h);
     }
-    // With a card's proportions, an outline around the strongest card-shaped one is the table's
-    // pattern only when it shares two opposite sides with a card-shaped one inside it and what it
-    // adds beside the other two is table: the card's own top and bottom (or sides) closed by two
-    // lines of the table. A card's own outline shares no side with its art's, and its border is
+    // With a card's proportions, an outline around the card is the table's pattern only when it
+    // shares two opposite sides with a card-shaped one inside it and what it adds beside the
+    // other two is table: the card's own top and bottom (or sides) closed by two lines of the
+    // table. A card's own outline shares no side with its art's, and its border is
     // not table. Each such outline is paired with every card-shaped one (hundreds): the cheapest
     // tests first (the area test is swallows' own, early), each inner outline's sides worked out once.
     // One side closed by a line only counts when it takes the outline further from every card
@@ -201,7 +214,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
     };
     const shaped = accepted.filter((h) => cardShaped(h)).map((h) => ({ h, sides: sidesOf(h.quad) }));
     for (const { h } of shaped) {
-      if (pattern.has(h) || !swallows(h, strongestCard)) continue;
+      if (pattern.has(h) || !swallows(h, card)) continue;
       const closesCard = shaped.some(
         (g) =>
           g.h !== h &&

@@ -11,7 +11,10 @@
 // - where both readings trace a line, they must agree within MAX_EDGE_DISAGREEMENT at both ends
 //   of the side, or the side is refused: a sleeve's edge outside the card's, or a thin border's
 //   cut outside the art's edge, leaves two candidate edges, and a guess between them would put
-//   a border's width into the centering.
+//   a border's width into the centering. One exception, where nothing is guessed: a line of the
+//   table along the card (a brick joint, grout, a seam) is a band the median reading steps into
+//   first; read past that band, its next step leads into the card's border colour, and there it
+//   agrees with the crossings, so the crossings' line is the cut.
 import { edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
 import { fitLine, intersect, type Line, median, type Point, type Quad, selectKth } from "./geometry";
 import type { RgbaImage } from "./image";
@@ -87,14 +90,8 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
         reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) could not be traced along its length`,
       };
     }
-    // Where a line crosses the inward normal at either end of the side (px inward from p or q).
-    const along = (line: Line, from: Point) =>
-      -(line.a * from.x + line.b * from.y - line.c) / (line.a * nx + line.b * ny);
-    const apart =
-      crossings && profile
-        ? Math.max(...[p, q].map((end) => Math.abs(along(crossings.line, end) - along(profile.line, end))))
-        : null;
-    sides.push({ crossings, median: profile, card: again.card, apart });
+    const apart = crossings && profile ? linesApart({ p, q, nx, ny }, crossings.line, profile.line) : null;
+    sides.push({ crossings, median: profile, card: again.card, apart, p, q, nx, ny });
   }
   // Sides where both readings agree give the colour just inside the cut (the card's border).
   const confirmed = sides.filter((side) => side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card);
@@ -115,13 +112,23 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       // through plastic; a shadow not told as one) neither is trusted.
       const isBorder =
         borderColour !== null && side.card !== null && distance(side.card, borderColour) <= MAX_BORDER_DIFFERENCE;
-      if (!isBorder) {
+      // Or a line of the table runs along the card (a joint, grout, a seam: a band with the table
+      // on both sides): read past it, the median profile's step leads into the border's colour,
+      // and there the crossings agree with it.
+      if (isBorder) {
+        chosen = side.median as Trace;
+      } else if (
+        borderColour !== null &&
+        side.crossings !== null &&
+        pastTableLine(colourAt, side, 2 * halfLength, borderColour, side.crossings)
+      ) {
+        chosen = side.crossings;
+      } else {
         return {
           ok: false,
           reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) shows two edges up to ${side.apart.toFixed(1)} px apart (a sleeve's, a shadow's or a thin border's beside the cut), so where the card ends cannot be told`,
         };
       }
-      chosen = side.median as Trace;
     }
     for (const s of chosen.close) {
       const r = chosen.line.a * s.x + chosen.line.b * s.y - chosen.line.c;
@@ -146,13 +153,45 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   };
 }
 
+/**
+ * The side read again past one line of the table: true when the step after it leads into
+ * `borderColour` and its line agrees with `crossings` at both ends of the side.
+ */
+function pastTableLine(
+  colourAt: RgbSampler,
+  side: SideGeometry,
+  halfLength: number,
+  borderColour: number[],
+  crossings: Trace,
+): boolean {
+  const reading = sideFromMedianProfile(colourAt, side.p, side.q, side.nx, side.ny, halfLength, 1);
+  const trace = traced(reading.points);
+  if (!trace || !reading.card || distance(reading.card, borderColour) > MAX_BORDER_DIFFERENCE) return false;
+  return linesApart(side, trace.line, crossings.line) <= MAX_EDGE_DISAGREEMENT;
+}
+
+/** How far apart two lines of a side are at its ends (px, along the inward normal from p and q). */
+function linesApart(side: SideGeometry, a: Line, b: Line): number {
+  const along = (line: Line, from: Point) =>
+    -(line.a * from.x + line.b * from.y - line.c) / (line.a * side.nx + line.b * side.ny);
+  return Math.max(...[side.p, side.q].map((end) => Math.abs(along(a, end) - along(b, end))));
+}
+
 interface Trace {
   line: Line;
   /** The points within 1.5 px of the line. */
   close: Point[];
 }
 
-interface SideReadings {
+/** A side of the outline: its ends and its inward unit normal. */
+interface SideGeometry {
+  p: Point;
+  q: Point;
+  nx: number;
+  ny: number;
+}
+
+interface SideReadings extends SideGeometry {
   crossings: Trace | null;
   median: Trace | null;
   /** The colour just past the median reading's step. */
@@ -189,6 +228,8 @@ const NO_READING: MedianReading = { points: [], card: null };
  * edge point is then the 50 % crossing between those two colours nearest the median's, with the
  * table's side below 35 % and the card's above 65 % 1.5–2.5 px either side (a real step, not
  * noise), and the colour just past the step. No points when the median profile shows no step.
+ * With `tableLines` > 0, that many lines of the table are passed first: a band of another colour
+ * whose far side is the table's colour again (a joint, grout, a seam), not a band against the card.
  */
 function sideFromMedianProfile(
   colourAt: RgbSampler,
@@ -197,6 +238,7 @@ function sideFromMedianProfile(
   nx: number,
   ny: number,
   halfLength: number,
+  tableLines = 0,
 ): MedianReading {
   const n = halfLength * 4 + 1;
   // All profiles in one buffer: profile s, sample k, channel ch at (s * n + k) * 3 + ch.
@@ -243,7 +285,10 @@ function sideFromMedianProfile(
   let steepest = 0;
   let end = 0;
   let card: number[] = [];
-  for (let pass = 0; pass < 2; pass++) {
+  const tableColour = table;
+  let linesLeft = tableLines;
+  let onLine = false;
+  for (let pass = 0; ; pass++) {
     first = -1;
     for (let k = from; k + 2 < n && first < 0; k++) {
       if ([k, k + 1, k + 2].every((j) => distance(at(j), table) > threshold)) first = k;
@@ -255,7 +300,15 @@ function sideFromMedianProfile(
     while (end + 2 < n && slope(end + 1) > 0.25 * slope(steepest)) end++;
     if (end + 2 >= n) return NO_READING;
     card = [0, 1, 2].map((ch) => ((at(end + 1)[ch] ?? 0) + (at(end + 2)[ch] ?? 0)) / 2);
-    if (pass > 0 || !isShadowOf(card, table)) break;
+    // The step out of a line of the table leads back onto the table; otherwise the band was no
+    // line of the table (a sleeve's margin lies against the card).
+    if (onLine && distance(card, tableColour) > threshold) return NO_READING;
+    const shadow = pass === 0 && isShadowOf(card, table);
+    if (!onLine && !shadow && linesLeft === 0) break;
+    if (!onLine && !shadow) {
+      linesLeft--;
+      onLine = true;
+    } else onLine = false;
     table = card;
     from = end + 1;
   }

@@ -18,8 +18,11 @@
 //    closed by one line when that takes it further from every card format).
 //    Two different outermost hypotheses of similar support are two candidates for the card:
 //    refused, never guessed.
-// 4. The winner's sides are refined to a fraction of a pixel on the full working image
+// 4. A side of the winner on the edge of the card's inner panel, with the border's colour still
+//    outside it (a white border on a light table), is moved out to the cut (border-sides.ts).
+// 5. The winner's sides are refined to a fraction of a pixel on the full working image
 //    (refine-outline.ts).
+import { sidesToCut } from "./border-sides";
 import {
   type GradientMap,
   gradientMap,
@@ -253,7 +256,18 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
     };
   }
 
-  const full = winner.quad.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
+  // A side on the edge of the card's inner panel, with the border still outside it, is moved out
+  // to the cut (border-sides.ts) when that brings the outline to a card's proportions.
+  let chosen = winner.quad;
+  const toCut = sidesToCut(coarse, winner.quad);
+  if (toCut) {
+    const aspect = orientCard(toCut, coarse.width, coarse.height).aspect;
+    const inPhoto = toCut.every((p) => p.x >= 1 && p.y >= 1 && p.x <= coarse.width - 1 && p.y <= coarse.height - 1);
+    if (inPhoto && isConvex(toCut) && nearAFormat(aspect) && formatMisfit(aspect) < formatMisfit(winner.aspect)) {
+      chosen = toCut;
+    }
+  }
+  const full = chosen.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
   const refined = refineOutline(image, full, Math.max(6, Math.ceil(2.5 * scale)));
   if (!refined.ok) return refined;
   return {

@@ -1,0 +1,126 @@
+// A side of the outline on the edge of the card's inner panel instead of its cut. A white border
+// on a light table barely stands out, while the edge between that border and a dark panel inside
+// it is strong, so an outline can take the cut on three sides and the panel's edge on the fourth
+// (a card 1.35 or 1.42 times as tall as wide, no format). Such a side shows it: just outside it
+// lies the colour just inside the other three (the border), and just inside it another colour.
+// The cut is then where that border colour ends, further out along the side: found on most
+// profiles at one depth, it replaces the side.
+import { fitLine, intersect, type Line, lineThrough, type Point, type Quad } from "./geometry";
+import type { RgbaImage } from "./image";
+
+/** Colours within this RGB distance are the same (the border's on two sides, JPEG and light aside). */
+const SAME_COLOUR = 30;
+/** A side's inside differs from the border by at least this much when the side is a panel's edge. */
+const PANEL_CONTRAST = 60;
+/** The border is looked for up to this share of the outline's shorter side outward (5 mm of 63). */
+const MAX_BORDER_SHARE = 0.08;
+/** Share of the profiles along the side that must find the border's end. */
+const MIN_FOUND = 0.6;
+/** …at depths within this many pixels of the depth most of them share. */
+const MAX_SCATTER = 1.5;
+const PROFILES = 30;
+
+type Rgb = [number, number, number];
+
+/**
+ * The outline with each side that lies on a panel's edge moved out to the cut, or null when no
+ * side does (or where the border ends cannot be found along it).
+ */
+export function sidesToCut(image: RgbaImage, quad: Quad): Quad | null {
+  const { width: W, height: H, data } = image;
+  const colourAt = (x: number, y: number): Rgb | null => {
+    const px = Math.round(x - 0.5);
+    const py = Math.round(y - 0.5);
+    if (px < 0 || py < 0 || px >= W || py >= H) return null;
+    const i = (py * W + px) * 4;
+    return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
+  };
+  const cx = (quad[0].x + quad[1].x + quad[2].x + quad[3].x) / 4;
+  const cy = (quad[0].y + quad[1].y + quad[2].y + quad[3].y) / 4;
+  const sides = [0, 1, 2, 3].map((k) => {
+    const p = quad[k] as Point;
+    const q = quad[(k + 1) % 4] as Point;
+    const length = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+    // Outward unit normal.
+    let nx = -(q.y - p.y) / length;
+    let ny = (q.x - p.x) / length;
+    if (nx * ((p.x + q.x) / 2 - cx) + ny * ((p.y + q.y) / 2 - cy) < 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    const strip = (from: number, to: number) => {
+      const colours: Rgb[] = [];
+      for (let s = 0; s < PROFILES; s++) {
+        const t = 0.15 + (0.7 * (s + 0.5)) / PROFILES;
+        for (let d = from; d <= to; d++) {
+          const c = colourAt(p.x + (q.x - p.x) * t + nx * d, p.y + (q.y - p.y) * t + ny * d);
+          if (c) colours.push(c);
+        }
+      }
+      return medianColour(colours);
+    };
+    return { p, q, nx, ny, length, inside: strip(-4, -2), outside: strip(2, 4) };
+  });
+  const lengthOf = (k: number) => sides[k]?.length ?? 0;
+  const shortSide = Math.min((lengthOf(0) + lengthOf(2)) / 2, (lengthOf(1) + lengthOf(3)) / 2);
+  const reach = Math.max(6, Math.round(MAX_BORDER_SHARE * shortSide));
+  const lines: Line[] = sides.map((s) => lineThrough(s.p, s.q));
+  let moved = false;
+  for (const [k, side] of sides.entries()) {
+    if (!side.inside || !side.outside) continue;
+    const outside = side.outside;
+    // The cuts: other sides with the border's colour (this side's outside) just inside them and
+    // the table, of another colour, just outside.
+    const cuts = sides.filter(
+      (o, j) =>
+        j !== k &&
+        o.inside !== null &&
+        o.outside !== null &&
+        distance(o.inside, outside) <= SAME_COLOUR &&
+        distance(o.outside, o.inside) >= 2 * SAME_COLOUR,
+    );
+    if (cuts.length < 2) continue;
+    const border = medianColour(cuts.map((o) => o.inside as Rgb)) as Rgb;
+    const table = medianColour(cuts.map((o) => o.outside as Rgb)) as Rgb;
+    if (distance(side.inside, border) < PANEL_CONTRAST) continue;
+    // Where the border's colour ends on each profile, outward from the side.
+    const limit = Math.max(SAME_COLOUR, distance(border, table) / 2);
+    const ends: { point: Point; depth: number }[] = [];
+    for (let s = 0; s < PROFILES; s++) {
+      const t = 0.15 + (0.7 * (s + 0.5)) / PROFILES;
+      const bx = side.p.x + (side.q.x - side.p.x) * t;
+      const by = side.p.y + (side.q.y - side.p.y) * t;
+      // From 2 px out, past the blur of the panel's edge (the outside strip starts there too).
+      for (let d = 2; d <= reach; d++) {
+        const c = colourAt(bx + side.nx * d, by + side.ny * d);
+        if (!c) break;
+        if (distance(c, border) > limit) {
+          const depth = d - 0.5;
+          ends.push({ point: { x: bx + side.nx * depth, y: by + side.ny * depth }, depth });
+          break;
+        }
+      }
+    }
+    // The depth most profiles share (the border's width), and a line through those profiles.
+    const depths = ends.map((e) => e.depth).sort((a, b) => a - b);
+    const typical = depths[depths.length >> 1] ?? 0;
+    const agreeing = ends.filter((e) => Math.abs(e.depth - typical) <= MAX_SCATTER).map((e) => e.point);
+    if (agreeing.length < MIN_FOUND * PROFILES) continue;
+    const line = fitLine(agreeing);
+    if (!line) continue;
+    lines[k] = line;
+    moved = true;
+  }
+  if (!moved) return null;
+  return [0, 1, 2, 3].map((k) => intersect(lines[(k + 3) % 4] as Line, lines[k] as Line)) as Quad;
+}
+
+function medianColour(colours: Rgb[]): Rgb | null {
+  if (colours.length === 0) return null;
+  return [0, 1, 2].map((ch) => {
+    const values = colours.map((c) => c[ch] ?? 0).sort((a, b) => a - b);
+    return values[values.length >> 1] ?? 0;
+  }) as Rgb;
+}
+
+const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);

@@ -1,0 +1,76 @@
+// An outline with one side on the edge of the card's inner panel (src/grading/engine/border-sides.ts),
+// on a drawn coarse photo: a white-bordered card with a blue panel on a beige table. The white
+// border barely stands out from the beige, the panel's edge strongly, so the coarse outline can
+// take the panel's edge for the card's bottom; outside that side lies the white the other three
+// sides show inside their cut, and the cut is where the white ends.
+import { describe, expect, it } from "vitest";
+import { sidesToCut } from "../../src/grading/engine/border-sides";
+import type { Quad } from "../../src/grading/engine/geometry";
+import type { RgbaImage } from "../../src/grading/engine/image";
+
+const W = 320;
+const H = 400;
+/** The card covers x 80–240, y 60–284 (pixel edges), an 8 px (3 mm) white border around the panel. */
+const CARD = { x0: 80, x1: 240, y0: 60, y1: 284 };
+const BORDER_PX = 8;
+const TABLE = [200, 190, 170];
+const WHITE = [240, 239, 234];
+const PANEL = [58, 68, 146];
+
+/** `paperBelow`: white paper on the table below the card from this row down (no cut there). */
+function photo(paperBelow = H): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const hash = Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 16;
+      let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 6));
+      if (y >= paperBelow) colour = WHITE;
+      const onCard = x >= CARD.x0 && x < CARD.x1 && y >= CARD.y0 && y < CARD.y1;
+      if (onCard) {
+        const inPanel =
+          x >= CARD.x0 + BORDER_PX && x < CARD.x1 - BORDER_PX && y >= CARD.y0 + BORDER_PX && y < CARD.y1 - BORDER_PX;
+        colour = inPanel ? PANEL : WHITE;
+      }
+      data.set([...colour, 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+/** The card's outline with its bottom on the panel's edge (8 px short). */
+const PANEL_BOTTOM: Quad = [
+  { x: CARD.x0, y: CARD.y0 },
+  { x: CARD.x1, y: CARD.y0 },
+  { x: CARD.x1, y: CARD.y1 - BORDER_PX },
+  { x: CARD.x0, y: CARD.y1 - BORDER_PX },
+];
+
+describe("sidesToCut", () => {
+  it("moves a side on the panel's edge out to where the border's colour ends", () => {
+    const moved = sidesToCut(photo(), PANEL_BOTTOM);
+    expect(moved).not.toBeNull();
+    if (!moved) return;
+    const [tl, tr, br, bl] = moved;
+    expect(Math.abs(br.y - CARD.y1)).toBeLessThan(1);
+    expect(Math.abs(bl.y - CARD.y1)).toBeLessThan(1);
+    // The other sides stay where they were.
+    expect(Math.abs(tl.y - CARD.y0)).toBeLessThan(0.01);
+    expect(Math.abs(tr.x - CARD.x1)).toBeLessThan(0.01);
+    expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.01);
+  });
+
+  it("leaves an outline on the card's cut alone", () => {
+    const cut: Quad = [
+      { x: CARD.x0, y: CARD.y0 },
+      { x: CARD.x1, y: CARD.y0 },
+      { x: CARD.x1, y: CARD.y1 },
+      { x: CARD.x0, y: CARD.y1 },
+    ];
+    expect(sidesToCut(photo(), cut)).toBeNull();
+  });
+
+  it("does not move a side when the border's colour runs on past the card (white paper below it)", () => {
+    // The white below the panel's edge does not end within 5 mm: no cut is found there.
+    expect(sidesToCut(photo(CARD.y1), PANEL_BOTTOM)).toBeNull();
+  });
+});

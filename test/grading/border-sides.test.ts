@@ -2,7 +2,8 @@
 // on a drawn coarse photo: a white-bordered card with a blue panel on a beige table. The white
 // border barely stands out from the beige, the panel's edge strongly, so the coarse outline can
 // take the panel's edge for the card's bottom; outside that side lies the white the other three
-// sides show inside their cut, and the cut is where the white ends.
+// sides show inside their cut, and the cut is where the white ends. The outline can also be the
+// panel's all round, white just outside each side.
 import { describe, expect, it } from "vitest";
 import { sidesToCut } from "../../src/grading/engine/border-sides";
 import type { Quad } from "../../src/grading/engine/geometry";
@@ -57,6 +58,23 @@ describe("sidesToCut", () => {
     expect(Math.abs(tl.y - CARD.y0)).toBeLessThan(0.01);
     expect(Math.abs(tr.x - CARD.x1)).toBeLessThan(0.01);
     expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.01);
+  });
+
+  it("moves all four sides out when the outline is the panel's all round (white just outside each)", () => {
+    const panel: Quad = [
+      { x: CARD.x0 + BORDER_PX, y: CARD.y0 + BORDER_PX },
+      { x: CARD.x1 - BORDER_PX, y: CARD.y0 + BORDER_PX },
+      { x: CARD.x1 - BORDER_PX, y: CARD.y1 - BORDER_PX },
+      { x: CARD.x0 + BORDER_PX, y: CARD.y1 - BORDER_PX },
+    ];
+    const moved = sidesToCut(photo(), panel);
+    expect(moved).not.toBeNull();
+    if (!moved) return;
+    const [tl, , br] = moved;
+    expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(1);
+    expect(Math.abs(tl.y - CARD.y0)).toBeLessThan(1);
+    expect(Math.abs(br.x - CARD.x1)).toBeLessThan(1);
+    expect(Math.abs(br.y - CARD.y1)).toBeLessThan(1);
   });
 
   it("leaves an outline on the card's cut alone", () => {

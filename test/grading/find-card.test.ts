@@ -142,6 +142,9 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     // for the card's (1.35 tall). White lies outside that side, the white the other three show
     // inside their cut, so the side is moved out to where the white ends.
     ["moves a side on the back's panel edge out to the cut (white border on beige)", 8080, 17],
+    // A white-bordered card on beige (the front): the coarse outline is the art's all round, the
+    // white border just outside each side; each side is moved out to where the white ends.
+    ["moves every side out to the cut when the outline is the art's all round (white on beige)", 8080, 19],
     // A worn dark back on beige: the strongest card-shaped outline has its bottom 10–15 px high
     // (1.351 tall), and the card's own outline around it shares its other three sides. Closing a
     // side that way brings the card's outline to a format (1.397), so it is not set aside.

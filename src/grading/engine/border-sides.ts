@@ -1,15 +1,21 @@
 // A side of the outline on the edge of the card's inner panel instead of its cut. A white border
 // on a light table barely stands out, while the edge between that border and a dark panel inside
 // it is strong, so an outline can take the cut on three sides and the panel's edge on the fourth
-// (a card 1.35 or 1.42 times as tall as wide, no format). Such a side shows it: just outside it
-// lies the colour just inside the other three (the border), and just inside it another colour.
-// The cut is then where that border colour ends, further out along the side: found on most
-// profiles at one depth, it replaces the side.
+// (a card 1.35 or 1.42 times as tall as wide, no format), or the panel's edge all round. Such a
+// side shows it: just outside it lies the colour that at least two other sides show just inside
+// them (the border), or that lies just outside all four, and just inside it another colour. The
+// cut is then where that border colour ends, further out along the side: found on most profiles
+// at one depth, it replaces the side.
 import { fitLine, intersect, type Line, lineThrough, type Point, type Quad } from "./geometry";
 import type { RgbaImage } from "./image";
 
 /** Colours within this RGB distance are the same (the border's on two sides, JPEG and light aside). */
 const SAME_COLOUR = 30;
+/**
+ * Where the border's colour ends: half way to the table's colour, or with no cut to show the
+ * table's (the outline is the panel's on all four sides), this far from the border's.
+ */
+const ENDS_WITHOUT_TABLE = 45;
 /** A side's inside differs from the border by at least this much when the side is a panel's edge. */
 const PANEL_CONTRAST = 60;
 /** The border is looked for up to this share of the outline's shorter side outward (5 mm of 63). */
@@ -79,12 +85,28 @@ export function sidesToCut(image: RgbaImage, quad: Quad): Quad | null {
         distance(o.inside, outside) <= SAME_COLOUR &&
         distance(o.outside, o.inside) >= 2 * SAME_COLOUR,
     );
-    if (cuts.length < 2) continue;
-    const border = medianColour(cuts.map((o) => o.inside as Rgb)) as Rgb;
-    const table = medianColour(cuts.map((o) => o.outside as Rgb)) as Rgb;
+    let border: Rgb;
+    let limit: number;
+    if (cuts.length >= 2) {
+      border = medianColour(cuts.map((o) => o.inside as Rgb)) as Rgb;
+      const table = medianColour(cuts.map((o) => o.outside as Rgb)) as Rgb;
+      limit = Math.max(SAME_COLOUR, distance(border, table) / 2);
+    } else if (
+      // No side on the cut: the outline is the panel's all round when the same colour lies just
+      // outside all four sides, and another just inside each.
+      sides.every(
+        (o) =>
+          o.outside !== null &&
+          o.inside !== null &&
+          distance(o.outside, outside) <= SAME_COLOUR &&
+          distance(o.inside, outside) >= PANEL_CONTRAST,
+      )
+    ) {
+      border = medianColour(sides.map((o) => o.outside as Rgb)) as Rgb;
+      limit = ENDS_WITHOUT_TABLE;
+    } else continue;
     if (distance(side.inside, border) < PANEL_CONTRAST) continue;
     // Where the border's colour ends on each profile, outward from the side.
-    const limit = Math.max(SAME_COLOUR, distance(border, table) / 2);
     const ends: { point: Point; depth: number }[] = [];
     for (let s = 0; s < PROFILES; s++) {
       const t = 0.15 + (0.7 * (s + 0.5)) / PROFILES;

@@ -14,6 +14,10 @@
 //   profile steps into the joint first; past it lie the table again and then the card's border,
 //   and there the crossings agree: the cut is taken. The sleeve's margin has no table between it
 //   and the card, so it stays refused.
+// - A band of the joint's colour against the upper part of the left edge: the median profile
+//   steps into it first, but along the rest of the side the table lies right outside the
+//   crossings' line: the band does not run along the whole side as a sleeve's margin does, and
+//   the cut is taken.
 // (Where the crossings do not line up at all, the median profile alone traces the side:
 // find-card.test.ts, a thin border on a lawn.)
 import { describe, expect, it } from "vitest";
@@ -37,9 +41,10 @@ const JOINT = [214, 206, 190];
 
 /**
  * `stripe`: rows per stripe of the art; `sleeve`: px of sleeve margin outside the left edge;
- * `joint`: px of table between the left edge and a 3 px joint running along it.
+ * `joint`: px of table between the left edge and a 3 px joint running along it; `patch`: px of a
+ * band of the joint's colour against the left edge along its upper 65 %.
  */
-function photo(leftBorder: number, stripe: number, sleeve = 0, joint = 0): RgbaImage {
+function photo(leftBorder: number, stripe: number, sleeve = 0, joint = 0, patch = 0): RgbaImage {
   const data = new Uint8Array(W * H * 4);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
@@ -48,6 +53,8 @@ function photo(leftBorder: number, stripe: number, sleeve = 0, joint = 0): RgbaI
       let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 8));
       if (x >= CARD.x0 - sleeve && x < CARD.x0 && y >= CARD.y0 && y < CARD.y1) colour = SLEEVE;
       if (joint > 0 && x >= CARD.x0 - joint - 3 && x < CARD.x0 - joint) colour = JOINT;
+      // A patch of the joint's colour against the cut along the upper 65 % of the left side.
+      if (patch > 0 && x >= CARD.x0 - patch && x < CARD.x0 && y < CARD.y0 + 0.65 * (CARD.y1 - CARD.y0)) colour = JOINT;
       const onCard = x >= CARD.x0 && x < CARD.x1 && y >= CARD.y0 && y < CARD.y1;
       if (onCard) {
         const inArt = x >= CARD.x0 + leftBorder && x < CARD.x1 - 14 && y >= CARD.y0 + 14 && y < CARD.y1 - 14;
@@ -89,6 +96,18 @@ describe("refineOutline", () => {
     // The median profile's first step out of the table is the joint 6–9 px outside the cut; past
     // it, the table again, then the card's blue border, where the crossings found the cut.
     const result = refineOutline(photo(14, 20, 0, 6), ROUGH, 6);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [tl, , , bl] = result.outline.corners;
+    expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
+    expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.3);
+  });
+
+  it("takes the cut where a band of another colour lies against only part of the side, the table beside the rest", () => {
+    // The median profile steps into the 8 px band first; the band touches the cut, so it is no
+    // line of the table, but along a third of the side the table lies right outside the
+    // crossings' line and the border right inside: the band is no sleeve's margin.
+    const result = refineOutline(photo(14, 20, 0, 0, 8), ROUGH, 6);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const [tl, , , bl] = result.outline.corners;

@@ -34,6 +34,8 @@ const MAX_EDGE_DISAGREEMENT = 1.5;
  * within this RGB distance of the colour the agreeing sides show just inside their cut.
  */
 const MAX_BORDER_DIFFERENCE = 30;
+/** Share of a side's profiles that must show the table's colour just outside the crossings' line. */
+const MIN_TABLE_BESIDE = 0.2;
 
 export interface RefinedEdges {
   /** The card's quadrilateral in photo order (as it appears: top-left, top-right, bottom-right, bottom-left). */
@@ -120,7 +122,8 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       } else if (
         borderColour !== null &&
         side.crossings !== null &&
-        pastTableLine(colourAt, side, 2 * halfLength, borderColour, side.crossings)
+        (pastTableLine(colourAt, side, 2 * halfLength, borderColour, side.crossings) ||
+          tableBesideCut(colourAt, side, 2 * halfLength, borderColour, side.crossings))
       ) {
         chosen = side.crossings;
       } else {
@@ -168,6 +171,36 @@ function pastTableLine(
   const trace = traced(reading.points);
   if (!trace || !reading.card || distance(reading.card, borderColour) > MAX_BORDER_DIFFERENCE) return false;
   return linesApart(side, trace.line, crossings.line) <= MAX_EDGE_DISAGREEMENT;
+}
+
+/**
+ * True when, along most of the crossings' line, the table's own colour lies just outside it and
+ * the border's just inside: the band the median reading stepped into first (a patch or a line of
+ * the table lying against part of the cut) does not run along the whole side, as a sleeve's
+ * margin or the card's own border would.
+ */
+function tableBesideCut(
+  colourAt: RgbSampler,
+  side: SideGeometry,
+  reach: number,
+  borderColour: number[],
+  crossings: Trace,
+): boolean {
+  const pixel = new Float64Array(3);
+  const at = (point: Point, depth: number) => {
+    colourAt(point.x + side.nx * depth, point.y + side.ny * depth, pixel);
+    return [pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0];
+  };
+  const points = crossings.close;
+  if (points.length === 0) return false;
+  // The table: the median colour where the profiles start, `reach` px outside the side.
+  const far = points.map((point) => at(point, -reach));
+  const table = [0, 1, 2].map((ch) => median(far.map((c) => c[ch] ?? 0)));
+  const inside = points.map((point) => at(point, 2.5));
+  const border = [0, 1, 2].map((ch) => median(inside.map((c) => c[ch] ?? 0)));
+  if (distance(border, borderColour) > MAX_BORDER_DIFFERENCE) return false;
+  const tableOutside = points.filter((point) => distance(at(point, -2.5), table) <= MAX_BORDER_DIFFERENCE).length;
+  return tableOutside >= MIN_TABLE_BESIDE * points.length;
 }
 
 /** How far apart two lines of a side are at its ends (px, along the inward normal from p and q). */

@@ -6,7 +6,7 @@
 // them (the border), or that lies just outside all four, and just inside it another colour. The
 // cut is then where that border colour ends, further out along the side: found on most profiles
 // at one depth, it replaces the side.
-import { fitLine, intersect, type Line, lineThrough, type Point, type Quad } from "./geometry";
+import { fitLine, intersect, type Line, lineThrough, outwardSide, type Point, type Quad } from "./geometry";
 import type { RgbaImage } from "./image";
 
 /** Colours within this RGB distance are the same (the border's on two sides, JPEG and light aside). */
@@ -41,19 +41,8 @@ export function sidesToCut(image: RgbaImage, quad: Quad): Quad | null {
     const i = (py * W + px) * 4;
     return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
   };
-  const cx = (quad[0].x + quad[1].x + quad[2].x + quad[3].x) / 4;
-  const cy = (quad[0].y + quad[1].y + quad[2].y + quad[3].y) / 4;
   const sides = [0, 1, 2, 3].map((k) => {
-    const p = quad[k] as Point;
-    const q = quad[(k + 1) % 4] as Point;
-    const length = Math.hypot(q.x - p.x, q.y - p.y) || 1;
-    // Outward unit normal.
-    let nx = -(q.y - p.y) / length;
-    let ny = (q.x - p.x) / length;
-    if (nx * ((p.x + q.x) / 2 - cx) + ny * ((p.y + q.y) / 2 - cy) < 0) {
-      nx = -nx;
-      ny = -ny;
-    }
+    const { p, q, length, nx, ny } = outwardSide(quad, k);
     const strip = (from: number, to: number) => {
       const colours: Rgb[] = [];
       for (let s = 0; s < PROFILES; s++) {

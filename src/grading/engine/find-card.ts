@@ -39,6 +39,7 @@ import {
   isConvex,
   type Line,
   lineThrough,
+  outwardSide,
   type Point,
   type Quad,
   signedArea2,
@@ -374,19 +375,9 @@ function score(map: GradientMap, quad: Quad, sideCache: Map<string, SegmentSuppo
 
 /** Worst side's share of its strength that the same side moved OUTWARD_SHIFT px outward lacks. */
 function distinctness(map: GradientMap, quad: Quad, sides: SegmentSupport[]): number {
-  const cx = (quad[0].x + quad[1].x + quad[2].x + quad[3].x) / 4;
-  const cy = (quad[0].y + quad[1].y + quad[2].y + quad[3].y) / 4;
   return Math.min(
     ...sides.map((side, k) => {
-      const p = quad[k] as Point;
-      const q = quad[(k + 1) % 4] as Point;
-      const length = Math.hypot(q.x - p.x, q.y - p.y) || 1;
-      let nx = -(q.y - p.y) / length;
-      let ny = (q.x - p.x) / length;
-      if (nx * ((p.x + q.x) / 2 - cx) + ny * ((p.y + q.y) / 2 - cy) < 0) {
-        nx = -nx;
-        ny = -ny;
-      }
+      const { p, q, nx, ny } = outwardSide(quad, k);
       const shift = (point: Point) => ({ x: point.x + nx * OUTWARD_SHIFT, y: point.y + ny * OUTWARD_SHIFT });
       const beside = segmentSupport(map, shift(p), shift(q), 1.5);
       return side.strength > 0 ? (side.strength - beside.strength) / side.strength : 0;

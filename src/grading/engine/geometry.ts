@@ -156,6 +156,22 @@ export function homography(from: Point[], to: Point[]): number[] {
   return h;
 }
 
+/** Side k of a quadrilateral (corner k to corner k + 1), its length and its outward unit normal. */
+export function outwardSide(quad: Quad, k: number): { p: Point; q: Point; length: number; nx: number; ny: number } {
+  const cx = (quad[0].x + quad[1].x + quad[2].x + quad[3].x) / 4;
+  const cy = (quad[0].y + quad[1].y + quad[2].y + quad[3].y) / 4;
+  const p = quad[k % 4] as Point;
+  const q = quad[(k + 1) % 4] as Point;
+  const length = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+  let nx = -(q.y - p.y) / length;
+  let ny = (q.x - p.x) / length;
+  if (nx * ((p.x + q.x) / 2 - cx) + ny * ((p.y + q.y) / 2 - cy) < 0) {
+    nx = -nx;
+    ny = -ny;
+  }
+  return { p, q, length, nx, ny };
+}
+
 export function isConvex(quad: Quad): boolean {
   let sign = 0;
   for (let k = 0; k < 4; k++) {

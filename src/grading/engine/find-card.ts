@@ -19,7 +19,8 @@
 //    Two different outermost hypotheses of similar support are two candidates for the card:
 //    refused, never guessed.
 // 4. A side of the winner on the edge of the card's inner panel, with the border's colour still
-//    outside it (a white border on a light table), is moved out to the cut (border-sides.ts).
+//    outside it (a white border on a light table), is moved out to the cut, or every side when
+//    the outline is the panel's all round (border-sides.ts).
 // 5. The winner's sides are refined to a fraction of a pixel on the full working image
 //    (refine-outline.ts).
 import { sidesToCut } from "./border-sides";
@@ -258,7 +259,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   }
 
   // A side on the edge of the card's inner panel, with the border still outside it, is moved out
-  // to the cut (border-sides.ts) when that brings the outline to a card's proportions.
+  // to the cut (border-sides.ts) when that brings the outline nearer a card format.
   let chosen = winner.quad;
   const toCut = sidesToCut(coarse, winner.quad);
   if (toCut) {

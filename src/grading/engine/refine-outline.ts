@@ -11,10 +11,13 @@
 // - where both readings trace a line, they must agree within MAX_EDGE_DISAGREEMENT at both ends
 //   of the side, or the side is refused: a sleeve's edge outside the card's, or a thin border's
 //   cut outside the art's edge, leaves two candidate edges, and a guess between them would put
-//   a border's width into the centering. One exception, where nothing is guessed: a line of the
+//   a border's width into the centering. Two exceptions, where nothing is guessed: a line of the
 //   table along the card (a brick joint, grout, a seam) is a band the median reading steps into
-//   first; read past that band, its next step leads into the card's border colour, and there it
-//   agrees with the crossings, so the crossings' line is the cut.
+//   first, and read past that band its next step leads into the card's border colour, where it
+//   agrees with the crossings; or the band lies against only part of the cut, the table's colour
+//   right outside the crossings' line (and the border's right inside) along a fifth of it or
+//   more, as neither a sleeve's margin nor the card's own border would. Either way the
+//   crossings' line is the cut.
 import { edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
 import { fitLine, intersect, type Line, median, type Point, type Quad, selectKth } from "./geometry";
 import type { RgbaImage } from "./image";
@@ -116,7 +119,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
         borderColour !== null && side.card !== null && distance(side.card, borderColour) <= MAX_BORDER_DIFFERENCE;
       // Or a line of the table runs along the card (a joint, grout, a seam: a band with the table
       // on both sides): read past it, the median profile's step leads into the border's colour,
-      // and there the crossings agree with it.
+      // and there the crossings agree with it. Or the band lies against only part of the cut.
       if (isBorder) {
         chosen = side.median as Trace;
       } else if (
@@ -174,10 +177,10 @@ function pastTableLine(
 }
 
 /**
- * True when, along most of the crossings' line, the table's own colour lies just outside it and
- * the border's just inside: the band the median reading stepped into first (a patch or a line of
- * the table lying against part of the cut) does not run along the whole side, as a sleeve's
- * margin or the card's own border would.
+ * True when the border's colour lies just inside the crossings' line and, along at least
+ * MIN_TABLE_BESIDE of it, the table's own colour just outside: the band the median reading
+ * stepped into first (a patch or a line of the table lying against part of the cut) does not run
+ * along the whole side, as a sleeve's margin or the card's own border would.
  */
 function tableBesideCut(
   colourAt: RgbSampler,
@@ -193,7 +196,7 @@ function tableBesideCut(
   };
   const points = crossings.close;
   if (points.length === 0) return false;
-  // The table: the median colour where the profiles start, `reach` px outside the side.
+  // The table: the median colour `reach` px outside the cut, where the median profile starts.
   const far = points.map((point) => at(point, -reach));
   const table = [0, 1, 2].map((ch) => median(far.map((c) => c[ch] ?? 0)));
   const inside = points.map((point) => at(point, 2.5));

@@ -7,7 +7,7 @@
 // cut is then where that border colour ends, further out along the side: found on most profiles
 // at one depth, it replaces the side.
 import { fitLine, intersect, type Line, lineThrough, outwardSide, type Point, type Quad } from "./geometry";
-import type { RgbaImage } from "./image";
+import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
 
 /** Colours within this RGB distance are the same (the border's on two sides, JPEG and light aside). */
 const SAME_COLOUR = 30;
@@ -125,13 +125,3 @@ export function sidesToCut(image: RgbaImage, quad: Quad): Quad | null {
   if (!moved) return null;
   return [0, 1, 2, 3].map((k) => intersect(lines[(k + 3) % 4] as Line, lines[k] as Line)) as Quad;
 }
-
-function medianColour(colours: Rgb[]): Rgb | null {
-  if (colours.length === 0) return null;
-  return [0, 1, 2].map((ch) => {
-    const values = colours.map((c) => c[ch] ?? 0).sort((a, b) => a - b);
-    return values[values.length >> 1] ?? 0;
-  }) as Rgb;
-}
-
-const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);

@@ -1,3 +1,4 @@
+import { median } from "./geometry";
 /** An 8-bit RGBA raster, row-major. */
 export interface RgbaImage {
   width: number;
@@ -173,4 +174,15 @@ export function applyOrientation(image: RgbaImage, orientation: number): RgbaIma
     }
   }
   return { width: outW, height: outH, data: out };
+}
+
+/** RGB distance between two colours (their first three channels). */
+export const colourDistance = (a: ArrayLike<number>, b: ArrayLike<number>): number =>
+  Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0));
+
+/** Per-channel median of RGB colours, or null for none. */
+export function medianColour(colours: ArrayLike<number>[]): [number, number, number] | null {
+  if (colours.length === 0) return null;
+  const [r = 0, g = 0, b = 0] = [0, 1, 2].map((ch) => median(colours.map((c) => c[ch] ?? 0)));
+  return [r, g, b];
 }

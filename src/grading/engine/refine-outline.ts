@@ -20,7 +20,7 @@
 //   crossings' line is the cut.
 import { edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
 import { fitLine, intersect, type Line, median, type Point, type Quad, selectKth } from "./geometry";
-import type { RgbaImage } from "./image";
+import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
 
 /** Profiles read across each side (also the precision estimate's sample count, centering.ts). */
 export const EDGE_PROFILES = 120;
@@ -100,10 +100,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   }
   // Sides where both readings agree give the colour just inside the cut (the card's border).
   const confirmed = sides.filter((side) => side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card);
-  const borderColour =
-    confirmed.length > 0
-      ? [0, 1, 2].map((ch) => median(confirmed.map((side) => (side.card as number[])[ch] ?? 0)))
-      : null;
+  const borderColour = confirmed.length > 0 ? medianColour(confirmed.map((side) => side.card as number[])) : null;
   const refined: Line[] = [];
   let residualSum = 0;
   let residualCount = 0;
@@ -198,9 +195,9 @@ function tableBesideCut(
   if (points.length === 0) return false;
   // The table: the median colour `reach` px outside the cut, where the median profile starts.
   const far = points.map((point) => at(point, -reach));
-  const table = [0, 1, 2].map((ch) => median(far.map((c) => c[ch] ?? 0)));
+  const table = medianColour(far) ?? [0, 0, 0];
   const inside = points.map((point) => at(point, 2.5));
-  const border = [0, 1, 2].map((ch) => median(inside.map((c) => c[ch] ?? 0)));
+  const border = medianColour(inside) ?? [0, 0, 0];
   if (distance(border, borderColour) > MAX_BORDER_DIFFERENCE) return false;
   const tableOutside = points.filter((point) => distance(at(point, -2.5), table) <= MAX_BORDER_DIFFERENCE).length;
   return tableOutside >= MIN_TABLE_BESIDE * points.length;
@@ -243,9 +240,6 @@ function traced(points: Point[]): Trace | null {
   const close = points.filter((s) => Math.abs(line.a * s.x + line.b * s.y - line.c) <= 1.5);
   return close.length >= EDGE_PROFILES * MIN_EDGE_COVERAGE ? { line, close } : null;
 }
-
-const distance = (a: ArrayLike<number>, b: ArrayLike<number>) =>
-  Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0));
 
 interface MedianReading {
   /** The side's edge points, one per profile that shows the step. */

@@ -59,3 +59,22 @@ export function forgetCatalogReferences(): void {
   cached = null;
   cachedValues = null;
 }
+
+/**
+ * The reference image of a verified catalog card, from R2: what the engine compares lines inside
+ * the artwork with. Null when the card has none or the object is gone.
+ */
+export async function loadReferenceImage(
+  db: Database,
+  images: R2Bucket,
+  catalogId: number,
+): Promise<Uint8Array | null> {
+  const row = await db
+    .select({ key: catalogCards.referenceImageKey })
+    .from(catalogCards)
+    .where(and(eq(catalogCards.id, catalogId), eq(catalogCards.verified, true)))
+    .get();
+  if (!row?.key) return null;
+  const object = await images.get(row.key);
+  return object ? new Uint8Array(await object.arrayBuffer()) : null;
+}

@@ -17,7 +17,7 @@ import type { EngineImage, Graded, GradingEngine, RejectionReason } from "./engi
 import { type DeclaredCard, rawValueCents } from "./engine/value";
 import { partnerViewWrites } from "./partner-view";
 import { recordCertificate } from "./record-certificate";
-import { loadCatalogReferences, loadCatalogValues } from "./references";
+import { loadCatalogReferences, loadCatalogValues, loadReferenceImage } from "./references";
 import { clientUserId, type SettleContext, type SettleDeps, type Settlement } from "./settle-deps";
 
 export async function gradeSubmission(
@@ -37,6 +37,7 @@ export async function gradeSubmission(
       urls: { front, back },
       hints: submission.hints ?? {},
       references,
+      referenceImage: (catalogId) => loadReferenceImage(deps.db, deps.env.IMAGES, catalogId),
     });
   } catch (error) {
     // An engine that throws has a bug or ran out of something; a later attempt may get through.

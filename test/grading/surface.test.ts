@@ -53,23 +53,46 @@ function face(line: Line, split: "none" | "along" | "across"): RgbaImage {
 
 // 20° off the card's axes, 14 mm long, inside the art.
 const LINE: Line = { x0: 20, y0: 40, x1: 20 + 14 * Math.cos(0.35), y1: 40 + 14 * Math.sin(0.35) };
+// The same line starting in the left border (3 mm wide), so it runs on across the frame into the art.
+const INTO_BORDER: Line = { x0: 1.6, y0: 40, x1: 1.6 + 14 * Math.cos(0.35), y1: 40 + 14 * Math.sin(0.35) };
 
 describe("surface lines", () => {
-  it("finds a thin light line on plain print as a scratch", () => {
+  it("keeps a thin light line wholly inside the artwork as an art line, not as damage", () => {
     const wear = measureSurface("front", face(LINE, "none"), FRAME);
-    expect(wear.defects).toHaveLength(1);
-    expect(wear.defects[0]).toMatchObject({ type: "scratch", location: "surface" });
-    expect(wear.lineMm).toBeGreaterThan(12);
+    expect(wear.defects).toEqual([]);
+    expect(wear.lineMm).toBe(0);
+    expect(wear.artLines).toHaveLength(1);
+    const [line] = wear.artLines;
+    expect(line?.lengthMm).toBeGreaterThan(12);
+    // Its points lie on the drawn line, in flat-card pixels.
+    for (const p of line?.points ?? []) {
+      const u = p.x / FLAT_PX_PER_MM - LINE.x0;
+      const v = p.y / FLAT_PX_PER_MM - LINE.y0;
+      expect(Math.abs(u * Math.sin(0.35) - v * Math.cos(0.35))).toBeLessThan(0.4);
+    }
+    expect(line?.points.length).toBeGreaterThan(10);
+    // 235 on 120 print: the ridge stands about 115 grey levels above it.
+    expect(line?.ridge).toBeGreaterThan(80);
   });
 
-  it("finds it when it crosses an edge of the picture", () => {
+  it("keeps it as an art line when it crosses an edge of the picture", () => {
     const wear = measureSurface("front", face(LINE, "across"), FRAME);
-    expect(wear.defects.map((d) => d.type)).toEqual(["scratch"]);
+    expect(wear.defects).toEqual([]);
+    expect(wear.artLines).toHaveLength(1);
+  });
+
+  it("counts a line that runs on out of the artwork into the border as a scratch", () => {
+    const wear = measureSurface("front", face(INTO_BORDER, "none"), FRAME);
+    expect(wear.defects).toHaveLength(1);
+    expect(wear.defects[0]).toMatchObject({ type: "scratch", location: "surface_and_border" });
+    expect(wear.lineMm).toBeGreaterThan(12);
+    expect(wear.artLines).toEqual([]);
   });
 
   it("does not count a light line that runs along an edge of the picture (a highlight)", () => {
     const wear = measureSurface("front", face(LINE, "along"), FRAME);
     expect(wear.defects).toEqual([]);
+    expect(wear.artLines).toEqual([]);
     expect(wear.lineMm).toBe(0);
   });
 });

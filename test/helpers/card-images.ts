@@ -61,6 +61,12 @@ export interface CardScene {
   cornerRadius?: number;
   /** A real photograph as the artwork inside the frame (see `photo()`), drawn over `artColor`. */
   artPhoto?: RgbaImage;
+  /**
+   * Thin light lines printed in the artwork (rays, a rim, hatching), in mm from the printed frame's
+   * top-left corner: part of the print, so the catalog's reference scan of the card shows them too,
+   * and a copy printed off centre has them as far from its frame.
+   */
+  printedLines?: { x0: number; y0: number; x1: number; y1: number }[];
   /** A real photographed table texture (see `photo()`), tiled and tinted with `background`. */
   tablePhoto?: RgbaImage;
   /** Table texture pixels per canvas pixel (0.5 = the texture drawn at twice its size). */
@@ -194,6 +200,12 @@ export function drawCardScene(scene: CardScene): RgbaImage {
       py,
     };
   });
+  const printedLines = (scene.printedLines ?? []).map((line) => ({
+    x0: frameLeft + line.x0 * pxPerMm,
+    y0: frameTop + line.y0 * pxPerMm,
+    x1: frameLeft + line.x1 * pxPerMm,
+    y1: frameTop + line.y1 * pxPerMm,
+  }));
   const artPhoto = scene.artPhoto;
   // The photo covers the frame (cropped to its aspect), as printed art does.
   const artScale = artPhoto
@@ -289,6 +301,12 @@ export function drawCardScene(scene: CardScene): RgbaImage {
             ag = mix(ag, blob.c[1], t);
             ab = mix(ab, blob.c[2], t);
           }
+        }
+        for (const line of printedLines) {
+          const t = clamp01(1.2 - segmentDistance(u, v, line) / (0.1 * pxPerMm)) * 0.6;
+          ar = mix(ar, 250, t);
+          ag = mix(ag, 248, t);
+          ab = mix(ab, 235, t);
         }
         let cr = mix(scene.borderColor[0], ar, inFrame);
         let cg = mix(scene.borderColor[1], ag, inFrame);
@@ -430,6 +448,31 @@ export function backOf(scene: CardScene): CardScene {
     artColor: [60, 70, 150],
     seed: (scene.seed ?? 1) + 7919,
     wear: scene.wear,
+  };
+}
+
+/**
+ * The catalog's reference image of the card in `scene`: the same print (art, borders, colours,
+ * design) scanned flat and square at 8 px/mm on a plain light ground, sharp, without wear, glare
+ * or the photo's light.
+ */
+export function referenceScan(scene: CardScene): CardScene {
+  const size = scene.cardMm ?? CARD_MM;
+  const cardWidth = size.width * 8;
+  return {
+    canvasWidth: Math.round(cardWidth * 1.16),
+    canvasHeight: Math.round(((cardWidth * size.height) / size.width) * 1.12),
+    cardWidth,
+    ...(scene.cardMm ? { cardMm: scene.cardMm } : {}),
+    borders: scene.borders,
+    borderColor: scene.borderColor,
+    artColor: scene.artColor,
+    ...(scene.artPhoto ? { artPhoto: scene.artPhoto } : {}),
+    ...(scene.printedLines ? { printedLines: scene.printedLines } : {}),
+    background: [236, 236, 232],
+    texture: "plain",
+    noise: 1,
+    seed: scene.seed ?? 1,
   };
 }
 

@@ -6,7 +6,7 @@ import { gradeMultiple } from "../../src/grading/engine/identify";
 import { referenceHash } from "../../src/grading/engine/reference";
 import { forgetCatalogReferences } from "../../src/grading/references";
 import { encodeBase64 } from "../../src/net/body";
-import { backOf } from "../helpers/card-images";
+import { backOf, type CardScene, referenceScan } from "../helpers/card-images";
 import { jpegClaiming, pngClaiming } from "../helpers/crafted-headers";
 import { createCatalogCard, createPartner, createPublicClient, db } from "../helpers/factories";
 import { call, callWithEnv } from "../helpers/request";
@@ -170,6 +170,48 @@ describe("POST /gradings: graded", { timeout: 30_000 }, () => {
     expect(put.status).toBe(200);
     const after = await callPublic("/gradings", client.key, { body: jsonSubmission(pair) });
     expect(after.body.certificate.card.player).toBe("Cache Test");
+  });
+
+  it("judges a line inside the art against the identified card's reference image in R2", async () => {
+    const client = await createPublicClient();
+    // A light line printed across the art (or scratched there: the photo alone cannot say which).
+    const lined = { ...RAW_CARD, seed: 71, printedLines: [{ x0: 12, y0: 30, x1: 37, y1: 42 }] };
+    const pair = rawPair(lined);
+    const card = await createCatalogCard({ playerName: "Reference Lines" });
+    const setReference = async (scene: CardScene) => {
+      const put = await callWithEnv(
+        `/admin/v1/catalog-cards/${card.id}/reference-image`,
+        {},
+        {
+          method: "PUT",
+          headers: { authorization: "Bearer test-admin-token-0123456789", "content-type": "application/json" },
+          body: JSON.stringify({ reference_image: { base64: encodeBase64(photo(referenceScan(scene))) } }),
+        },
+      );
+      expect(put.status).toBe(200);
+    };
+    const surfaceOf = (res: {
+      body: { certificate: { card: { player: string }; grade: Record<string, unknown> } };
+    }) => {
+      expect(res.body.certificate.card.player).toBe("Reference Lines");
+      const grade = res.body.certificate.grade as {
+        surface: number;
+        evidence: { surface: { defects: { type: string }[] } };
+      };
+      return { grade: grade.surface, types: grade.evidence.surface.defects.map((d) => d.type) };
+    };
+
+    // The catalog's copy lacks the line: it is damage.
+    await setReference({ ...lined, printedLines: [] });
+    const lacking = surfaceOf(await callPublic("/gradings", client.key, { body: jsonSubmission(pair) }));
+    expect(lacking.types).toEqual(["reference_difference"]);
+    expect(lacking.grade).toBeLessThan(10);
+
+    // The catalog's copy shows it: it is print.
+    await setReference(lined);
+    const printed = surfaceOf(await callPublic("/gradings", client.key, { body: jsonSubmission(pair) }));
+    expect(printed.types).toEqual([]);
+    expect(printed.grade).toBe(10);
   });
 
   it("also shows a linked user's submission in that user's Partner API, under the same id", async () => {

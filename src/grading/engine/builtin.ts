@@ -15,6 +15,7 @@ import { describeFormat } from "./formats";
 import { FLAT_PX_PER_MM } from "./geometry";
 import { estimateValue, identifyCard } from "./identify";
 import { hammingDistance } from "./phash";
+import { compareWithReference } from "./reference-difference";
 import { renderDamageReport } from "./render";
 import {
   CORNER_WEAR_TABLE,
@@ -68,9 +69,14 @@ export class BuiltinEngine implements GradingEngine {
     // A back whose frame is not measured consistently is left out of centering (lower confidence).
     const backCentering = b.centering.ok ? b.centering.centering : null;
 
+    // Identification first: the catalog's reference image decides the front's lines inside the art.
+    const references = input.references ?? [];
+    const card = identifyCard(f.hash, input.hints ?? {}, references);
+    const frontWear = await withReferenceDifferences(f, f.wear, f.centering.widths, card, input.referenceImage);
+
     // Subgrades.
     const centering = centeringGrade(worseSide(frontCentering), backCentering ? worseSide(backCentering) : null);
-    const faces = [f.wear, b.wear].filter((w): w is FaceWear => w !== null);
+    const faces = [frontWear.wear, b.wear].filter((w): w is FaceWear => w !== null);
     const cornerShare = Math.max(...faces.map((w) => w.worstCornerMm2));
     const edgeShare = Math.max(...faces.map((w) => w.edgeWornMm));
     const surfaceShare = Math.max(...faces.map((w) => w.surfaceLineMm));
@@ -93,8 +99,6 @@ export class BuiltinEngine implements GradingEngine {
       surface: 0.6,
     };
 
-    const references = input.references ?? [];
-    const card = identifyCard(f.hash, input.hints ?? {}, references);
     const estimatedValue = estimateValue(card, references, overall);
 
     const captureOf = (face: FaceAnalysis) => ({
@@ -122,7 +126,7 @@ export class BuiltinEngine implements GradingEngine {
       };
 
     // The evidence, and the damage reports drawn from it over each photo.
-    const frontInput = faceInput(f);
+    const frontInput = faceInput(f, frontWear.wear);
     const backInput = faceInput(b);
     const evidence = gradeEvidence(frontInput, backInput, centeringEvidence(frontCentering, backCentering, agreement));
     const mmToPhoto = (face: FaceInput) => {
@@ -159,7 +163,11 @@ export class BuiltinEngine implements GradingEngine {
         },
         corners: { grade: corners, worst_corner_worn_mm2: round2(cornerShare), whitening_measurable: whitening },
         edges: { grade: edges, worn_length_mm: round2(edgeShare), whitening_measurable: whitening },
-        surface: { grade: surface, line_defects_mm: round2(surfaceShare) },
+        surface: {
+          grade: surface,
+          line_defects_mm: round2(surfaceShare),
+          art_lines: frontWear.artLines,
+        },
         overall: { grade: overall, formula: "mean of subgrades, capped at lowest + 1, rounded down to a half point" },
         capture: { front: captureOf(f), back: captureOf(b) },
         identification: { confidence: card.confidence, hash_distance: card.hash_distance, source: card.source },
@@ -179,7 +187,41 @@ export class BuiltinEngine implements GradingEngine {
   }
 }
 
-function faceInput(face: FaceAnalysis): FaceInput {
+/**
+ * The front's wear with its art lines judged against the identified card's reference image: those
+ * the reference lacks are added to the surface's defects. Without a reference (no catalog match
+ * of high confidence, no image, one that cannot be aligned) they stay unexamined, not damage.
+ */
+async function withReferenceDifferences(
+  face: FaceAnalysis,
+  wear: FaceWear,
+  frame: { left: number; top: number },
+  card: { catalog_id: number | null; confidence: string },
+  referenceImage: GradeInput["referenceImage"],
+): Promise<{ wear: FaceWear; artLines: { found: number; printed: number; differences: number; reference: string } }> {
+  const found = wear.artLines.length;
+  const outcome = (reference: string, printed = 0, differences = 0) => ({ found, printed, differences, reference });
+  if (found === 0) return { wear, artLines: outcome("not needed") };
+  if (card.catalog_id === null || card.confidence !== "high") {
+    return { wear, artLines: outcome("card not identified with high confidence") };
+  }
+  const bytes = referenceImage ? await referenceImage(card.catalog_id) : null;
+  if (!bytes) return { wear, artLines: outcome("catalog card has no reference image") };
+  const comparison = compareWithReference("front", wear.artLines, face.format, frame, bytes);
+  if (!comparison) return { wear, artLines: outcome("reference image could not be aligned") };
+  const { differences, printed } = comparison;
+  const lineMm = differences.reduce((sum, d) => sum + d.line.lengthMm, 0);
+  return {
+    wear: {
+      ...wear,
+      surfaceLineMm: wear.surfaceLineMm + lineMm,
+      surface: { ...wear.surface, defects: [...wear.surface.defects, ...differences.map((d) => d.defect)] },
+    },
+    artLines: outcome("compared", printed, differences.length),
+  };
+}
+
+function faceInput(face: FaceAnalysis, wear = face.wear): FaceInput {
   return {
     decoded: face.decoded,
     corners: face.corners,
@@ -188,7 +230,7 @@ function faceInput(face: FaceAnalysis): FaceInput {
     flatSize: { width: face.flat.width, height: face.flat.height },
     // Frame lines and borders only where the two scales agreed on them.
     frame: face.centering.ok ? face.centering.widths : null,
-    wear: face.wear,
+    wear,
   };
 }
 

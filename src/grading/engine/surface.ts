@@ -2,6 +2,11 @@
 // is calm enough for them to stand out. A photograph as artwork is full of edges and texture; a
 // scratch or a crease is a thin, straight ridge (lighter or darker than both of its sides) that
 // runs on across printed structure and into the border. So:
+// - a line that stays inside the artwork cannot be told from a line printed there (rays, a tent's
+//   rim, hatching) by looking at the photo alone: it is not damage on its own. It is kept as an
+//   art line, and counted only when the catalog's reference image of the identified card, aligned
+//   on the printed frame, shows no such line there (reference-difference.ts). A line that runs
+//   on out of the artwork into the border is a scratch or a crease without a reference;
 // - every pixel's ridge strength is how much it stands above both neighbours 0.25 mm away on
 //   either side, in the strongest of four directions: a scratch, and a crease's ridge, catch the
 //   light and read lighter than the print around them, while a photograph's own thin lines are as
@@ -58,24 +63,35 @@ export interface SurfaceWear {
   examinedMm2: number;
   regionMm2: number;
   defects: DefectRegion[];
+  /** Lines that pass every test of a defect but lie wholly inside the artwork: damage only if the reference lacks them. */
+  artLines: ArtLine[];
 }
+
+/** A straight light line wholly inside the artwork, in flat-card pixels. */
+export interface ArtLine {
+  /** Points along the line (at most ART_LINE_POINTS, evenly spread over its pixels). */
+  points: { x: number; y: number }[];
+  /** Median ridge strength over its pixels (grey levels). */
+  ridge: number;
+  lengthMm: number;
+  box_mm: DefectRegion["box_mm"];
+}
+
+const ART_LINE_POINTS = 48;
 
 export function measureSurface(
   face: FaceName,
   flat: RgbaImage,
   frame: { left: number; right: number; top: number; bottom: number },
 ): SurfaceWear {
-  const { width: W, height: H, data } = flat;
+  const { width: W, height: H } = flat;
   const x0 = SURFACE_INSET_PX;
   const y0 = SURFACE_INSET_PX;
   const w = W - 2 * SURFACE_INSET_PX;
   const h = H - 2 * SURFACE_INSET_PX;
   const regionMm2 = (w * h) / (MM * MM);
-  if (w < 4 * BLOCK_PX || h < 4 * BLOCK_PX) return { lineMm: 0, examinedMm2: 0, regionMm2, defects: [] };
-  const gray = new Float32Array(W * H);
-  for (let i = 0, p = 0; i < gray.length; i++, p += 4) {
-    gray[i] = 0.299 * (data[p] ?? 0) + 0.587 * (data[p + 1] ?? 0) + 0.114 * (data[p + 2] ?? 0);
-  }
+  if (w < 4 * BLOCK_PX || h < 4 * BLOCK_PX) return { lineMm: 0, examinedMm2: 0, regionMm2, defects: [], artLines: [] };
+  const gray = grayOf(flat);
   const ridge = ridgeStrength(gray, W, x0, y0, w, h);
 
   // Per-block thresholds from the block's own ridge level.
@@ -108,6 +124,7 @@ export function measureSurface(
 
   // Connected groups of ridge pixels; straight, thin, long, off-axis ones are defects.
   const defects: DefectRegion[] = [];
+  const artLines: ArtLine[] = [];
   let lineMm = 0;
   const stack: number[] = [];
   const pixels: number[] = [];
@@ -176,6 +193,16 @@ export function measureSurface(
     if (sagitta(pixels, w, mx, my, (angle * Math.PI) / 180, length) > MAX_SAGITTA_MM * MM) continue;
     if (followsPictureEdge(gray, W, H, x0, y0, w, pixels, (angle * Math.PI) / 180)) continue;
     const lengthMm = length / MM;
+    const box = {
+      x: round2((minX + x0) / MM),
+      y: round2((minY + y0) / MM),
+      width: round2((maxX - minX + 1) / MM),
+      height: round2((maxY - minY + 1) / MM),
+    };
+    if (inArt === n) {
+      if (artLines.length < MAX_REPORTED_DEFECTS) artLines.push(artLine(pixels, w, x0, y0, ridge, lengthMm, box));
+      continue;
+    }
     lineMm += lengthMm;
     if (defects.length < MAX_REPORTED_DEFECTS) {
       defects.push({
@@ -183,19 +210,34 @@ export function measureSurface(
         // a crease when it spans most of the card, a scratch otherwise.
         type: lengthMm > 30 ? "crease" : "scratch",
         face,
-        location: inArt === n ? "surface" : inArt === 0 ? "border" : "surface_and_border",
-        box_mm: {
-          x: round2((minX + x0) / MM),
-          y: round2((minY + y0) / MM),
-          width: round2((maxX - minX + 1) / MM),
-          height: round2((maxY - minY + 1) / MM),
-        },
+        location: inArt === 0 ? "border" : "surface_and_border",
+        box_mm: box,
         area_mm2: round2(lengthMm * 0.2),
         length_mm: round2(lengthMm),
       });
     }
   }
-  return { lineMm, examinedMm2: examinedPx / (MM * MM), regionMm2, defects };
+  return { lineMm, examinedMm2: examinedPx / (MM * MM), regionMm2, defects, artLines };
+}
+
+/** An art line from its pixels (indices in the surface region `w` wide at (x0, y0)). */
+function artLine(
+  pixels: number[],
+  w: number,
+  x0: number,
+  y0: number,
+  ridge: Float32Array,
+  lengthMm: number,
+  box: DefectRegion["box_mm"],
+): ArtLine {
+  const strengths = Float32Array.from(pixels, (i) => ridge[i] ?? 0);
+  const step = Math.max(1, Math.floor(pixels.length / ART_LINE_POINTS));
+  const points: ArtLine["points"] = [];
+  for (let k = 0; k < pixels.length && points.length < ART_LINE_POINTS; k += step) {
+    const i = pixels[k] ?? 0;
+    points.push({ x: (i % w) + x0, y: Math.floor(i / w) + y0 });
+  }
+  return { points, ridge: selectKth(strengths, strengths.length, strengths.length >> 1), lengthMm, box_mm: box };
 }
 
 /**
@@ -275,6 +317,25 @@ function followsPictureEdge(
   const median = differences[differences.length >> 1] ?? 0;
   const agreement = Math.max(lighter, differences.length - lighter) / differences.length;
   return median >= EDGE_SIDE_DIFFERENCE && agreement >= EDGE_SIDE_AGREEMENT;
+}
+
+/** The flat card's grey levels (BT.601 luma). */
+function grayOf(flat: RgbaImage): Float32Array {
+  const { data } = flat;
+  const gray = new Float32Array(flat.width * flat.height);
+  for (let i = 0, p = 0; i < gray.length; i++, p += 4) {
+    gray[i] = 0.299 * (data[p] ?? 0) + 0.587 * (data[p + 1] ?? 0) + 0.114 * (data[p + 2] ?? 0);
+  }
+  return gray;
+}
+
+/** Ridge strength over the surface region of a flat card: the map art lines are looked up in. */
+export function surfaceRidges(flat: RgbaImage): { ridge: Float32Array; x0: number; y0: number; w: number; h: number } {
+  const x0 = SURFACE_INSET_PX;
+  const y0 = SURFACE_INSET_PX;
+  const w = Math.max(0, flat.width - 2 * SURFACE_INSET_PX);
+  const h = Math.max(0, flat.height - 2 * SURFACE_INSET_PX);
+  return { ridge: ridgeStrength(grayOf(flat), flat.width, x0, y0, w, h), x0, y0, w, h };
 }
 
 /**

@@ -18,6 +18,12 @@ export interface GradeInput {
   hints?: CardHints;
   /** Catalog cards to identify against (id, reference hash, fields, value). */
   references?: CatalogReference[];
+  /**
+   * The reference image of a catalog card (its bytes, or null when it has none): asked for once,
+   * for the card the front is identified as with high confidence, when the front shows lines inside
+   * the artwork that only the reference can tell from print.
+   */
+  referenceImage?: (catalogId: number) => Promise<Uint8Array | null>;
 }
 
 export interface FaceCentering {

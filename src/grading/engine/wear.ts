@@ -7,12 +7,14 @@
 //   white, when it is paper-white (whitening). Isolated pixels are noise, not wear: a worn pixel
 //   counts only when two of its four neighbours are worn too;
 // - the surface (surface.ts) is judged on line-like defects (scratches, creases) wherever the
-//   print around them is calm enough for such a line to stand out, borders and flat art alike;
+//   print around them is calm enough for such a line to stand out, borders and flat art alike; a
+//   line wholly inside the artwork counts only against the catalog's reference image
+//   (reference-difference.ts), since the photo alone cannot tell it from a printed one;
 // - every subgrade reports the area it could examine; what could not be examined is not damage.
 import type { DefectRegion, FaceName } from "./evidence";
 import { FLAT_PX_PER_MM } from "./geometry";
 import type { RgbaImage } from "./image";
-import { measureSurface } from "./surface";
+import { type ArtLine, measureSurface } from "./surface";
 
 export interface RegionWear {
   /** Area examined, mm². */
@@ -29,6 +31,8 @@ export interface FaceWear {
   edgeWornMm: number;
   /** Length of line-like surface defects, mm. */
   surfaceLineMm: number;
+  /** Lines inside the artwork that count only where the catalog's reference image lacks them (surface.ts). */
+  artLines: ArtLine[];
   /** False on a white or very light border: whitening cannot be seen there, only missing material. */
   whiteningMeasurable: boolean;
   corners: RegionWear;
@@ -265,6 +269,7 @@ export function measureWear(
     worstCornerMm2,
     edgeWornMm: edgeWornPositions / MM,
     surfaceLineMm: surface.lineMm,
+    artLines: surface.artLines,
     whiteningMeasurable,
     corners: { examinedMm2: regionOf(cornerExamined), regionMm2: regionOf(cornerRegion), defects: cornerDefects },
     edges: { examinedMm2: regionOf(edgeExamined), regionMm2: regionOf(edgeRegion), defects: edgeDefects },

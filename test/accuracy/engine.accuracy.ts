@@ -3,9 +3,19 @@
 // category: cases, graded, refused, centering within 1 point, worst centering error, false wear on
 // graded pristine cards (a wear subgrade below 9) and wear found on graded worn cards (the worn
 // subgrade at 8 or below). Figures, not thresholds: the only assertion is that every photo gets an answer.
+//
+// Every case's card is in the catalog with a reference image (its print scanned flat, without
+// wear: `referenceScan`), as a partner's catalog card would be: lines inside the artwork are judged
+// against it. A worn card whose wear was found only through that comparison is graded once more
+// without the catalog, and the table says how much wear is found without a reference. A sixth
+// category, "printed lines", is the designs category again with thin light lines printed across
+// the art (rays): print that the photo alone cannot tell from scratches.
 import { expect, it } from "vitest";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
-import { drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
+import type { CatalogReference } from "../../src/grading/engine/identify";
+import { referenceHash } from "../../src/grading/engine/reference";
+import type { GradeResult } from "../../src/grading/engine/types";
+import { type CardScene, drawCardScene, encodeJpeg, referenceScan, truthOf } from "../helpers/card-images";
 import { artPhoto, tablePhoto } from "../helpers/photos";
 import { type RealisticCase, realisticScenes } from "../helpers/scene-sets";
 
@@ -19,7 +29,15 @@ interface Row {
   falseWear: number;
   worn: number;
   wearFound: number;
+  wearFoundWithoutReference: number;
 }
+
+/** Rays printed across the art, in mm from the frame's top-left corner. */
+const RAYS: NonNullable<CardScene["printedLines"]> = [
+  { x0: 8, y0: 20, x1: 30, y1: 35 },
+  { x0: 8, y0: 20, x1: 36, y1: 27 },
+  { x0: 12, y0: 46, x1: 40, y1: 64 },
+];
 
 const emptyRow = (): Row => ({
   cases: 0,
@@ -31,17 +49,34 @@ const emptyRow = (): Row => ({
   falseWear: 0,
   worn: 0,
   wearFound: 0,
+  wearFoundWithoutReference: 0,
 });
 
 it("grades the realistic photo set and prints the accuracy table", async () => {
   const engine = new BuiltinEngine();
-  const cases = realisticScenes({ art: artPhoto, table: tablePhoto });
+  const realistic = realisticScenes({ art: artPhoto, table: tablePhoto });
+  const printed = realistic
+    .filter((c) => c.category === "designs")
+    .map(
+      (c): Case => ({
+        ...c,
+        category: "printed lines",
+        name: `${c.name}, rays printed across the art`,
+        scene: { ...c.scene, printedLines: RAYS },
+      }),
+    );
+  const cases: Case[] = [...realistic, ...printed];
+  const catalog = cases.map((c, id) => catalogEntry(c.scene, id));
+  const referenceImages = new Map(
+    cases.map((c, id) => [id, () => encodeJpeg(drawCardScene(referenceScan(c.scene)), 92)]),
+  );
+  const referenceImage = async (id: number) => referenceImages.get(id)?.() ?? null;
   const rows = new Map<string, Row>();
   const details: string[] = [];
   for (const c of cases) {
     const row = rows.get(c.category) ?? emptyRow();
     rows.set(c.category, row);
-    const result = await gradeCase(engine, c);
+    const result = await gradeCase(engine, c, catalog, referenceImage);
     expect(["graded", "rejected"]).toContain(result.status);
     row.cases++;
     if (result.status !== "graded") {
@@ -62,18 +97,26 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
     row.worstError = Math.max(row.worstError, error);
     const { corners, edges, surface } = result.grades;
     if (c.worn.length === 0 && Math.min(corners, edges, surface) < 9) row.falseWear++;
-    if (c.worn.length > 0 && c.worn.every((subgrade) => result.grades[subgrade] <= 8)) row.wearFound++;
+    const found = (r: GradeResult) => r.status === "graded" && c.worn.every((subgrade) => r.grades[subgrade] <= 8);
+    const artLines = (result.model_grade as { surface: { art_lines: { differences: number } } }).surface.art_lines;
+    if (c.worn.length > 0 && found(result)) {
+      row.wearFound++;
+      // Found through the reference alone? Then the same photos without a catalog tell.
+      if (artLines.differences === 0 || found(await gradeCase(engine, c, [], referenceImage))) {
+        row.wearFoundWithoutReference++;
+      }
+    }
     details.push(
-      `  graded   ${c.name}: centering error ${error.toFixed(2)}, corners ${corners}, edges ${edges}, surface ${surface}${c.worn.length ? ` (worn: ${c.worn.join(", ")})` : ""}`,
+      `  graded   ${c.name}: centering error ${error.toFixed(2)}, corners ${corners}, edges ${edges}, surface ${surface}${c.worn.length ? ` (worn: ${c.worn.join(", ")})` : ""}, art lines ${JSON.stringify(artLines)}`,
     );
   }
   const total = emptyRow();
   const lines = [
-    "| Category | Cases | Graded | Refused | Within 1 pt | Worst centering error | False wear on pristine | Wear found on worn |",
-    "|---|---|---|---|---|---|---|---|",
+    "| Category | Cases | Graded | Refused | Within 1 pt | Worst centering error | False wear on pristine | Wear found on worn | … without a reference |",
+    "|---|---|---|---|---|---|---|---|---|",
   ];
   const format = (name: string, r: Row) =>
-    `| ${name} | ${r.cases} | ${r.graded} | ${r.refused} | ${r.within1} | ${r.graded ? r.worstError.toFixed(2) : "–"} | ${r.pristine ? `${r.falseWear} of ${r.pristine}` : "–"} | ${r.worn ? `${r.wearFound} of ${r.worn}` : "–"} |`;
+    `| ${name} | ${r.cases} | ${r.graded} | ${r.refused} | ${r.within1} | ${r.graded ? r.worstError.toFixed(2) : "–"} | ${r.pristine ? `${r.falseWear} of ${r.pristine}` : "–"} | ${r.worn ? `${r.wearFound} of ${r.worn}` : "–"} | ${r.worn ? `${r.wearFoundWithoutReference} of ${r.worn}` : "–"} |`;
   for (const [name, r] of rows) {
     lines.push(format(name, r));
     for (const key of Object.keys(total) as (keyof Row)[]) {
@@ -85,11 +128,36 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
   expect(total.cases).toBe(cases.length);
 });
 
-async function gradeCase(engine: BuiltinEngine, c: RealisticCase) {
+type Case = Omit<RealisticCase, "category"> & { category: string };
+
+/** The catalog's entry for a case's card: the hash of its reference image, as the operator's import makes it. */
+function catalogEntry(scene: CardScene, id: number): CatalogReference {
+  return {
+    id,
+    hash: referenceHash(encodeJpeg(drawCardScene(referenceScan(scene)), 92)),
+    player: `Player ${id}`,
+    year: "2020",
+    brand: "Drawn",
+    set: "Accuracy",
+    card_number: String(id),
+    variant: null,
+    category: "Baseball",
+    value_cents: 1_000,
+  };
+}
+
+async function gradeCase(
+  engine: BuiltinEngine,
+  c: Case,
+  references: CatalogReference[],
+  referenceImage: (id: number) => Promise<Uint8Array | null>,
+) {
   const front = encodeJpeg(drawCardScene(c.scene), c.quality);
   const back = encodeJpeg(drawCardScene(c.back), c.quality);
   return engine.grade({
     front: { bytes: front, contentType: "image/jpeg" },
     back: { bytes: back, contentType: "image/jpeg" },
+    references,
+    referenceImage,
   });
 }

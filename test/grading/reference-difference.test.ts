@@ -21,15 +21,15 @@ const LINED: CardScene = sceneWith({
 /** The same card printed without the line: its reference then lacks what the photo shows. */
 const PLAIN: CardScene = { ...LINED, printedLines: [] };
 
-function catalogEntry(reference: Uint8Array): CatalogReference {
+function catalogEntry(reference: Uint8Array, id = 7): CatalogReference {
   return {
-    id: 7,
+    id,
     hash: referenceHash(reference),
-    player: "Player 7",
+    player: `Player ${id}`,
     year: "2020",
     brand: "Topps",
     set: "Chrome",
-    card_number: "7",
+    card_number: String(id),
     variant: null,
     category: "Baseball",
     value_cents: 10_000,
@@ -79,7 +79,13 @@ describe("art lines against the catalog's reference image", { timeout: 30_000 },
     const { graded, asked } = await gradeWith(withLine, async () => withLine);
     expect(graded.card).toMatchObject({ catalog_id: 7, confidence: "high" });
     expect(asked).toEqual([7]);
-    expect(artLines(graded)).toEqual({ found: 1, printed: 1, differences: 0, reference: "compared" });
+    expect(artLines(graded)).toEqual({
+      found: 1,
+      printed: 1,
+      differences: 0,
+      references_compared: 1,
+      reference: "compared",
+    });
     expect(graded.grades.surface).toBe(10);
     expect(defectTypes(graded)).toEqual([]);
   });
@@ -90,13 +96,25 @@ describe("art lines against the catalog's reference image", { timeout: 30_000 },
     const offCentre = { ...LINED.borders, left: 2.4, right: 3.6, top: 3.8, bottom: 2.4 };
     const photo = jpeg({ ...LINED, borders: offCentre, rotation: -3, texture: "cloth", background: [40, 60, 110] });
     const { graded } = await gradeWith(photo, async () => photo);
-    expect(artLines(graded)).toEqual({ found: 1, printed: 1, differences: 0, reference: "compared" });
+    expect(artLines(graded)).toEqual({
+      found: 1,
+      printed: 1,
+      differences: 0,
+      references_compared: 1,
+      reference: "compared",
+    });
     expect(graded.grades.surface).toBe(10);
   });
 
   it("counts the line as damage, a reference difference, when the reference lacks it", async () => {
     const { graded } = await gradeWith(withoutLine, async () => withoutLine);
-    expect(artLines(graded)).toEqual({ found: 1, printed: 0, differences: 1, reference: "compared" });
+    expect(artLines(graded)).toEqual({
+      found: 1,
+      printed: 0,
+      differences: 1,
+      references_compared: 1,
+      reference: "compared",
+    });
     expect(graded.grades.surface).toBeLessThan(10);
     const [defect] = graded.evidence?.surface.defects ?? [];
     expect(defect).toMatchObject({ type: "reference_difference", face: "front", location: "surface" });
@@ -104,6 +122,60 @@ describe("art lines against the catalog's reference image", { timeout: 30_000 },
     expect(defect?.length_mm).toBeGreaterThan(22);
     expect(defect?.box_mm.x).toBeCloseTo(14, -0.5);
     expect(defect?.box_mm.y).toBeCloseTo(30, -0.5);
+  });
+
+  it("calls the line print when a catalog card the front cannot be told from shows it (a parallel)", async () => {
+    // The catalog holds the plain print (8) and the lined one (7), their hashes a few bits apart:
+    // whichever the front is taken for, the other is asked too.
+    const images = new Map([
+      [7, withLine],
+      [8, withoutLine],
+    ]);
+    const asked: number[] = [];
+    const result = expectGraded(
+      await engine.grade({
+        front: { bytes: jpeg(LINED), contentType: "image/jpeg" },
+        back: { bytes: jpeg(backOf(LINED)), contentType: "image/jpeg" },
+        references: [catalogEntry(withoutLine, 8), catalogEntry(withLine, 7)],
+        referenceImage: async (id) => {
+          asked.push(id);
+          return images.get(id) ?? null;
+        },
+      }),
+    );
+    expect(asked.sort()).toEqual([7, 8]);
+    expect(artLines(result)).toEqual({
+      found: 1,
+      printed: 1,
+      differences: 0,
+      references_compared: 2,
+      reference: "compared",
+    });
+    expect(result.grades.surface).toBe(10);
+  });
+
+  it("claims nothing when more catalog cards look like the front than can be compared", async () => {
+    // Seven cards whose references hash alike (reprints of one picture): a line none of six
+    // compared showed could be the seventh's print.
+    const asked: number[] = [];
+    const result = expectGraded(
+      await engine.grade({
+        front: { bytes: jpeg(LINED), contentType: "image/jpeg" },
+        back: { bytes: jpeg(backOf(LINED)), contentType: "image/jpeg" },
+        references: [1, 2, 3, 4, 5, 6, 7].map((id) => catalogEntry(withoutLine, id)),
+        referenceImage: async (id) => {
+          asked.push(id);
+          return withoutLine;
+        },
+      }),
+    );
+    expect(artLines(result)).toMatchObject({
+      found: 1,
+      differences: 0,
+      reference: "more than 6 catalog cards look like this one",
+    });
+    expect(asked).toEqual([]);
+    expect(result.grades.surface).toBe(10);
   });
 
   it("leaves the line unexamined, not damage, when the card has no reference image or it cannot be read", async () => {

@@ -81,6 +81,13 @@ describe("surface lines", () => {
     expect(wear.artLines).toHaveLength(1);
   });
 
+  it("counts a line inside a back's design as a scratch (a maker's back has no such printed lines)", () => {
+    const wear = measureSurface("back", face(LINE, "none"), FRAME);
+    expect(wear.defects).toHaveLength(1);
+    expect(wear.defects[0]).toMatchObject({ type: "scratch", face: "back", location: "surface" });
+    expect(wear.artLines).toEqual([]);
+  });
+
   it("counts a line that runs on out of the artwork into the border as a scratch", () => {
     const wear = measureSurface("front", face(INTO_BORDER, "none"), FRAME);
     expect(wear.defects).toHaveLength(1);

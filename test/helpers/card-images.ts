@@ -448,20 +448,24 @@ export function backOf(scene: CardScene): CardScene {
     artColor: [60, 70, 150],
     seed: (scene.seed ?? 1) + 7919,
     wear: scene.wear,
+    // The front's printed lines belong to its art; the back is the maker's design.
+    printedLines: [],
   };
 }
 
 /**
  * The catalog's reference image of the card in `scene`: the same print (art, borders, colours,
- * design) scanned flat and square at 8 px/mm on a plain light ground, sharp, without wear, glare
- * or the photo's light.
+ * design, printed lines) scanned flat and square at 8 px/mm and cropped to the card, as catalog
+ * images are, sharp, without wear, glare or the photo's light. `margin` (a share of the card's
+ * width) leaves a plain light ground around it instead, a scan not cropped.
  */
-export function referenceScan(scene: CardScene): CardScene {
+export function referenceScan(scene: CardScene, margin = 0): CardScene {
   const size = scene.cardMm ?? CARD_MM;
   const cardWidth = size.width * 8;
+  const cardHeight = size.height * 8;
   return {
-    canvasWidth: Math.round(cardWidth * 1.16),
-    canvasHeight: Math.round(((cardWidth * size.height) / size.width) * 1.12),
+    canvasWidth: Math.round(cardWidth * (1 + 2 * margin)),
+    canvasHeight: Math.round(cardHeight + 2 * margin * cardWidth),
     cardWidth,
     ...(scene.cardMm ? { cardMm: scene.cardMm } : {}),
     borders: scene.borders,

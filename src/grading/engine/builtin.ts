@@ -13,9 +13,9 @@ import type { GradeEvidence } from "./evidence";
 import { cardFingerprint } from "./fingerprint";
 import { describeFormat } from "./formats";
 import { FLAT_PX_PER_MM } from "./geometry";
-import { estimateValue, identifyCard } from "./identify";
+import { type CatalogReference, estimateValue, identifyCard, sameCardCandidates } from "./identify";
 import { hammingDistance } from "./phash";
-import { compareWithReference } from "./reference-difference";
+import { compareWithReferences } from "./reference-difference";
 import { renderDamageReport } from "./render";
 import {
   CORNER_WEAR_TABLE,
@@ -72,7 +72,14 @@ export class BuiltinEngine implements GradingEngine {
     // Identification first: the catalog's reference image decides the front's lines inside the art.
     const references = input.references ?? [];
     const card = identifyCard(f.hash, input.hints ?? {}, references);
-    const frontWear = await withReferenceDifferences(f, f.wear, f.centering.widths, card, input.referenceImage);
+    const frontWear = await withReferenceDifferences(
+      f,
+      f.wear,
+      f.centering.widths,
+      card,
+      references,
+      input.referenceImage,
+    );
 
     // Subgrades.
     const centering = centeringGrade(worseSide(frontCentering), backCentering ? worseSide(backCentering) : null);
@@ -187,29 +194,52 @@ export class BuiltinEngine implements GradingEngine {
   }
 }
 
+/** At most this many catalog cards' reference images are compared with one front. */
+const MAX_REFERENCES = 6;
+
 /**
- * The front's wear with its art lines judged against the identified card's reference image: those
- * the reference lacks are added to the surface's defects. Without a reference (no catalog match
- * of high confidence, no image, one that cannot be aligned) they stay unexamined, not damage.
+ * The front's wear with its art lines judged against the reference images of the identified card
+ * and of the catalog cards its hash cannot tell from it (reprints, parallels): lines none of them
+ * shows are added to the surface's defects. Without a reference (no catalog match of high
+ * confidence, no image, none that can be aligned, too many look-alikes) they stay unexamined, not
+ * damage.
  */
 async function withReferenceDifferences(
   face: FaceAnalysis,
   wear: FaceWear,
   frame: { left: number; top: number },
   card: { catalog_id: number | null; confidence: string },
+  references: CatalogReference[],
   referenceImage: GradeInput["referenceImage"],
-): Promise<{ wear: FaceWear; artLines: { found: number; printed: number; differences: number; reference: string } }> {
+): Promise<{ wear: FaceWear; artLines: ArtLinesOutcome }> {
   const found = wear.artLines.length;
-  const outcome = (reference: string, printed = 0, differences = 0) => ({ found, printed, differences, reference });
+  const outcome = (reference: string, printed = 0, differences = 0, compared = 0) => ({
+    found,
+    printed,
+    differences,
+    references_compared: compared,
+    reference,
+  });
   if (found === 0) return { wear, artLines: outcome("not needed") };
   if (card.catalog_id === null || card.confidence !== "high") {
     return { wear, artLines: outcome("card not identified with high confidence") };
   }
-  const bytes = referenceImage ? await referenceImage(card.catalog_id) : null;
-  if (!bytes) return { wear, artLines: outcome("catalog card has no reference image") };
-  const comparison = compareWithReference("front", wear.artLines, face.format, frame, bytes);
+  // Every catalog card the hash cannot tell from the identified one: a line is print if any shows
+  // it. More of them than can be compared, and a line none of the compared shows could still be
+  // the print of one left out: then nothing is claimed.
+  const ids = [...new Set([card.catalog_id, ...sameCardCandidates(face.hash, references, MAX_REFERENCES + 1)])];
+  if (ids.length > MAX_REFERENCES) {
+    return { wear, artLines: outcome(`more than ${MAX_REFERENCES} catalog cards look like this one`) };
+  }
+  const images: Uint8Array[] = [];
+  for (const id of ids) {
+    const bytes = referenceImage ? await referenceImage(id) : null;
+    if (bytes) images.push(bytes);
+  }
+  if (images.length === 0) return { wear, artLines: outcome("catalog card has no reference image") };
+  const comparison = compareWithReferences("front", wear.artLines, face.format, frame, images);
   if (!comparison) return { wear, artLines: outcome("reference image could not be aligned") };
-  const { differences, printed } = comparison;
+  const { differences, printed, compared } = comparison;
   const lineMm = differences.reduce((sum, d) => sum + d.line.lengthMm, 0);
   return {
     wear: {
@@ -217,8 +247,16 @@ async function withReferenceDifferences(
       surfaceLineMm: wear.surfaceLineMm + lineMm,
       surface: { ...wear.surface, defects: [...wear.surface.defects, ...differences.map((d) => d.defect)] },
     },
-    artLines: outcome("compared", printed, differences.length),
+    artLines: outcome("compared", printed, differences.length, compared),
   };
+}
+
+interface ArtLinesOutcome {
+  found: number;
+  printed: number;
+  differences: number;
+  references_compared: number;
+  reference: string;
 }
 
 function faceInput(face: FaceAnalysis, wear = face.wear): FaceInput {

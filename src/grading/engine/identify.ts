@@ -48,6 +48,19 @@ export interface Identification {
 const SAME_CARD = 8;
 const PROBABLY_SAME = 14;
 
+/**
+ * Catalog cards the front's hash cannot tell apart from the identified one: within SAME_CARD bits,
+ * nearest first, at most `limit` (the identified card need not be the nearest when hints decided).
+ */
+export function sameCardCandidates(frontHash: string, references: CatalogReference[], limit: number): number[] {
+  return references
+    .map((reference) => ({ id: reference.id, distance: hammingDistance(frontHash, reference.hash) }))
+    .filter((candidate) => candidate.distance <= SAME_CARD)
+    .sort((a, b) => a.distance - b.distance || a.id - b.id)
+    .slice(0, limit)
+    .map((candidate) => candidate.id);
+}
+
 const normalise = (value: string | undefined | null) => (value ?? "").trim().toLowerCase();
 
 export function identifyCard(frontHash: string, hints: CardHints, references: CatalogReference[]): Identification {

@@ -4,16 +4,15 @@
 // card on a table) is flattened to the face's format, aligned on its printed frame (two copies of
 // a card are printed off centre by different amounts, so their card edges do not align, their
 // frames do) and its ridge strength looked up along each line: a line the reference shows too is
-// print; one it lacks is damage, reported as a reference difference.
+// print; one it lacks is damage, reported as a reference difference. Catalog cards whose hashes
+// are as close as the identified one's (a parallel, a reprint) are asked too: a line any of them
+// shows is print, so a card is never marked down for being a sibling of the one it was taken for.
 import { WORKING_MAX_SIDE } from "./analyse-face";
 import { DecodeError, decodeImage } from "./decode";
 import type { CardFormat, DefectRegion, FaceName } from "./evidence";
-import { findCardOutline } from "./find-card";
-import { recogniseFormat } from "./formats";
 import { measureFrame } from "./frame";
-import type { Quad } from "./geometry";
 import type { RgbaImage } from "./image";
-import { orientCard, unwarpCard } from "./rectify";
+import { referenceCard } from "./reference";
 import { type ArtLine, RIDGE_MIN, surfaceRidges } from "./surface";
 
 /** How far (flat-card px, 0.25 mm) around a line's point the reference's ridge is looked for: the frames' alignment and the line's blur. */
@@ -24,24 +23,63 @@ export const REFERENCE_RIDGE_SHARE = 0.5;
 export const PRINTED_SHARE = 0.5;
 
 export interface ReferenceComparison {
-  /** Art lines the reference lacks: damage. */
+  /** Art lines no reference shows: damage. */
   differences: { line: ArtLine; defect: DefectRegion }[];
-  /** Art lines the reference shows too: print. */
+  /** Art lines a reference shows too: print. */
   printed: number;
+  /** How many of the references could be aligned and were compared. */
+  compared: number;
 }
 
 /**
- * Compares the face's art lines with the reference image (`bytes`). Null when the reference cannot
- * be used (not decodable, no frame to align on): the art lines then stay unexamined.
+ * Compares the face's art lines with the reference images (`references`: the identified card's,
+ * and any other catalog card whose hash is as close, a parallel printed without some of the lines
+ * perhaps). A line is print when any reference shows it. Null when no reference can be used (not
+ * decodable, no frame to align on): the art lines then stay unexamined.
  * `frame`: the face's border widths in flat-card pixels (left and top align the two).
  */
-export function compareWithReference(
+export function compareWithReferences(
   face: FaceName,
   lines: ArtLine[],
   format: CardFormat,
   frame: { left: number; top: number },
-  bytes: Uint8Array,
+  references: Uint8Array[],
 ): ReferenceComparison | null {
+  const shown = lines.map(() => false);
+  let compared = 0;
+  for (const bytes of references) {
+    const lookup = referenceRidges(bytes, format, frame);
+    if (!lookup) continue;
+    compared++;
+    lines.forEach((line, k) => {
+      if (!shown[k] && showsLine(lookup, line)) shown[k] = true;
+    });
+  }
+  if (compared === 0) return null;
+  const differences = lines
+    .filter((_, k) => !shown[k])
+    .map((line) => ({
+      line,
+      defect: {
+        type: "reference_difference" as const,
+        face,
+        location: "surface",
+        box_mm: line.box_mm,
+        area_mm2: Math.round(line.lengthMm * 0.2 * 100) / 100,
+        length_mm: Math.round(line.lengthMm * 100) / 100,
+      },
+    }));
+  return { differences, printed: lines.length - differences.length, compared };
+}
+
+/** The strongest reference ridge within ALIGN_TOLERANCE_PX of a face pixel; null if the reference cannot be aligned. */
+type RidgeLookup = (x: number, y: number) => number;
+
+function referenceRidges(
+  bytes: Uint8Array,
+  format: CardFormat,
+  frame: { left: number; top: number },
+): RidgeLookup | null {
   const flat = referenceFlat(bytes, format);
   if (!flat) return null;
   const measured = measureFrame(flat);
@@ -50,46 +88,27 @@ export function compareWithReference(
   const dx = frame.left - measured.sides.left.width;
   const dy = frame.top - measured.sides.top.width;
   const { ridge, x0, y0, w, h } = surfaceRidges(flat);
-  const ridgeAround = (x: number, y: number) => {
+  return (x, y) => {
     let best = 0;
     const cx = Math.round(x - dx) - x0;
     const cy = Math.round(y - dy) - y0;
-    for (let v = cy - ALIGN_TOLERANCE_PX; v <= cy + ALIGN_TOLERANCE_PX; v++) {
-      if (v < 0 || v >= h) continue;
-      for (let u = cx - ALIGN_TOLERANCE_PX; u <= cx + ALIGN_TOLERANCE_PX; u++) {
-        if (u >= 0 && u < w) best = Math.max(best, ridge[v * w + u] ?? 0);
+    for (let v = Math.max(0, cy - ALIGN_TOLERANCE_PX); v <= Math.min(h - 1, cy + ALIGN_TOLERANCE_PX); v++) {
+      for (let u = Math.max(0, cx - ALIGN_TOLERANCE_PX); u <= Math.min(w - 1, cx + ALIGN_TOLERANCE_PX); u++) {
+        best = Math.max(best, ridge[v * w + u] ?? 0);
       }
     }
     return best;
   };
-  const differences: ReferenceComparison["differences"] = [];
-  let printed = 0;
-  for (const line of lines) {
-    const needed = Math.max(RIDGE_MIN, REFERENCE_RIDGE_SHARE * line.ridge);
-    const shown = line.points.filter((p) => ridgeAround(p.x, p.y) >= needed).length;
-    if (line.points.length > 0 && shown >= PRINTED_SHARE * line.points.length) {
-      printed++;
-      continue;
-    }
-    differences.push({
-      line,
-      defect: {
-        type: "reference_difference",
-        face,
-        location: "surface",
-        box_mm: line.box_mm,
-        area_mm2: Math.round(line.lengthMm * 0.2 * 100) / 100,
-        length_mm: Math.round(line.lengthMm * 100) / 100,
-      },
-    });
-  }
-  return { differences, printed };
 }
 
-/**
- * The reference as a flat card of the face's format: the card found in it when it is a photo, the
- * whole image when it is a scan of the card alone.
- */
+/** The reference shows the line: its ridge is as strong as the line's on enough of the line's points. */
+function showsLine(ridgeAround: RidgeLookup, line: ArtLine): boolean {
+  const needed = Math.max(RIDGE_MIN, REFERENCE_RIDGE_SHARE * line.ridge);
+  const shown = line.points.filter((p) => ridgeAround(p.x, p.y) >= needed).length;
+  return line.points.length > 0 && shown >= PRINTED_SHARE * line.points.length;
+}
+
+/** The reference as a flat card of the face's format (reference.ts); null if it shows none. */
 function referenceFlat(bytes: Uint8Array, format: CardFormat): RgbaImage | null {
   let image: RgbaImage;
   try {
@@ -98,15 +117,6 @@ function referenceFlat(bytes: Uint8Array, format: CardFormat): RgbaImage | null 
     if (error instanceof DecodeError) return null;
     throw error;
   }
-  const found = findCardOutline(image);
-  const whole: Quad = [
-    { x: 0, y: 0 },
-    { x: image.width, y: 0 },
-    { x: image.width, y: image.height },
-    { x: 0, y: image.height },
-  ];
-  const oriented = found.ok ? orientCard(found.outline.corners, image.width, image.height) : null;
-  const match = oriented ? recogniseFormat(oriented.aspect) : null;
-  const sameFormat = match?.ok === true && match.format.id === format.id;
-  return unwarpCard(image, oriented && sameFormat ? oriented.corners : whole, format);
+  const card = referenceCard(image);
+  return card && card.format.id === format.id ? card.flat : null;
 }

@@ -2,11 +2,13 @@
 // is calm enough for them to stand out. A photograph as artwork is full of edges and texture; a
 // scratch or a crease is a thin, straight ridge (lighter or darker than both of its sides) that
 // runs on across printed structure and into the border. So:
-// - a line that stays inside the artwork cannot be told from a line printed there (rays, a tent's
-//   rim, hatching) by looking at the photo alone: it is not damage on its own. It is kept as an
-//   art line, and counted only when the catalog's reference image of the identified card, aligned
-//   on the printed frame, shows no such line there (reference-difference.ts). A line that runs
-//   on out of the artwork into the border is a scratch or a crease without a reference;
+// - a line that stays inside the front's artwork cannot be told from a line printed there (rays,
+//   a tent's rim, hatching) by looking at the photo alone: it is not damage on its own. It is kept
+//   as an art line, and counted only when the catalog's reference image of the identified card,
+//   aligned on the printed frame, shows no such line there (reference-difference.ts). A line that
+//   runs on out of the artwork into the border is a scratch or a crease without a reference. A
+//   back is the maker's standard design (a ball, an oval, a table of figures), without straight
+//   lines off the card's axes, and the catalog holds no image of it: its lines count as before;
 // - every pixel's ridge strength is how much it stands above both neighbours 0.25 mm away on
 //   either side, in the strongest of four directions: a scratch, and a crease's ridge, catch the
 //   light and read lighter than the print around them, while a photograph's own thin lines are as
@@ -63,7 +65,7 @@ export interface SurfaceWear {
   examinedMm2: number;
   regionMm2: number;
   defects: DefectRegion[];
-  /** Lines that pass every test of a defect but lie wholly inside the artwork: damage only if the reference lacks them. */
+  /** Front only: lines that pass every test of a defect but lie wholly inside the artwork, damage only if the reference lacks them. */
   artLines: ArtLine[];
 }
 
@@ -199,7 +201,7 @@ export function measureSurface(
       width: round2((maxX - minX + 1) / MM),
       height: round2((maxY - minY + 1) / MM),
     };
-    if (inArt === n) {
+    if (inArt === n && face === "front") {
       if (artLines.length < MAX_REPORTED_DEFECTS) artLines.push(artLine(pixels, w, x0, y0, ridge, lengthMm, box));
       continue;
     }
@@ -210,7 +212,7 @@ export function measureSurface(
         // a crease when it spans most of the card, a scratch otherwise.
         type: lengthMm > 30 ? "crease" : "scratch",
         face,
-        location: inArt === 0 ? "border" : "surface_and_border",
+        location: inArt === 0 ? "border" : inArt === n ? "surface" : "surface_and_border",
         box_mm: box,
         area_mm2: round2(lengthMm * 0.2),
         length_mm: round2(lengthMm),

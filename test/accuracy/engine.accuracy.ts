@@ -16,6 +16,7 @@ import type { CatalogReference } from "../../src/grading/engine/identify";
 import { referenceHash } from "../../src/grading/engine/reference";
 import type { GradeResult } from "../../src/grading/engine/types";
 import { type CardScene, drawCardScene, encodeJpeg, referenceScan, truthOf } from "../helpers/card-images";
+import { catalogReference } from "../helpers/catalog-reference";
 import { artPhoto, tablePhoto } from "../helpers/photos";
 import { type RealisticCase, realisticScenes } from "../helpers/scene-sets";
 
@@ -131,20 +132,8 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
 type Case = Omit<RealisticCase, "category"> & { category: string };
 
 /** The catalog's entry for a case's card: the hash of its reference image, as the operator's import makes it. */
-function catalogEntry(scene: CardScene, id: number): CatalogReference {
-  return {
-    id,
-    hash: referenceHash(encodeJpeg(drawCardScene(referenceScan(scene)), 92)),
-    player: `Player ${id}`,
-    year: "2020",
-    brand: "Drawn",
-    set: "Accuracy",
-    card_number: String(id),
-    variant: null,
-    category: "Baseball",
-    value_cents: 1_000,
-  };
-}
+const catalogEntry = (scene: CardScene, id: number) =>
+  catalogReference(id, referenceHash(encodeJpeg(drawCardScene(referenceScan(scene)), 92)), 1_000);
 
 async function gradeCase(
   engine: BuiltinEngine,

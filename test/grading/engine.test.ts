@@ -6,6 +6,7 @@ import { perceptualHash } from "../../src/grading/engine/phash";
 import { flatCard } from "../../src/grading/engine/rectify-card";
 import type { Graded, GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, drawCardScene, emptyScene, encodeJpeg, truthOf } from "../helpers/card-images";
+import { catalogReference } from "../helpers/catalog-reference";
 import { sceneWith } from "../helpers/submissions";
 
 const engine = new BuiltinEngine();
@@ -207,18 +208,7 @@ describe("BuiltinEngine: identification and value", { timeout: 15_000 }, () => {
     const decoded = decodeImage(encodeJpeg(drawCardScene(scene), 92), 1600);
     const flat = flatCard(decoded.image);
     if (!flat) throw new Error("no card in the reference photo");
-    return {
-      id,
-      hash: perceptualHash(flat),
-      player: `Player ${id}`,
-      year: "2020",
-      brand: "Topps",
-      set: "Chrome",
-      card_number: String(id),
-      variant: null,
-      category: "Baseball",
-      value_cents,
-    };
+    return catalogReference(id, perceptualHash(flat), value_cents);
   }
 
   it("identifies the card from a reference photo taken elsewhere and values it by grade", async () => {

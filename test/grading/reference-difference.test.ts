@@ -4,6 +4,7 @@ import type { CatalogReference } from "../../src/grading/engine/identify";
 import { referenceHash } from "../../src/grading/engine/reference";
 import type { Graded, GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, drawCardScene, encodeJpeg, referenceScan } from "../helpers/card-images";
+import { catalogReference } from "../helpers/catalog-reference";
 import { sceneWith } from "../helpers/submissions";
 
 // A light line wholly inside the artwork is print or a scratch; the photo alone cannot say which.
@@ -21,27 +22,15 @@ const LINED: CardScene = sceneWith({
 /** The same card printed without the line: its reference then lacks what the photo shows. */
 const PLAIN: CardScene = { ...LINED, printedLines: [] };
 
-function catalogEntry(reference: Uint8Array, id = 7): CatalogReference {
-  return {
-    id,
-    hash: referenceHash(reference),
-    player: `Player ${id}`,
-    year: "2020",
-    brand: "Topps",
-    set: "Chrome",
-    card_number: String(id),
-    variant: null,
-    category: "Baseball",
-    value_cents: 10_000,
-  };
-}
+const catalogEntry = (reference: Uint8Array, id = 7) => catalogReference(id, referenceHash(reference));
 
-async function gradeWith(reference: Uint8Array | null, referenceImage?: (id: number) => Promise<Uint8Array | null>) {
+/** Grades the lined card's photos against `catalog`, recording which reference images were asked for. */
+async function gradeWith(catalog: CatalogReference[], referenceImage?: (id: number) => Promise<Uint8Array | null>) {
   const asked: number[] = [];
   const result = await engine.grade({
     front: { bytes: jpeg(LINED), contentType: "image/jpeg" },
     back: { bytes: jpeg(backOf(LINED)), contentType: "image/jpeg" },
-    references: reference ? [catalogEntry(reference)] : [],
+    references: catalog,
     ...(referenceImage
       ? {
           referenceImage: (id: number) => {
@@ -61,6 +50,14 @@ function expectGraded(result: GradeResult): Graded {
 
 const artLines = (graded: Graded) =>
   (graded.model_grade as { surface: { art_lines: Record<string, unknown> } }).surface.art_lines;
+/** The art-line outcome of one line compared with `references` reference images. */
+const compared = (c: { printed: number; differences: number; references: number }) => ({
+  found: 1,
+  printed: c.printed,
+  differences: c.differences,
+  references_compared: c.references,
+  reference: "compared",
+});
 const defectTypes = (graded: Graded) => graded.evidence?.surface.defects.map((d) => d.type) ?? [];
 
 describe("art lines against the catalog's reference image", { timeout: 30_000 }, () => {
@@ -68,7 +65,7 @@ describe("art lines against the catalog's reference image", { timeout: 30_000 },
   const withoutLine = jpeg(referenceScan(PLAIN));
 
   it("does not count a line inside the art as damage when the card is not identified", async () => {
-    const { graded, asked } = await gradeWith(null, async () => withoutLine);
+    const { graded, asked } = await gradeWith([], async () => withoutLine);
     expect(artLines(graded)).toMatchObject({ found: 1, reference: "card not identified with high confidence" });
     expect(graded.grades.surface).toBe(10);
     expect(defectTypes(graded)).toEqual([]);
@@ -76,16 +73,10 @@ describe("art lines against the catalog's reference image", { timeout: 30_000 },
   });
 
   it("calls the line print when the identified card's reference shows it", async () => {
-    const { graded, asked } = await gradeWith(withLine, async () => withLine);
+    const { graded, asked } = await gradeWith([catalogEntry(withLine)], async () => withLine);
     expect(graded.card).toMatchObject({ catalog_id: 7, confidence: "high" });
     expect(asked).toEqual([7]);
-    expect(artLines(graded)).toEqual({
-      found: 1,
-      printed: 1,
-      differences: 0,
-      references_compared: 1,
-      reference: "compared",
-    });
+    expect(artLines(graded)).toEqual(compared({ printed: 1, differences: 0, references: 1 }));
     expect(graded.grades.surface).toBe(10);
     expect(defectTypes(graded)).toEqual([]);
   });
@@ -95,26 +86,14 @@ describe("art lines against the catalog's reference image", { timeout: 30_000 },
     // line with it), photographed turned on a cloth; card edges laid on each other would miss it.
     const offCentre = { ...LINED.borders, left: 2.4, right: 3.6, top: 3.8, bottom: 2.4 };
     const photo = jpeg({ ...LINED, borders: offCentre, rotation: -3, texture: "cloth", background: [40, 60, 110] });
-    const { graded } = await gradeWith(photo, async () => photo);
-    expect(artLines(graded)).toEqual({
-      found: 1,
-      printed: 1,
-      differences: 0,
-      references_compared: 1,
-      reference: "compared",
-    });
+    const { graded } = await gradeWith([catalogEntry(photo)], async () => photo);
+    expect(artLines(graded)).toEqual(compared({ printed: 1, differences: 0, references: 1 }));
     expect(graded.grades.surface).toBe(10);
   });
 
   it("counts the line as damage, a reference difference, when the reference lacks it", async () => {
-    const { graded } = await gradeWith(withoutLine, async () => withoutLine);
-    expect(artLines(graded)).toEqual({
-      found: 1,
-      printed: 0,
-      differences: 1,
-      references_compared: 1,
-      reference: "compared",
-    });
+    const { graded } = await gradeWith([catalogEntry(withoutLine)], async () => withoutLine);
+    expect(artLines(graded)).toEqual(compared({ printed: 0, differences: 1, references: 1 }));
     expect(graded.grades.surface).toBeLessThan(10);
     const [defect] = graded.evidence?.surface.defects ?? [];
     expect(defect).toMatchObject({ type: "reference_difference", face: "front", location: "surface" });
@@ -131,43 +110,21 @@ describe("art lines against the catalog's reference image", { timeout: 30_000 },
       [7, withLine],
       [8, withoutLine],
     ]);
-    const asked: number[] = [];
-    const result = expectGraded(
-      await engine.grade({
-        front: { bytes: jpeg(LINED), contentType: "image/jpeg" },
-        back: { bytes: jpeg(backOf(LINED)), contentType: "image/jpeg" },
-        references: [catalogEntry(withoutLine, 8), catalogEntry(withLine, 7)],
-        referenceImage: async (id) => {
-          asked.push(id);
-          return images.get(id) ?? null;
-        },
-      }),
+    const { graded: result, asked } = await gradeWith(
+      [catalogEntry(withoutLine, 8), catalogEntry(withLine, 7)],
+      async (id) => images.get(id) ?? null,
     );
     expect(asked.sort()).toEqual([7, 8]);
-    expect(artLines(result)).toEqual({
-      found: 1,
-      printed: 1,
-      differences: 0,
-      references_compared: 2,
-      reference: "compared",
-    });
+    expect(artLines(result)).toEqual(compared({ printed: 1, differences: 0, references: 2 }));
     expect(result.grades.surface).toBe(10);
   });
 
   it("claims nothing when more catalog cards look like the front than can be compared", async () => {
     // Seven cards whose references hash alike (reprints of one picture): a line none of six
     // compared showed could be the seventh's print.
-    const asked: number[] = [];
-    const result = expectGraded(
-      await engine.grade({
-        front: { bytes: jpeg(LINED), contentType: "image/jpeg" },
-        back: { bytes: jpeg(backOf(LINED)), contentType: "image/jpeg" },
-        references: [1, 2, 3, 4, 5, 6, 7].map((id) => catalogEntry(withoutLine, id)),
-        referenceImage: async (id) => {
-          asked.push(id);
-          return withoutLine;
-        },
-      }),
+    const { graded: result, asked } = await gradeWith(
+      [1, 2, 3, 4, 5, 6, 7].map((id) => catalogEntry(withoutLine, id)),
+      async () => withoutLine,
     );
     expect(artLines(result)).toMatchObject({
       found: 1,
@@ -179,10 +136,10 @@ describe("art lines against the catalog's reference image", { timeout: 30_000 },
   });
 
   it("leaves the line unexamined, not damage, when the card has no reference image or it cannot be read", async () => {
-    const none = await gradeWith(withLine, async () => null);
+    const none = await gradeWith([catalogEntry(withLine)], async () => null);
     expect(artLines(none.graded)).toMatchObject({ found: 1, reference: "catalog card has no reference image" });
     expect(none.graded.grades.surface).toBe(10);
-    const unreadable = await gradeWith(withLine, async () => new TextEncoder().encode("not an image"));
+    const unreadable = await gradeWith([catalogEntry(withLine)], async () => new TextEncoder().encode("not an image"));
     expect(artLines(unreadable.graded)).toMatchObject({ found: 1, reference: "reference image could not be aligned" });
     expect(unreadable.graded.grades.surface).toBe(10);
     expect(defectTypes(unreadable.graded)).toEqual([]);

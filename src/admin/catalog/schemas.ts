@@ -27,10 +27,10 @@ export const CatalogImportSchema = z
       .openapi({ example: { tcdb: "6954321" } }),
     reference_image: z
       .object({
-        base64: z
-          .string()
-          .min(1)
-          .openapi({ description: "JPEG, PNG or WebP, base64 (a `data:` URL is accepted); at most 12 MB decoded." }),
+        base64: z.string().min(1).openapi({
+          description:
+            "JPEG, PNG or WebP, base64 (a `data:` URL is accepted); at most 12 MB decoded. A scan cropped to the card (its proportions a card format's within 1 %) or a photo of the card on a plain table. Its hash identifies graded fronts; lines inside a graded front's art are compared with it.",
+        }),
       })
       .strict(),
   })

@@ -2093,7 +2093,7 @@ export interface components {
         };
         CatalogReferenceImage: {
             reference_image: {
-                /** @description JPEG, PNG or WebP, base64 (a `data:` URL is accepted); at most 12 MB decoded. */
+                /** @description JPEG, PNG or WebP, base64 (a `data:` URL is accepted); at most 12 MB decoded. A scan cropped to the card (its proportions a card format's within 1 %) or a photo of the card on a plain table. Its hash identifies graded fronts; lines inside a graded front's art are compared with it. */
                 base64: string;
             };
         };
@@ -2157,7 +2157,7 @@ export interface components {
                 [key: string]: string;
             };
             reference_image: {
-                /** @description JPEG, PNG or WebP, base64 (a `data:` URL is accepted); at most 12 MB decoded. */
+                /** @description JPEG, PNG or WebP, base64 (a `data:` URL is accepted); at most 12 MB decoded. A scan cropped to the card (its proportions a card format's within 1 %) or a photo of the card on a plain table. Its hash identifies graded fronts; lines inside a graded front's art are compared with it. */
                 base64: string;
             };
         };

@@ -6,13 +6,15 @@ import {
   decodeImage,
   detectFormat,
   exifOrientation,
+  lensFocalPx,
   peakCodecMemoryBytes,
+  readExif,
   readImageHeader,
   resetCodecMemoryPeak,
 } from "../../src/grading/engine/decode";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { encodePng } from "../../src/grading/engine/png";
-import { encodeJpeg, withExifOrientation } from "../helpers/card-images";
+import { encodeJpeg, withExif } from "../helpers/card-images";
 import {
   jpegClaiming,
   jpegWithScans,
@@ -64,11 +66,66 @@ describe("decodeImage", () => {
     [8, [0, 63], [48, 64]],
     [2, [63, 0], [64, 48]],
   ])("honours EXIF orientation %i", (orientation, [rx, ry], size) => {
-    const jpeg = withExifOrientation(encodeJpeg(marker(), 95), orientation);
+    const jpeg = withExif(encodeJpeg(marker(), 95), { orientation });
     expect(exifOrientation(jpeg)).toBe(orientation);
     const decoded = decodeImage(jpeg, 1000);
     expect([decoded.image.width, decoded.image.height]).toEqual(size);
     expect(isRed(pixel(decoded.image, rx ?? 0, ry ?? 0))).toBe(true);
+  });
+
+  it("reads the lens from EXIF: the 35 mm-equivalent focal length in pixels of the decoded image", () => {
+    const jpeg = withExif(encodeJpeg(marker(640, 480), 90), {
+      orientation: 6,
+      focal35mm: 26,
+      pixelWidth: 640,
+      pixelHeight: 480,
+    });
+    expect(readExif(jpeg)).toEqual({ orientation: 6, focal35mm: 26, pixelWidth: 640, pixelHeight: 480 });
+    const decoded = decodeImage(jpeg, 320);
+    // Turned upright (480 × 640 → 240 × 320 at maxSide 320): f = 26 mm × diagonal / 43.27 mm.
+    expect([decoded.image.width, decoded.image.height]).toEqual([240, 320]);
+    expect(decoded.focalPx).toBeCloseTo((26 * Math.hypot(240, 320)) / Math.hypot(36, 24), 6);
+    // Without the recorded size the photo is taken as the camera's whole frame.
+    expect(decodeImage(withExif(encodeJpeg(marker(640, 480), 90), { focal35mm: 13 }), 1000).focalPx).toBeCloseTo(
+      (13 * 800) / Math.hypot(36, 24),
+      6,
+    );
+  });
+
+  it("claims no lens for a cropped photo, an implausible focal length, no EXIF, or a PNG", async () => {
+    const facts = (focal35mm: number, pixelWidth?: number, pixelHeight?: number) => ({
+      orientation: 1,
+      focal35mm,
+      pixelWidth: pixelWidth ?? null,
+      pixelHeight: pixelHeight ?? null,
+    });
+    // A 4032 × 3024 capture cropped to 3000 × 3000: its centre is not the lens's.
+    expect(lensFocalPx(facts(24, 4032, 3024), 3000, 3000, 1600, 1600)).toBeNull();
+    // Downscaled, not cropped: the proportions match (rotation aside), so the lens holds.
+    expect(lensFocalPx(facts(24, 4032, 3024), 2016, 1512, 1600, 1200)).toBeCloseTo((24 * 2000) / Math.hypot(36, 24), 6);
+    expect(lensFocalPx(facts(24, 3024, 4032), 4032, 3024, 1600, 1200)).not.toBeNull();
+    // A phone that wrote 1 mm (seen in a real photo's EXIF) says nothing about its lens.
+    expect(lensFocalPx(facts(1), 3264, 1836, 1600, 900)).toBeNull();
+    expect(lensFocalPx(facts(600), 3264, 1836, 1600, 900)).toBeNull();
+    expect(decodeImage(encodeJpeg(marker(), 90), 100).focalPx).toBeNull();
+    expect(decodeImage(await encodePng(marker()), 100).focalPx).toBeNull();
+  });
+
+  it("reads a truncated or malformed EXIF segment as no EXIF, without throwing", () => {
+    const jpeg = withExif(encodeJpeg(marker(), 90), { orientation: 3, focal35mm: 26 });
+    // The segment's TIFF byte order broken: nothing is read from it.
+    const broken = jpeg.slice();
+    broken.set([0x12, 0x34], 2 + 4 + 6);
+    expect(readExif(broken)).toEqual({ orientation: 1, focal35mm: null, pixelWidth: null, pixelHeight: null });
+    // The Exif IFD pointer aimed past the segment's end: the orientation stays, the lens is absent.
+    const astray = jpeg.slice();
+    const view = new DataView(astray.buffer);
+    const ifd0 = 2 + 4 + 6 + 8;
+    for (let i = 0; i < view.getUint16(ifd0); i++) {
+      if (view.getUint16(ifd0 + 2 + i * 12) === 0x8769) view.setUint32(ifd0 + 2 + i * 12 + 8, 60_000);
+    }
+    expect(readExif(astray)).toEqual({ orientation: 3, focal35mm: null, pixelWidth: null, pixelHeight: null });
+    expect(decodeImage(astray, 100).focalPx).toBeNull();
   });
 
   it("decodes PNG and shrinks it to maxSide", async () => {

@@ -57,6 +57,13 @@ export interface CardScene {
   shadow?: number;
   /** Mild keystone: the card's top edge is this share narrower than its bottom edge. */
   keystone?: number;
+  /**
+   * A pinhole camera instead of `keystone`: the card tilted `tiltDeg` about its horizontal
+   * midline (its top edge away from the lens), seen through a lens of focal length `focalPx`
+   * (pixels) whose principal point is the canvas centre; untilted, the card is drawn at its size.
+   * A true perspective, in which the card's proportions come back only with the right focal length.
+   */
+  camera?: { focalPx: number; tiltDeg: number };
   /** Corner radius in mm (3 for a new card; worn corners are rounded further). */
   cornerRadius?: number;
   /** A real photograph as the artwork inside the frame (see `photo()`), drawn over `artColor`. */
@@ -220,6 +227,14 @@ export function drawCardScene(scene: CardScene): RgbaImage {
   const holderShift = (137 / 2 - 88 / 2 - 6) * pxPerMm; // card centre below the holder's centre
   const labelTop = -holderHalfH + 4 * pxPerMm;
   const labelBottom = labelTop + 22 * pxPerMm;
+  const camera = scene.camera && {
+    f: scene.camera.focalPx,
+    sin: Math.sin((scene.camera.tiltDeg * Math.PI) / 180),
+    cos: Math.cos((scene.camera.tiltDeg * Math.PI) / 180),
+    // The card's centre, from the principal point, at depth f (drawn at its size when untilted).
+    cx: cx - W / 2,
+    cy: cy - H / 2,
+  };
   const data = new Uint8Array(W * H * 4);
   const noise = scene.noise ?? 0;
   const falloff = scene.lightFalloff ?? 0;
@@ -250,10 +265,25 @@ export function drawCardScene(scene: CardScene): RgbaImage {
       }
       // Card pixel, in card coordinates. Keystone is a true perspective (a homography): the
       // plane tilts so that its top edge is `keystone` narrower than its bottom edge.
-      const tilt = (scene.keystone ?? 0) / (2 * halfH);
-      const w = 1 - tilt * (y + 0.5 - cy);
-      const dx = (x + 0.5 - cx) / w;
-      const dy = (y + 0.5 - cy) / w;
+      let dx: number;
+      let dy: number;
+      if (camera) {
+        // The ray through the pixel meets the card's plane (centre C, axes e1 = (1, 0, 0) and
+        // e2 = (0, cos θ, −sin θ), normal n = (0, sin θ, cos θ)) at λ·ray; dx, dy are that
+        // point's coordinates along e1 and e2, from C.
+        const rx = x + 0.5 - W / 2;
+        const ry = y + 0.5 - H / 2;
+        const lambda = (camera.sin * camera.cy + camera.cos * camera.f) / (camera.sin * ry + camera.cos * camera.f);
+        const qy = lambda * ry - camera.cy;
+        const qz = lambda * camera.f - camera.f;
+        dx = lambda * rx - camera.cx;
+        dy = camera.cos * qy - camera.sin * qz;
+      } else {
+        const tilt = (scene.keystone ?? 0) / (2 * halfH);
+        const w = 1 - tilt * (y + 0.5 - cy);
+        dx = (x + 0.5 - cx) / w;
+        dy = (y + 0.5 - cy) / w;
+      }
       if (scene.shadow) {
         const offset = scene.shadow * scene.cardWidth;
         const sdx = dx - offset;
@@ -491,37 +521,46 @@ export function encodeJpeg(image: RgbaImage, quality: number): Uint8Array {
   return new Uint8Array(encoded.data as unknown as ArrayLike<number>);
 }
 
-/** Inserts an APP1 EXIF segment carrying `orientation` right after the JPEG's SOI marker. */
-export function withExifOrientation(jpeg: Uint8Array, orientation: number): Uint8Array {
-  // "Exif\0\0" + big-endian TIFF header + one IFD entry (0x0112, SHORT, 1, value).
-  const tiff = [
-    0x4d,
-    0x4d,
-    0x00,
-    0x2a,
-    0,
-    0,
-    0,
-    8,
-    0,
-    1,
-    0x01,
-    0x12,
-    0,
-    3,
-    0,
-    0,
-    0,
-    1,
-    0,
-    orientation,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-  ];
+/** What withExif writes: IFD0's orientation, and an Exif IFD with the lens and the recorded size. */
+export interface ExifFields {
+  orientation?: number;
+  /** FocalLengthIn35mmFilm (0xA405), mm. */
+  focal35mm?: number;
+  /** PixelXDimension / PixelYDimension (0xA002 / 0xA003). */
+  pixelWidth?: number;
+  pixelHeight?: number;
+}
+
+/** Inserts an APP1 EXIF segment (big-endian TIFF) carrying `fields` right after the JPEG's SOI marker. */
+export function withExif(jpeg: Uint8Array, fields: ExifFields): Uint8Array {
+  type Entry = [tag: number, type: 3 | 4, value: number];
+  const ifd0: Entry[] = [];
+  const exif: Entry[] = [];
+  if (fields.orientation !== undefined) ifd0.push([0x0112, 3, fields.orientation]);
+  if (fields.pixelWidth !== undefined) exif.push([0xa002, 4, fields.pixelWidth]);
+  if (fields.pixelHeight !== undefined) exif.push([0xa003, 4, fields.pixelHeight]);
+  if (fields.focal35mm !== undefined) exif.push([0xa405, 3, fields.focal35mm]);
+  const ifdSize = (entries: Entry[]) => 2 + entries.length * 12 + 4;
+  // TIFF header (8 bytes), IFD0 (with the Exif IFD pointer when there is one), the Exif IFD.
+  if (exif.length > 0) ifd0.push([0x8769, 4, 8 + ifdSize([...ifd0, [0x8769, 4, 0]])]);
+  const tiff = new Uint8Array(8 + ifdSize(ifd0) + (exif.length > 0 ? ifdSize(exif) : 0));
+  const view = new DataView(tiff.buffer);
+  tiff.set([0x4d, 0x4d, 0x00, 0x2a]);
+  view.setUint32(4, 8);
+  const writeIfd = (at: number, entries: Entry[]) => {
+    view.setUint16(at, entries.length);
+    entries.forEach(([tag, type, value], i) => {
+      const entry = at + 2 + i * 12;
+      view.setUint16(entry, tag);
+      view.setUint16(entry + 2, type);
+      view.setUint32(entry + 4, 1);
+      if (type === 3) view.setUint16(entry + 8, value);
+      else view.setUint32(entry + 8, value);
+    });
+    view.setUint32(at + 2 + entries.length * 12, 0); // no next IFD
+  };
+  writeIfd(8, ifd0);
+  if (exif.length > 0) writeIfd(8 + ifdSize(ifd0), exif);
   const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
   const segment = [0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
   const out = new Uint8Array(jpeg.length + segment.length);

@@ -19,7 +19,7 @@ import { measureFrameTwice } from "./frame";
 import { dist, type Quad } from "./geometry";
 import type { RgbaImage } from "./image";
 import { perceptualHash } from "./phash";
-import { orientCard, unwarpCard } from "./rectify";
+import { type Oriented, orientCard, unwarpCard } from "./rectify";
 import { EDGE_PROFILES } from "./refine-outline";
 import type { Rejected, RejectionReason } from "./types";
 import { type FaceWear, measureWear } from "./wear";
@@ -51,6 +51,9 @@ export interface FaceAnalysis {
   orientation: "portrait" | "landscape";
   /** Rectified height / width. */
   aspect: number;
+  /** The focal length (working-image pixels) the proportions were recovered with, and its source (rectify.ts). */
+  focal: number;
+  focalSource: Oriented["focalSource"];
   format: CardFormat;
   pxPerMm: number;
   flat: RgbaImage;
@@ -93,14 +96,14 @@ export function analyseFace(name: FaceName, bytes: Uint8Array): FaceResult {
   const photoLuma = averageLuma(image);
   if (photoLuma < PHOTO_EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
   if (photoLuma > PHOTO_EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);
-  const found = findCardOutline(image);
+  const found = findCardOutline(image, decoded.focalPx);
   if (!found.ok) {
     if (found.holder) return holderRejection(name, found.holder.aspect);
     const reason = name === "back" && found.reason.startsWith("no card") ? "face_check_failed" : "grading_failed";
     return reject(reason, `The ${name} photo: ${found.reason}.`);
   }
   const outline = found.outline;
-  const oriented = orientCard(outline.corners, width, height);
+  const oriented = orientCard(outline.corners, width, height, decoded.focalPx);
   if (oriented.aspect >= HOLDER_ASPECT.min && oriented.aspect <= HOLDER_ASPECT.max) {
     return holderRejection(name, oriented.aspect);
   }
@@ -160,6 +163,8 @@ export function analyseFace(name: FaceName, bytes: Uint8Array): FaceResult {
       corners: oriented.corners,
       orientation: oriented.orientation,
       aspect: oriented.aspect,
+      focal: oriented.focal,
+      focalSource: oriented.focalSource,
       format,
       pxPerMm,
       flat,

@@ -116,6 +116,9 @@ export class BuiltinEngine implements GradingEngine {
       card_format: face.format.id,
       card_orientation: face.orientation,
       rectified_aspect: round3(face.aspect),
+      // The lens the proportions were recovered with: EXIF's, the vanishing points', or assumed.
+      focal_length_px: Math.round(face.focal),
+      focal_length_source: face.focalSource,
       px_per_mm: round2(face.pxPerMm),
       edge_support: round2(face.outline.support),
       edge_contrast: round1(face.outline.edgeContrast),

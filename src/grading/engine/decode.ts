@@ -13,7 +13,7 @@ import lodepng from "@cwasm/lodepng/lodepng.wasm";
 import webp from "@cwasm/webp/webp.wasm";
 import { checkDecodeBudget } from "./decode-budget";
 import { applyOrientation, downscaleToFit, type RgbaImage } from "./image";
-import { DecodeError, exifOrientation, type ImageFormat } from "./image-header";
+import { DecodeError, type ExifFacts, type ImageFormat, readExif } from "./image-header";
 
 export { checkDecodeBudget, estimateDecodeBytes } from "./decode-budget";
 export {
@@ -21,9 +21,11 @@ export {
   DecodeBudgetError,
   DecodeError,
   detectFormat,
+  type ExifFacts,
   exifOrientation,
   type ImageFormat,
   type ImageHeader,
+  readExif,
   readImageHeader,
 } from "./image-header";
 
@@ -35,6 +37,42 @@ export interface DecodedImage {
   sourceHeight: number;
   /** EXIF orientation applied (1 = none). */
   orientation: number;
+  /**
+   * The lens's focal length in pixels of `image`, from the EXIF 35 mm-equivalent focal length
+   * (lensFocalPx); null without one, or when the photo is not the camera's whole frame.
+   */
+  focalPx: number | null;
+}
+
+/** The diagonal of the 36 × 24 mm frame the 35 mm-equivalent focal length refers to. */
+const FULL_FRAME_DIAGONAL_MM = Math.hypot(36, 24);
+/** 35 mm-equivalent focal lengths believed (mm): a phone's ultra-wide (13) to a long telephoto. */
+const FOCAL_35MM_RANGE = { min: 12, max: 300 } as const;
+/** The recorded pixel size must have the stored image's proportions within this (not cropped). */
+const UNCROPPED_TOLERANCE = 0.01;
+
+/**
+ * The focal length in pixels of an image `width` × `height` (any scale of the stored one): the
+ * 35 mm-equivalent focal length is defined on the frame's diagonal, so f = f35 × diagonal / 43.27.
+ * Only for the camera's whole frame: when EXIF records a pixel size of other proportions than the
+ * stored image's (`sourceWidth` × `sourceHeight`), the photo was cropped and its centre is not
+ * the lens's, so nothing is claimed.
+ */
+export function lensFocalPx(
+  exif: ExifFacts,
+  sourceWidth: number,
+  sourceHeight: number,
+  width: number,
+  height: number,
+): number | null {
+  const f35 = exif.focal35mm;
+  if (f35 === null || f35 < FOCAL_35MM_RANGE.min || f35 > FOCAL_35MM_RANGE.max) return null;
+  if (exif.pixelWidth !== null && exif.pixelHeight !== null) {
+    const recorded = Math.max(exif.pixelWidth, exif.pixelHeight) / Math.min(exif.pixelWidth, exif.pixelHeight);
+    const stored = Math.max(sourceWidth, sourceHeight) / Math.min(sourceWidth, sourceHeight);
+    if (Math.abs(recorded / stored - 1) > UNCROPPED_TOLERANCE) return null;
+  }
+  return (f35 * Math.hypot(width, height)) / FULL_FRAME_DIAGONAL_MM;
 }
 
 interface CodecExports {
@@ -132,6 +170,7 @@ export function decodeImage(bytes: Uint8Array, maxSide: number): DecodedImage {
     sourceWidth: full.width,
     sourceHeight: full.height,
     orientation: 1,
+    focalPx: null,
   };
 }
 
@@ -167,14 +206,15 @@ function decodeJpeg(bytes: Uint8Array, maxSide: number): DecodedImage {
   if (status !== 0) throw new DecodeError("corrupt JPEG data");
   const data = new Uint8Array(codec.memory.buffer, output, outWidth * outHeight * 4).slice();
   notePeak(codec);
-  const orientation = exifOrientation(bytes);
+  const exif = readExif(bytes);
   const scaled = downscaleToFit({ width: outWidth, height: outHeight, data }, maxSide);
   return {
-    image: applyOrientation(scaled, orientation),
+    image: applyOrientation(scaled, exif.orientation),
     format: "jpeg",
     sourceWidth: width,
     sourceHeight: height,
-    orientation,
+    orientation: exif.orientation,
+    focalPx: lensFocalPx(exif, width, height, scaled.width, scaled.height),
   };
 }
 

@@ -117,9 +117,11 @@ interface Hypothesis {
   area: number;
 }
 
-export function findCardOutline(image: RgbaImage): OutlineResult {
+/** `lensFocal`: the lens's focal length in pixels of `image`, when the photo's EXIF gives it (rectify.ts). */
+export function findCardOutline(image: RgbaImage, lensFocal: number | null = null): OutlineResult {
   const coarse = downscaleToFit(image, COARSE_MAX_SIDE);
   const scale = image.width / coarse.width;
+  const focal = lensFocal === null ? null : lensFocal / scale;
   const map = gradientMap(coarse);
   const colour = colourCue(coarse);
   const shortSide = Math.min(coarse.width, coarse.height);
@@ -132,7 +134,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   // Hypotheses built from the same lines share sides: each side is read once.
   const sideCache = new Map<string, SegmentSupport>();
   for (const quad of quads) {
-    const hypothesis = score(map, quad, sideCache);
+    const hypothesis = score(map, quad, sideCache, focal);
     if (hypothesis) scored.push(hypothesis);
   }
   const accepted = scored.filter((h) => h.support >= MIN_SIDE_SUPPORT).sort((p, q) => q.strength - p.strength);
@@ -263,7 +265,7 @@ export function findCardOutline(image: RgbaImage): OutlineResult {
   let chosen = winner.quad;
   const toCut = sidesToCut(coarse, winner.quad);
   if (toCut) {
-    const aspect = orientCard(toCut, coarse.width, coarse.height).aspect;
+    const aspect = orientCard(toCut, coarse.width, coarse.height, focal).aspect;
     const inPhoto = toCut.every((p) => p.x >= 1 && p.y >= 1 && p.x <= coarse.width - 1 && p.y <= coarse.height - 1);
     if (inPhoto && isConvex(toCut) && nearAFormat(aspect) && formatMisfit(aspect) < formatMisfit(winner.aspect)) {
       chosen = toCut;
@@ -323,13 +325,18 @@ function lineQuads(lines: HoughLine[], minSeparation: number): Quad[] {
   return quads;
 }
 
-function score(map: GradientMap, quad: Quad, sideCache: Map<string, SegmentSupport>): Hypothesis | null {
+function score(
+  map: GradientMap,
+  quad: Quad,
+  sideCache: Map<string, SegmentSupport>,
+  focal: number | null,
+): Hypothesis | null {
   const { width: W, height: H } = map;
   if (quad.some((p) => p.x < 1 || p.y < 1 || p.x > W - 1 || p.y > H - 1)) return null;
   if (!isConvex(quad)) return null;
   const area = Math.abs(signedArea2(quad)) / 2;
   if (area < W * H * 0.02) return null;
-  const oriented = orientCard(quad, W, H);
+  const oriented = orientCard(quad, W, H, focal);
   if (oriented.aspect < SHAPE_RANGE.min || oriented.aspect > SHAPE_RANGE.max) return null;
   // Side by side: the first side without support sinks the hypothesis, unread further.
   const sides: SegmentSupport[] = [];

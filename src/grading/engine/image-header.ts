@@ -1,5 +1,5 @@
 // Reading an image's header before any pixel is decoded: its format, size, bit depth, channels,
-// JPEG scans and sampling, PNG interlace, WebP kind, and EXIF orientation (decode-budget.ts turns
+// JPEG scans and sampling, PNG interlace, WebP kind, and EXIF facts (orientation, lens; decode-budget.ts turns
 // them into the decode's memory), and the limits a decode must stay within. No allocation, one pass
 // over a JPEG's markers.
 export type ImageFormat = "jpeg" | "png" | "webp";
@@ -198,38 +198,80 @@ function webpHeader(bytes: Uint8Array): ImageHeader | null {
   return null;
 }
 
+/** What a JPEG's EXIF (APP1) says about the photo's orientation and the camera that took it. */
+export interface ExifFacts {
+  /** Orientation tag (0x0112), 1–8; 1 when absent. */
+  orientation: number;
+  /** FocalLengthIn35mmFilm (0xA405), in mm; null when absent or 0 (unknown). */
+  focal35mm: number | null;
+  /** PixelXDimension / PixelYDimension (0xA002 / 0xA003): the image the camera wrote; null when absent. */
+  pixelWidth: number | null;
+  pixelHeight: number | null;
+}
+
+const NO_EXIF: ExifFacts = { orientation: 1, focal35mm: null, pixelWidth: null, pixelHeight: null };
+
 /** The EXIF orientation tag (0x0112) of a JPEG's APP1 segment, or 1. */
 export function exifOrientation(bytes: Uint8Array): number {
+  return readExif(bytes).orientation;
+}
+
+/**
+ * The EXIF facts of a JPEG, read from its first APP1 "Exif" segment before the scan: IFD0's
+ * orientation and, through its Exif IFD pointer (0x8769), the 35 mm-equivalent focal length and
+ * the pixel size the camera recorded. Every offset is bounds-checked against the segment; anything
+ * malformed reads as absent.
+ */
+export function readExif(bytes: Uint8Array): ExifFacts {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = 2;
   while (offset + 4 <= bytes.length) {
-    if (view.getUint8(offset) !== 0xff) return 1;
+    if (view.getUint8(offset) !== 0xff) return NO_EXIF;
     const marker = view.getUint8(offset + 1);
-    if (marker === 0xda || marker === 0xd9) return 1; // start of scan / end: no EXIF before the pixels
+    if (marker === 0xda || marker === 0xd9) return NO_EXIF; // start of scan / end: no EXIF before the pixels
     const length = view.getUint16(offset + 2);
     if (marker === 0xe1 && offset + 10 <= bytes.length && view.getUint32(offset + 4) === 0x45786966) {
-      return readOrientation(view, offset + 10, Math.min(bytes.length, offset + 2 + length)) ?? 1;
+      return readTiff(view, offset + 10, Math.min(bytes.length, offset + 2 + length));
     }
     offset += 2 + length;
   }
-  return 1;
+  return NO_EXIF;
 }
 
-function readOrientation(view: DataView, tiff: number, end: number): number | null {
-  if (tiff + 8 > end) return null;
-  const order = view.getUint16(tiff);
-  const little = order === 0x4949;
-  if (!little && order !== 0x4d4d) return null;
-  const ifd = tiff + view.getUint32(tiff + 4, little);
-  if (ifd + 2 > end) return null;
+/** A TIFF structure's IFD entries (tag → SHORT or LONG value), the IFD at `ifdOffset` from `tiff`. */
+function readIfd(view: DataView, tiff: number, end: number, ifdOffset: number, little: boolean): Map<number, number> {
+  const values = new Map<number, number>();
+  const ifd = tiff + ifdOffset;
+  if (ifd + 2 > end) return values;
   const entries = view.getUint16(ifd, little);
   for (let i = 0; i < entries; i++) {
     const entry = ifd + 2 + i * 12;
-    if (entry + 12 > end) return null;
-    if (view.getUint16(entry, little) === 0x0112) {
-      const value = view.getUint16(entry + 8, little);
-      return value >= 1 && value <= 8 ? value : null;
-    }
+    if (entry + 12 > end) break;
+    const type = view.getUint16(entry + 2, little);
+    const count = view.getUint32(entry + 4, little);
+    if (count !== 1) continue;
+    // SHORT (3) sits in the value field's first two bytes; LONG (4) fills it.
+    if (type === 3) values.set(view.getUint16(entry, little), view.getUint16(entry + 8, little));
+    else if (type === 4) values.set(view.getUint16(entry, little), view.getUint32(entry + 8, little));
   }
-  return null;
+  return values;
+}
+
+function readTiff(view: DataView, tiff: number, end: number): ExifFacts {
+  if (tiff + 8 > end) return NO_EXIF;
+  const order = view.getUint16(tiff);
+  const little = order === 0x4949;
+  if (!little && order !== 0x4d4d) return NO_EXIF;
+  const ifd0 = readIfd(view, tiff, end, view.getUint32(tiff + 4, little), little);
+  const orientationTag = ifd0.get(0x0112);
+  const orientation = orientationTag !== undefined && orientationTag >= 1 && orientationTag <= 8 ? orientationTag : 1;
+  const exifPointer = ifd0.get(0x8769);
+  const exif = exifPointer !== undefined ? readIfd(view, tiff, end, exifPointer, little) : new Map<number, number>();
+  const positive = (value: number | undefined) => (value !== undefined && value > 0 ? value : null);
+  return {
+    orientation,
+    focal35mm: positive(exif.get(0xa405)),
+    pixelWidth: positive(exif.get(0xa002)),
+    pixelHeight: positive(exif.get(0xa003)),
+  };
 }

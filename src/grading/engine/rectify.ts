@@ -1,10 +1,13 @@
 // From the card's quadrilateral in the photo to a flat, upright card:
 // 1. its true proportions, by Zhang & He's rectangle rectification ("Whiteboard scanning and image
-//    enhancement", 2007) with a pinhole camera whose principal point is the photo's centre: the
-//    focal length comes from the two vanishing points when both are finite and consistent; when
-//    the sides are (nearly) parallel the vanishing geometry says nothing about it, and a phone's
-//    typical focal length (0.75 × the photo's longer side, a 26 mm-equivalent lens) is used, which
-//    then matters little because the view is nearly fronto-parallel;
+//    enhancement", 2007) with a pinhole camera whose principal point is the photo's centre. The
+//    focal length is the lens's when the photo's EXIF gives it (decode.ts: its 35 mm-equivalent
+//    focal length, for the camera's whole frame); otherwise it comes from the two vanishing points
+//    when both are finite and consistent; when the sides are (nearly) parallel the vanishing
+//    geometry says nothing about it, and a phone's typical focal length (0.75 × the photo's longer
+//    side, a 26 mm-equivalent lens) is assumed. The assumption matters little when the view is
+//    nearly fronto-parallel and a lot when the card is photographed at a slant: a card tilted 35°
+//    away, photographed with a 13 mm-equivalent ultra-wide lens, reads 9 % too tall with it;
 // 2. the orientation: long side vertical is read upright; long side horizontal has the card's top
 //    toward the left edge of the photo (the partner document's landscape rule);
 // 3. a homography onto a flat card of the recognised format at FLAT_PX_PER_MM.
@@ -21,7 +24,7 @@ export interface Proportions {
   /** Width / height of the quadrilateral's rectangle, its first side (corner 0 → 1) as width. */
   ratio: number;
   focal: number;
-  focalSource: "vanishing_points" | "assumed";
+  focalSource: "exif" | "vanishing_points" | "assumed";
 }
 
 type Vec3 = [number, number, number];
@@ -34,9 +37,15 @@ const dot = (p: Vec3, q: Vec3) => p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
 
 /**
  * The true width/height of the rectangle photographed as `quad` (corners clockwise from the
- * rectangle's top-left: tl, tr, br, bl), in a photo of `imageWidth` × `imageHeight` pixels.
+ * rectangle's top-left: tl, tr, br, bl), in a photo of `imageWidth` × `imageHeight` pixels;
+ * `lensFocal`: the lens's focal length in pixels of that photo, when known.
  */
-export function rectangleProportions(quad: Quad, imageWidth: number, imageHeight: number): Proportions {
+export function rectangleProportions(
+  quad: Quad,
+  imageWidth: number,
+  imageHeight: number,
+  lensFocal: number | null = null,
+): Proportions {
   const u0 = imageWidth / 2;
   const v0 = imageHeight / 2;
   const h = (p: Point): Vec3 => [p.x - u0, p.y - v0, 1];
@@ -55,7 +64,10 @@ export function rectangleProportions(quad: Quad, imageWidth: number, imageHeight
   // Both vanishing points finite: n2[2] and n3[2] clearly away from 0 relative to the sides' size.
   const scale = Math.hypot(n2[0], n2[1]) * Math.hypot(n3[0], n3[1]);
   const product = n2[2] * n3[2];
-  if (Math.abs(product) * longSide * longSide > 0.02 * scale) {
+  if (lensFocal !== null && lensFocal > 0) {
+    focal = lensFocal;
+    focalSource = "exif";
+  } else if (Math.abs(product) * longSide * longSide > 0.02 * scale) {
     const f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / product;
     const f = f2 > 0 ? Math.sqrt(f2) : Number.NaN;
     if (f >= FOCAL_RANGE.min * longSide && f <= FOCAL_RANGE.max * longSide) {
@@ -75,19 +87,26 @@ export interface Oriented {
   orientation: "portrait" | "landscape";
   /** The card's height / width. */
   aspect: number;
+  /** The focal length (photo pixels) the proportions were recovered with, and where it came from. */
+  focal: number;
   focalSource: Proportions["focalSource"];
 }
 
 /**
  * Orders a quadrilateral given in photo order (tl, tr, br, bl as they appear) into the card's own
- * order. Long side horizontal: the card's top is toward the photo's left edge, so the card's
+ * order (`lensFocal`: as for rectangleProportions). Long side horizontal: the card's top is toward the photo's left edge, so the card's
  * top-left is the photo's bottom-left corner.
  */
-export function orientCard(photoQuad: Quad, imageWidth: number, imageHeight: number): Oriented {
-  const { ratio, focalSource } = rectangleProportions(photoQuad, imageWidth, imageHeight);
+export function orientCard(
+  photoQuad: Quad,
+  imageWidth: number,
+  imageHeight: number,
+  lensFocal: number | null = null,
+): Oriented {
+  const { ratio, focal, focalSource } = rectangleProportions(photoQuad, imageWidth, imageHeight, lensFocal);
   const [tl, tr, br, bl] = photoQuad;
-  if (ratio > 1) return { corners: [bl, tl, tr, br], orientation: "landscape", aspect: ratio, focalSource };
-  return { corners: [tl, tr, br, bl], orientation: "portrait", aspect: 1 / ratio, focalSource };
+  if (ratio > 1) return { corners: [bl, tl, tr, br], orientation: "landscape", aspect: ratio, focal, focalSource };
+  return { corners: [tl, tr, br, bl], orientation: "portrait", aspect: 1 / ratio, focal, focalSource };
 }
 
 /** Sorts four points into photo order: clockwise on screen, starting nearest the photo's top-left. */

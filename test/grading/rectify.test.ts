@@ -1,0 +1,77 @@
+// The rectangle rectification (rectify.ts) on quadrilaterals projected exactly through a pinhole
+// camera: with the lens's focal length (from EXIF) the card's proportions come back whatever the
+// slant; with an assumed one they come back only when the guess is near the lens's.
+import { describe, expect, it } from "vitest";
+import type { Point, Quad } from "../../src/grading/engine/geometry";
+import { DEFAULT_FOCAL_SHARE, rectangleProportions } from "../../src/grading/engine/rectify";
+
+const PHOTO = { width: 1600, height: 1200 } as const;
+const CARD_RATIO = 63 / 88;
+
+/**
+ * The corners (tl, tr, br, bl) of a 63 × 88 mm card drawn `scale` px per mm, centred `offset` px
+ * from the photo's centre, tilted `tiltDeg` about its horizontal midline (top away from the lens),
+ * through a lens of focal length `focal` px whose principal point is the photo's centre.
+ */
+function projectedCard(focal: number, tiltDeg: number, offset: Point = { x: 0, y: 0 }, scale = 5): Quad {
+  const tilt = (tiltDeg * Math.PI) / 180;
+  const corners = [
+    [-31.5, -44],
+    [31.5, -44],
+    [31.5, 44],
+    [-31.5, 44],
+  ] as const;
+  return corners.map(([u, v]) => {
+    // The card's centre sits at depth `focal` (drawn at `scale` when untilted), offset in the plane.
+    const x = offset.x + u * scale;
+    const y = offset.y + v * scale * Math.cos(tilt);
+    const z = focal - v * scale * Math.sin(tilt);
+    return { x: PHOTO.width / 2 + (focal * x) / z, y: PHOTO.height / 2 + (focal * y) / z };
+  }) as Quad;
+}
+
+const longSide = Math.max(PHOTO.width, PHOTO.height);
+
+describe("rectangleProportions", () => {
+  it.each([
+    [0.35, 35],
+    [0.75, 30],
+    [1.5, 25],
+    [2.2, 40],
+  ])(
+    "recovers 63 × 88 from a card tilted away, with the lens's focal length (%s × the longer side, %s°)",
+    (share, tilt) => {
+      const focal = share * longSide;
+      const measured = rectangleProportions(
+        projectedCard(focal, tilt, { x: 120, y: -80 }),
+        PHOTO.width,
+        PHOTO.height,
+        focal,
+      );
+      expect(measured.focalSource).toBe("exif");
+      expect(measured.focal).toBe(focal);
+      expect(measured.ratio).toBeCloseTo(CARD_RATIO, 4);
+    },
+  );
+
+  it("without the lens, a slanted card seen through a lens far from the assumed one reads the wrong shape", () => {
+    // Only the vertical sides converge: the vanishing geometry leaves the focal length open.
+    const wide = rectangleProportions(projectedCard(0.35 * longSide, 35), PHOTO.width, PHOTO.height);
+    const tele = rectangleProportions(projectedCard(1.5 * longSide, 25), PHOTO.width, PHOTO.height);
+    for (const measured of [wide, tele]) {
+      expect(measured.focalSource).toBe("assumed");
+      expect(measured.focal).toBe(DEFAULT_FOCAL_SHARE * longSide);
+      expect(Math.abs(measured.ratio / CARD_RATIO - 1)).toBeGreaterThan(0.03);
+    }
+    // Even a phone's 24 mm-equivalent main camera (0.7 ×) against the assumed 26 mm one, at 30°,
+    // reads the shape more than 1 % off: as far as the format tolerance.
+    const usual = rectangleProportions(projectedCard(0.7 * longSide, 30), PHOTO.width, PHOTO.height);
+    expect(Math.abs(usual.ratio / CARD_RATIO - 1)).toBeGreaterThan(0.01);
+  });
+
+  it("reads a card square to the lens the same with or without the focal length", () => {
+    const quad = projectedCard(0.75 * longSide, 0, { x: -200, y: 150 });
+    expect(rectangleProportions(quad, PHOTO.width, PHOTO.height).ratio).toBeCloseTo(CARD_RATIO, 6);
+    expect(rectangleProportions(quad, PHOTO.width, PHOTO.height, 2 * longSide).ratio).toBeCloseTo(CARD_RATIO, 6);
+  });
+});

@@ -19,7 +19,7 @@ import { measureFrameTwice } from "./frame";
 import { dist, type Quad } from "./geometry";
 import type { RgbaImage } from "./image";
 import { perceptualHash } from "./phash";
-import { type Oriented, orientCard, unwarpCard } from "./rectify";
+import { lensMatters, type Oriented, orientCard, unwarpCard } from "./rectify";
 import { EDGE_PROFILES } from "./refine-outline";
 import type { Rejected, RejectionReason } from "./types";
 import { type FaceWear, measureWear } from "./wear";
@@ -104,14 +104,20 @@ export function analyseFace(name: FaceName, bytes: Uint8Array): FaceResult {
   }
   const outline = found.outline;
   const oriented = orientCard(outline.corners, width, height, decoded.focalPx);
-  if (oriented.aspect >= HOLDER_ASPECT.min && oriented.aspect <= HOLDER_ASPECT.max) {
-    return holderRejection(name, oriented.aspect);
-  }
+  // A steep slant with a guessed lens: the proportions are the guess's, so neither a holder's
+  // shape nor a format's absence is claimed from them; the refusal says what the photo lacks.
+  const guessedShape = oriented.focalSource === "assumed" && lensMatters(outline.corners, width, height);
+  const holderShaped = oriented.aspect >= HOLDER_ASPECT.min && oriented.aspect <= HOLDER_ASPECT.max;
+  if (holderShaped && !guessedShape) return holderRejection(name, oriented.aspect);
   const match = recogniseFormat(oriented.aspect);
-  if (!match.ok) {
+  if (!match.ok || holderShaped) {
+    const nearest = match.ok ? match.format : match.nearest;
+    const shape = `The card in the ${name} photo, rectified, is ${oriented.aspect.toFixed(3)} times as tall as wide: no known card format (nearest: ${describeFormat(nearest)}, ${(nearest.height_mm / nearest.width_mm).toFixed(3)})`;
     return reject(
       "grading_failed",
-      `The card in the ${name} photo, rectified, is ${oriented.aspect.toFixed(3)} times as tall as wide: no known card format (nearest: ${describeFormat(match.nearest)}, ${(match.nearest.height_mm / match.nearest.width_mm).toFixed(3)}); its edge may be hidden against the background.`,
+      guessedShape
+        ? `${shape}. It was photographed at a slant and the photo does not name its lens (no EXIF focal length), so its proportions rest on a guessed one: photograph the card from straight above, or send the camera's original JPEG.`
+        : `${shape}; its edge may be hidden against the background.`,
       true,
     );
   }

@@ -46,7 +46,7 @@ import {
   signedArea2,
 } from "./geometry";
 import { downscaleToFit, type RgbaImage } from "./image";
-import { orientCard, photoOrder } from "./rectify";
+import { lensMatters, orientCard, photoOrder } from "./rectify";
 import { type RefinedEdges, refineOutline } from "./refine-outline";
 import { colourCue } from "./segment";
 
@@ -239,10 +239,13 @@ export function findCardOutline(image: RgbaImage, lensFocal: number | null = nul
   // one (the card inside it) and is itself not table around the card: a holder's rim and label
   // differ from the table, while a line through the table's texture that merely extends two of the
   // card's sides encloses table.
+  // A holder's shape is not claimed from a guessed lens where the slant makes the lens matter
+  // (rectify.ts): a raw card seen steeply through an ultra-wide lens reads 1.6 with the guess.
   const holder = strongestCard
     ? outermost.find(
         (h) =>
           h.aspect >= HOLDER_MIN_ASPECT &&
+          !(focal === null && lensMatters(h.quad, coarse.width, coarse.height)) &&
           swallows(h, strongestCard) &&
           notTableShare(h.quad, strongestCard.quad) >= MIN_HOLDER_NOT_TABLE,
       )

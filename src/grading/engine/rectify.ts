@@ -81,6 +81,24 @@ export function rectangleProportions(
   return { ratio: Math.sqrt(width2 / height2), focal, focalSource };
 }
 
+/** Phones' main cameras span about 21–31 mm-equivalent: 0.6–0.9 × a 4:3 photo's longer side. */
+const MAIN_CAMERA_SHARES = [0.6, 0.9] as const;
+/** The proportions may move this much (relative) across those lenses before the lens matters. */
+const LENS_INDIFFERENCE = 0.01;
+
+/**
+ * True when the card's proportions read from `quad` depend on the lens (a steep slant): across
+ * the focal lengths of phones' main cameras they move by more than LENS_INDIFFERENCE, as far as the
+ * format tolerance. Without the lens's focal length, the shape is then a guess.
+ */
+export function lensMatters(quad: Quad, imageWidth: number, imageHeight: number): boolean {
+  const longSide = Math.max(imageWidth, imageHeight);
+  const [a, b] = MAIN_CAMERA_SHARES.map(
+    (share) => rectangleProportions(quad, imageWidth, imageHeight, share * longSide).ratio,
+  ) as [number, number];
+  return Math.abs(a / b - 1) > LENS_INDIFFERENCE;
+}
+
 export interface Oriented {
   /** The card's own top-left, top-right, bottom-right, bottom-left, in photo pixels. */
   corners: Quad;

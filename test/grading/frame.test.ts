@@ -56,6 +56,25 @@ function turnedCard(degrees: number, textShare = 0): RgbaImage {
 }
 
 /**
+ * A flat card with 3 mm borders whose left frame line is printed on the first `printedShare` of
+ * the scanned rows only; on the rest the art runs on in the border's colour to a straight edge of
+ * its own 5 mm in (a thin frame beside art of nearly the border's colour): two lines, the first
+ * broken, with art behind it.
+ */
+function artEdgeCard(printedShare: number): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  const splitRow = Math.round(H * (0.2 + 0.6 * printedShare));
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const inFrame = x >= 3 * MM && x < W - 3 * MM && y >= 3 * MM && y < H - 3 * MM;
+      const borderLikeArt = y >= splitRow && x >= 3 * MM && x < 5 * MM;
+      data.set([...(inFrame && !borderLikeArt ? ART : BORDER), 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+/**
  * A worn vintage card: a whitened rim fading (fast, then slowly) into the yellow border over the
  * outer 0.75 mm, the border mottled (±4 by a fixed hash of the pixel's place), and a body of pale
  * yellow-green beyond the 3 mm frame line, a step of ~44 from the border's colour.
@@ -110,6 +129,29 @@ describe("the printed frame from line evidence", () => {
     const specks = measureFrame(turnedCard(0, 0.1));
     expect(specks.ok).toBe(true);
     if (specks.ok) expect(specks.sides.bottom.width / MM).toBeCloseTo(3, 1);
+  });
+
+  it("refuses a side whose print in the border is met first on most scan lines, the frame showing through its gaps", () => {
+    // An older Magic card's artist credit: print on 60 % of the bottom border's columns, 1.2–2 mm
+    // in, the border's colour behind it up to the frame line at 3 mm. Taken for the frame, it
+    // would read the bottom border as 1.2 mm.
+    const result = measureFrame(turnedCard(0, 0.6));
+    expect(result).toMatchObject({ ok: false, side: "bottom" });
+    if (!result.ok) {
+      expect(result.reason).toMatch(
+        /bottom border holds a broken line of print 1\.[12] mm in .*another line 3\.0 mm in/,
+      );
+    }
+  });
+
+  it("measures a frame line broken where the art beside it has the border's colour, though a second line lies behind", () => {
+    // The frame printed on 65 % of the scanned rows; on the rest the first step is the art's own
+    // edge 5 mm in. Behind the frame is art, not the border's colour: the frame is measured.
+    const result = measureFrame(artEdgeCard(0.65));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.sides.left.width / MM).toBeCloseTo(3, 1);
+    expect(result.sides.left.printLine).toBeNull();
   });
 
   it("measures the frame line that most scan lines find, not an average with the art behind it", () => {

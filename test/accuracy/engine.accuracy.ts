@@ -9,13 +9,17 @@
 // against it. A worn card whose wear was found only through that comparison is graded once more
 // without the catalog, and the table says how much wear is found without a reference. A sixth
 // category, "printed lines", is the designs category again with thin light lines printed across
-// the art (rays): print that the photo alone cannot tell from scratches.
+// the art (rays): print that the photo alone cannot tell from scratches. Two more, "slant, lens
+// in EXIF" and "slant, lens unknown", are the designs category again photographed through a true
+// pinhole camera, the card tilted 25° away through a phone's main camera or its 2× or 3× telephoto
+// (26, 52 or 77 mm-equivalent: 30, 15 and 10 % keystone at these distances), with and without the
+// JPEG's EXIF naming the lens (rectify.ts).
 import { expect, it } from "vitest";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { CatalogReference } from "../../src/grading/engine/identify";
 import { referenceHash } from "../../src/grading/engine/reference";
 import type { GradeResult } from "../../src/grading/engine/types";
-import { type CardScene, drawCardScene, encodeJpeg, referenceScan, truthOf } from "../helpers/card-images";
+import { type CardScene, drawCardScene, encodeJpeg, referenceScan, truthOf, withExif } from "../helpers/card-images";
 import { catalogReference } from "../helpers/catalog-reference";
 import { artPhoto, tablePhoto } from "../helpers/photos";
 import { type RealisticCase, realisticScenes } from "../helpers/scene-sets";
@@ -66,7 +70,26 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
         scene: { ...c.scene, printedLines: RAYS },
       }),
     );
-  const cases: Case[] = [...realistic, ...printed];
+  const slanted = realistic
+    .filter((c) => c.category === "designs")
+    .flatMap((c, i): Case[] => {
+      const focal35mm = SLANT_LENSES[i % SLANT_LENSES.length] ?? 26;
+      const lens = (scene: CardScene): CardScene => ({
+        ...scene,
+        keystone: 0,
+        camera: {
+          focalPx: (focal35mm * Math.hypot(scene.canvasWidth, scene.canvasHeight)) / Math.hypot(36, 24),
+          tiltDeg: SLANT_DEG,
+        },
+      });
+      const name = `${c.name}, tilted ${SLANT_DEG}° through a ${focal35mm} mm-equivalent lens`;
+      const slant = { ...c, scene: lens(c.scene), back: lens(c.back) };
+      return [
+        { ...slant, category: "slant, lens in EXIF", name: `${name}, in EXIF`, focal35mm },
+        { ...slant, category: "slant, lens unknown", name },
+      ];
+    });
+  const cases: Case[] = [...realistic, ...printed, ...slanted];
   const catalog = cases.map((c, id) => catalogEntry(c.scene, id));
   const referenceImages = new Map(
     cases.map((c, id) => [id, () => encodeJpeg(drawCardScene(referenceScan(c.scene)), 92)]),
@@ -129,7 +152,12 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
   expect(total.cases).toBe(cases.length);
 });
 
-type Case = Omit<RealisticCase, "category"> & { category: string };
+/** `focal35mm`: the lens written into both photos' EXIF (35 mm-equivalent focal length). */
+type Case = Omit<RealisticCase, "category"> & { category: string; focal35mm?: number };
+
+/** The slant categories' tilt and lenses (a phone's main camera, its 2× and 3× telephotos). */
+const SLANT_DEG = 25;
+const SLANT_LENSES = [26, 52, 77] as const;
 
 /** The catalog's entry for a case's card: the hash of its reference image, as the operator's import makes it. */
 const catalogEntry = (scene: CardScene, id: number) =>
@@ -141,8 +169,12 @@ async function gradeCase(
   references: CatalogReference[],
   referenceImage: (id: number) => Promise<Uint8Array | null>,
 ) {
-  const front = encodeJpeg(drawCardScene(c.scene), c.quality);
-  const back = encodeJpeg(drawCardScene(c.back), c.quality);
+  const photo = (scene: CardScene) => {
+    const jpeg = encodeJpeg(drawCardScene(scene), c.quality);
+    return c.focal35mm === undefined ? jpeg : withExif(jpeg, { focal35mm: c.focal35mm });
+  };
+  const front = photo(c.scene);
+  const back = photo(c.back);
   return engine.grade({
     front: { bytes: front, contentType: "image/jpeg" },
     back: { bytes: back, contentType: "image/jpeg" },

@@ -56,6 +56,24 @@ function turnedCard(degrees: number, textShare = 0): RgbaImage {
 }
 
 /**
+ * A flat card with 3 mm borders and rows of print in its bottom border (each [from, to] mm in from
+ * the edge) across `share` of its columns, in words with gaps: a modern Magic card's two-row
+ * collector line, the frame 3 mm in.
+ */
+function printedBottomBorder(rows: [number, number][], share: number): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const inFrame = x >= 3 * MM && x < W - 3 * MM && y >= 3 * MM && y < H - 3 * MM;
+      const depth = (H - y) / MM;
+      const print = x % 40 < 40 * share && rows.some(([from, to]) => depth > from && depth <= to);
+      data.set([...(inFrame || print ? ART : BORDER), 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+/**
  * A flat card with 3 mm borders whose left frame line is printed on the first `printedShare` of
  * the scanned rows only; on the rest the art runs on in the border's colour to a straight edge of
  * its own 5 mm in (a thin frame beside art of nearly the border's colour): two lines, the first
@@ -142,6 +160,20 @@ describe("the printed frame from line evidence", () => {
         /bottom border holds a broken line of print 1\.[12] mm in .*another line 3\.0 mm in/,
       );
     }
+  });
+
+  it("refuses two rows of print in the border the same way, the frame behind both", () => {
+    const result = measureFrame(
+      printedBottomBorder(
+        [
+          [0.8, 1.3],
+          [1.7, 2.3],
+        ],
+        0.6,
+      ),
+    );
+    expect(result).toMatchObject({ ok: false, side: "bottom" });
+    if (!result.ok) expect(result.reason).toMatch(/broken line of print 0\.[78] mm in .*another line 3\.0 mm in/);
   });
 
   it("measures a frame line broken where the art beside it has the border's colour, though a second line lies behind", () => {

@@ -3,7 +3,7 @@
 // slant; with an assumed one they come back only when the guess is near the lens's.
 import { describe, expect, it } from "vitest";
 import type { Point, Quad } from "../../src/grading/engine/geometry";
-import { DEFAULT_FOCAL_SHARE, rectangleProportions } from "../../src/grading/engine/rectify";
+import { DEFAULT_FOCAL_SHARE, lensMatters, rectangleProportions } from "../../src/grading/engine/rectify";
 
 const PHOTO = { width: 1600, height: 1200 } as const;
 const CARD_RATIO = 63 / 88;
@@ -73,5 +73,12 @@ describe("rectangleProportions", () => {
     const quad = projectedCard(0.75 * longSide, 0, { x: -200, y: 150 });
     expect(rectangleProportions(quad, PHOTO.width, PHOTO.height).ratio).toBeCloseTo(CARD_RATIO, 6);
     expect(rectangleProportions(quad, PHOTO.width, PHOTO.height, 2 * longSide).ratio).toBeCloseTo(CARD_RATIO, 6);
+  });
+
+  it("tells when the lens matters: a steep slant, not a card nearly square to the lens", () => {
+    const main = 0.75 * longSide;
+    expect(lensMatters(projectedCard(main, 0, { x: 150, y: -100 }), PHOTO.width, PHOTO.height)).toBe(false);
+    expect(lensMatters(projectedCard(main, 5), PHOTO.width, PHOTO.height)).toBe(false);
+    expect(lensMatters(projectedCard(main, 30), PHOTO.width, PHOTO.height)).toBe(true);
   });
 });

@@ -51,7 +51,7 @@ export interface FaceAnalysis {
   orientation: "portrait" | "landscape";
   /** Rectified height / width. */
   aspect: number;
-  /** The focal length (working-image pixels) the proportions were recovered with, and its source (rectify.ts). */
+  /** The focal length (working-image pixels) the proportions were recovered with; its source (rectify.ts). */
   focal: number;
   focalSource: Oriented["focalSource"];
   format: CardFormat;

@@ -13,9 +13,10 @@
 // is not taken for the frame. Nor is a broken line with the border's colour behind it and a
 // second straight line further in (print in the border that most scan lines meet first, such as
 // the artist's credit in an older Magic card's bottom border: its gaps show the frame): the side
-// is refused, as which line is the frame cannot be told. The side's width is the line's mean distance from the edge. The
-// whole measurement is made twice, on the flat card and on a copy at half its resolution (an
-// independent second scale): centering.ts compares the two before anything is reported.
+// is refused, as which line is the frame cannot be told. The side's width is the line's mean
+// distance from the edge. The whole measurement is made twice, on the flat card and on a copy at
+// half its resolution (an independent second scale): centering.ts compares the two before anything
+// is reported.
 import { FLAT_PX_PER_MM, fitLine, median, type Point, selectKth } from "./geometry";
 import { downscaleToFit, type RgbaImage } from "./image";
 

@@ -1,7 +1,7 @@
 // Reading an image's header before any pixel is decoded: its format, size, bit depth, channels,
-// JPEG scans and sampling, PNG interlace, WebP kind, and EXIF facts (orientation, lens; decode-budget.ts turns
-// them into the decode's memory), and the limits a decode must stay within. No allocation, one pass
-// over a JPEG's markers.
+// JPEG scans and sampling, PNG interlace, WebP kind, and EXIF facts (orientation, lens);
+// decode-budget.ts turns them into the decode's memory; and the limits a decode must stay within.
+// No allocation, one pass over a JPEG's markers.
 export type ImageFormat = "jpeg" | "png" | "webp";
 
 export class DecodeError extends Error {

@@ -85,6 +85,62 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     },
   );
 
+  it("grades a card at a slant without EXIF as standard when its proportions fit it through some main-camera lens", async () => {
+    // A 21 mm-equivalent main camera, the card tilted 15°: through the assumed 26 mm lens it reads
+    // 1.42, the 1952 Topps size; through a 21–31 mm one anything from 1.40 (standard) up.
+    const width = 1600;
+    const height = 1200;
+    const camera = { focalPx: (21 * Math.hypot(width, height)) / Math.hypot(36, 24), tiltDeg: 15 };
+    const scene = sceneWith({
+      canvasWidth: width,
+      canvasHeight: height,
+      cardWidth: 420,
+      rotation: 2,
+      camera,
+      borders: { left: 3.6, right: 2.4, top: 2.6, bottom: 3.6 },
+    });
+    const result = expectGraded(await grade(scene));
+    expectCenteringWithin(result, scene, 1);
+    expect(result.evidence?.faces.front.format.id).toBe("standard");
+    expect(result.model_grade).toMatchObject({
+      capture: {
+        front: {
+          focal_length_source: "assumed",
+          rectified_aspect: expect.closeTo(1.42, 1),
+          format_candidates: ["standard", "small", "vintage_topps_1952"],
+        },
+      },
+    });
+  });
+
+  it("takes a slanted face's format from the other face when that one is certain", async () => {
+    // A 1952 Topps card: the front at 15° through a 30 mm-equivalent lens without EXIF (standard
+    // or Topps through the lenses it may have been taken with: standard is taken), the back square
+    // to the lens (Topps alone), so the front is measured again as Topps.
+    const width = 1600;
+    const height = 1200;
+    const camera = { focalPx: (30 * Math.hypot(width, height)) / Math.hypot(36, 24), tiltDeg: 15 };
+    const vintage = { width: 66.7, height: 95.3 } as const;
+    const square = sceneWith({
+      canvasWidth: width,
+      canvasHeight: height,
+      cardWidth: 400,
+      cardMm: vintage,
+      borders: { left: 3.6, right: 2.4, top: 2.6, bottom: 3.6 },
+    });
+    const slanted = { ...square, camera, rotation: 2 };
+    const result = expectGraded(await grade(slanted, backOf(square)));
+    expectCenteringWithin(result, slanted, 1);
+    expect(result.evidence?.faces.front.format.id).toBe("vintage_topps_1952");
+    expect(result.evidence?.faces.back.format.id).toBe("vintage_topps_1952");
+    expect(result.model_grade).toMatchObject({
+      capture: {
+        front: { format_candidates: ["standard", "vintage_topps_1952"] },
+        back: { format_candidates: ["vintage_topps_1952"] },
+      },
+    });
+  });
+
   it("reads a card lying sideways with its top toward the left edge, with the upright card's centering signs", async () => {
     const borders = { left: 3.6, right: 2.4, top: 2.5, bottom: 3.7 };
     const upright = sceneWith({ borders });

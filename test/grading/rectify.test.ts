@@ -2,8 +2,14 @@
 // camera: with the lens's focal length (from EXIF) the card's proportions come back whatever the
 // slant; with an assumed one they come back only when the guess is near the lens's.
 import { describe, expect, it } from "vitest";
+import { formatAcrossLenses } from "../../src/grading/engine/formats";
 import type { Point, Quad } from "../../src/grading/engine/geometry";
-import { DEFAULT_FOCAL_SHARE, lensMatters, rectangleProportions } from "../../src/grading/engine/rectify";
+import {
+  aspectsAcrossLenses,
+  DEFAULT_FOCAL_SHARE,
+  lensMatters,
+  rectangleProportions,
+} from "../../src/grading/engine/rectify";
 
 const PHOTO = { width: 1600, height: 1200 } as const;
 const CARD_RATIO = 63 / 88;
@@ -80,5 +86,32 @@ describe("rectangleProportions", () => {
     expect(lensMatters(projectedCard(main, 0, { x: 150, y: -100 }), PHOTO.width, PHOTO.height)).toBe(false);
     expect(lensMatters(projectedCard(main, 5), PHOTO.width, PHOTO.height)).toBe(false);
     expect(lensMatters(projectedCard(main, 30), PHOTO.width, PHOTO.height)).toBe(true);
+  });
+
+  it("reads a slanted card's possible proportions across main-camera lenses, its own among them", () => {
+    const aspects = aspectsAcrossLenses(projectedCard(0.75 * longSide, 25), PHOTO.width, PHOTO.height);
+    expect(aspects).toHaveLength(13);
+    expect(Math.min(...aspects)).toBeLessThan(88 / 63);
+    expect(Math.max(...aspects)).toBeGreaterThan(88 / 63);
+  });
+});
+
+describe("formatAcrossLenses", () => {
+  const ids = (aspects: number[]) => {
+    const { format, candidates } = formatAcrossLenses(aspects);
+    return { format: format?.id ?? null, candidates: candidates.map((candidate) => candidate.id) };
+  };
+
+  it("takes standard when the proportions fit it through some lens, else the only format they fit", () => {
+    expect(ids([1.39, 1.41, 1.43, 1.45])).toEqual({
+      format: "standard",
+      candidates: ["standard", "small", "vintage_topps_1952"],
+    });
+    expect(ids([1.455, 1.46, 1.465])).toEqual({ format: "small", candidates: ["small"] });
+  });
+
+  it("claims none when no format fits, or when two that are not standard tie", () => {
+    expect(ids([1.3, 1.32, 1.34])).toEqual({ format: null, candidates: [] });
+    expect(ids([1.43, 1.445, 1.46])).toEqual({ format: null, candidates: ["small", "vintage_topps_1952"] });
   });
 });

@@ -14,12 +14,12 @@ import {
 import { type DecodedImage, DecodeError, decodeImage } from "./decode";
 import type { CardFormat, FaceName } from "./evidence";
 import { type CardOutline, findCardOutline } from "./find-card";
-import { describeFormat, recogniseFormat } from "./formats";
+import { describeFormat, formatAcrossLenses, recogniseFormat } from "./formats";
 import { measureFrameTwice } from "./frame";
 import { dist, type Quad } from "./geometry";
 import type { RgbaImage } from "./image";
 import { perceptualHash } from "./phash";
-import { lensMatters, type Oriented, orientCard, unwarpCard } from "./rectify";
+import { aspectsAcrossLenses, lensMatters, type Oriented, orientCard, unwarpCard } from "./rectify";
 import { EDGE_PROFILES } from "./refine-outline";
 import type { Rejected, RejectionReason } from "./types";
 import { type FaceWear, measureWear } from "./wear";
@@ -55,6 +55,11 @@ export interface FaceAnalysis {
   focal: number;
   focalSource: Oriented["focalSource"];
   format: CardFormat;
+  /**
+   * Every format the proportions fit: `format` alone, or, when they rest on a guessed lens at a
+   * slant, each format some main-camera lens gives (formatAcrossLenses).
+   */
+  formatCandidates: CardFormat[];
   pxPerMm: number;
   flat: RgbaImage;
   /** The frame at two scales; `ok` only when both agree and the pixels support a 1-point measurement. */
@@ -75,7 +80,11 @@ const reject = (reason: RejectionReason, message: string, shape = false): FaceRe
   shape,
 });
 
-export function analyseFace(name: FaceName, bytes: Uint8Array): FaceResult {
+/**
+ * `forcedFormat`: grade against this format, not the one the proportions suggest (builtin.ts: the
+ * other face's, when this face's format rests on a guessed lens and that one is among its candidates).
+ */
+export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: CardFormat): FaceResult {
   if (bytes.byteLength === 0) return reject("face_check_failed", `The ${name} image is empty.`);
   let decoded: DecodedImage;
   try {
@@ -106,22 +115,27 @@ export function analyseFace(name: FaceName, bytes: Uint8Array): FaceResult {
   const oriented = orientCard(outline.corners, width, height, decoded.focalPx);
   // A steep slant with a guessed lens: the proportions are the guess's, so neither a holder's
   // shape nor a format's absence is claimed from them; the refusal says what the photo lacks.
+  // Then the format is whichever the proportions fit through some main-camera lens (formats.ts:
+  // `standard` when it is among them), and the other candidates are kept for the other face.
   const guessedShape = oriented.focalSource === "assumed" && lensMatters(outline.corners, width, height);
   const holderShaped = oriented.aspect >= HOLDER_ASPECT.min && oriented.aspect <= HOLDER_ASPECT.max;
   if (holderShaped && !guessedShape) return holderRejection(name, oriented.aspect);
   const match = recogniseFormat(oriented.aspect);
-  if (!match.ok || holderShaped) {
+  const acrossLenses = guessedShape ? formatAcrossLenses(aspectsAcrossLenses(outline.corners, width, height)) : null;
+  const recognised = forcedFormat ?? (acrossLenses ? acrossLenses.format : match.ok ? match.format : null);
+  if (recognised === null) {
     const nearest = match.ok ? match.format : match.nearest;
     const shape = `The card in the ${name} photo, rectified, is ${oriented.aspect.toFixed(3)} times as tall as wide: no known card format (nearest: ${describeFormat(nearest)}, ${(nearest.height_mm / nearest.width_mm).toFixed(3)})`;
+    const candidates = acrossLenses?.candidates.map((format) => format.id).join(" and ");
     return reject(
       "grading_failed",
-      guessedShape
-        ? `${shape}. It was photographed at a slant and the photo does not name its lens (no EXIF focal length), so its proportions rest on a guessed one: photograph the card from straight above, or send the camera's original JPEG.`
+      acrossLenses
+        ? `${candidates ? `The card in the ${name} photo could be ${candidates}: its proportions depend on the lens` : shape}. It was photographed at a slant and the photo does not name its lens (no EXIF focal length), so its proportions rest on a guessed one: photograph the card from straight above, or send the camera's original JPEG.`
         : `${shape}; its edge may be hidden against the background.`,
       true,
     );
   }
-  const format = match.format;
+  const format = recognised;
   const [tl, tr, br, bl] = oriented.corners;
   const pxPerMm = Math.min(
     (dist(tl, tr) + dist(bl, br)) / 2 / format.width_mm,
@@ -171,6 +185,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array): FaceResult {
       aspect: oriented.aspect,
       focal: oriented.focal,
       focalSource: oriented.focalSource,
+      formatCandidates: acrossLenses ? acrossLenses.candidates : [format],
       format,
       pxPerMm,
       flat,

@@ -40,24 +40,38 @@ export class BuiltinEngine implements GradingEngine {
   readonly id = `builtin@${MODEL_VERSION}`;
 
   async grade(input: GradeInput): Promise<GradeResult> {
-    const front = analyseFace("front", input.front.bytes);
+    let front = analyseFace("front", input.front.bytes);
     if (!front.ok) return front.rejection;
-    const back = analyseFace("back", input.back.bytes);
+    let back = analyseFace("back", input.back.bytes);
     // A front of a known format with a back of no known shape: two different objects.
     if (!back.ok && back.shape) {
       return reject("face_check_failed", `Front and back are not the same card: ${back.rejection.message}`);
     }
     if (!back.ok) return back.rejection;
+
+    // One card: both faces of the same format. A face whose format rests on a guessed lens (several
+    // candidates) takes the other's when that is one of its candidates, and is measured again as it.
+    if (front.face.format.id !== back.face.format.id) {
+      const settles = (face: FaceAnalysis, other: FaceAnalysis) =>
+        face.formatCandidates.length > 1 && face.formatCandidates.some((format) => format.id === other.format.id);
+      if (settles(front.face, back.face) && !settles(back.face, front.face)) {
+        front = analyseFace("front", input.front.bytes, back.face.format);
+      } else if (settles(back.face, front.face) && !settles(front.face, back.face)) {
+        back = analyseFace("back", input.back.bytes, front.face.format);
+      }
+      if (!front.ok) return front.rejection;
+      if (!back.ok) return back.rejection;
+    }
     const f = front.face;
     const b = back.face;
-
-    // One card: both faces of the same format, and not the same picture twice.
     if (f.format.id !== b.format.id) {
+      const guessed = f.formatCandidates.length > 1 || b.formatCandidates.length > 1;
       return reject(
         "face_check_failed",
-        `Front and back are not the same card: the front is ${describeFormat(f.format)} (height/width ${f.aspect.toFixed(3)}), the back ${describeFormat(b.format)} (${b.aspect.toFixed(3)}); if they are one card, an edge of one photo is hidden against the background or in shadow.`,
+        `Front and back are not the same card: the front is ${describeFormat(f.format)} (height/width ${f.aspect.toFixed(3)}), the back ${describeFormat(b.format)} (${b.aspect.toFixed(3)}); if they are one card, an edge of one photo is hidden against the background or in shadow${guessed ? ", or a photo taken at a slant without its lens (no EXIF focal length) misread its proportions: photograph the card from straight above, or send the camera's original JPEGs" : ""}.`,
       );
     }
+    // Not the same picture twice.
     if (hammingDistance(f.hash, b.hash) <= DUPLICATE_HASH_DISTANCE) {
       return reject("face_check_failed", "Front and back show the same picture; send a photo of each side.");
     }
@@ -119,6 +133,8 @@ export class BuiltinEngine implements GradingEngine {
       // The lens the proportions were recovered with: EXIF's, the vanishing points', or assumed.
       focal_length_px: Math.round(face.focal),
       focal_length_source: face.focalSource,
+      // Every format the proportions fit (more than one only with a guessed lens at a slant).
+      format_candidates: face.formatCandidates.map((format) => format.id),
       px_per_mm: round2(face.pxPerMm),
       edge_support: round2(face.outline.support),
       edge_contrast: round1(face.outline.edgeContrast),

@@ -44,3 +44,20 @@ export function recogniseFormat(aspect: number): FormatMatch {
 export function describeFormat(format: CardFormat): string {
   return `${format.id} ${format.width_mm} × ${format.height_mm} mm`;
 }
+
+/**
+ * The format for proportions known only within `aspects` (one per plausible lens, rectify.ts):
+ * every format one of them fits is a candidate; `standard`, by far the most common size, when it
+ * is one, else the only candidate; null when none fits or only other formats tie.
+ */
+export function formatAcrossLenses(aspects: number[]): { format: CardFormat | null; candidates: CardFormat[] } {
+  const candidates = FORMATS.filter((format) =>
+    aspects.some((aspect) => Math.abs(aspect - aspectOf(format)) / aspectOf(format) <= FORMAT_TOLERANCE),
+  );
+  const format = candidates.includes(STANDARD_FORMAT)
+    ? STANDARD_FORMAT
+    : candidates.length === 1
+      ? (candidates[0] as CardFormat)
+      : null;
+  return { format, candidates };
+}

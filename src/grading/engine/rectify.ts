@@ -100,6 +100,21 @@ export function lensMatters(quad: Quad, imageWidth: number, imageHeight: number)
   return Math.abs(a / b - 1) > LENS_INDIFFERENCE;
 }
 
+/**
+ * The card's height / width read from `quad` through each of a span of phones' main-camera lenses
+ * (MAIN_CAMERA_SHARES, in steps of 0.025 × the longer side): what its proportions may be when the
+ * photo does not name its lens.
+ */
+export function aspectsAcrossLenses(quad: Quad, imageWidth: number, imageHeight: number): number[] {
+  const longSide = Math.max(imageWidth, imageHeight);
+  const [from, to] = MAIN_CAMERA_SHARES;
+  const aspects: number[] = [];
+  for (let share = from; share <= to + 1e-9; share += 0.025) {
+    aspects.push(orientCard(quad, imageWidth, imageHeight, share * longSide).aspect);
+  }
+  return aspects;
+}
+
 export interface Oriented {
   /** The card's own top-left, top-right, bottom-right, bottom-left, in photo pixels. */
   corners: Quad;

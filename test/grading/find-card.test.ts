@@ -113,6 +113,19 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     });
   });
 
+  it("refuses a back photographed steeply through a telephoto without EXIF for the lens it lacks, not as another card", async () => {
+    const width = 1600;
+    const height = 1200;
+    const square = sceneWith({ canvasWidth: width, canvasHeight: height, cardWidth: 420 });
+    const camera = { focalPx: (52 * Math.hypot(width, height)) / Math.hypot(36, 24), tiltDeg: 25 };
+    const result = await grade(square, { ...backOf(square), camera, rotation: 2 });
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status === "rejected") {
+      expect(result.message).toMatch(/^The card in the back photo, rectified, is 1\.\d{3} times as tall as wide/);
+      expect(result.message).toContain("photographed at a slant and the photo does not name its lens");
+    }
+  });
+
   it("takes a slanted face's format from the other face when that one is certain", async () => {
     // A 1952 Topps card: the front at 15° through a 30 mm-equivalent lens without EXIF (standard
     // or Topps through the lenses it may have been taken with: standard is taken), the back square

@@ -132,7 +132,8 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
       acrossLenses
         ? `${candidates ? `The card in the ${name} photo could be ${candidates}: its proportions depend on the lens` : shape}. It was photographed at a slant and the photo does not name its lens (no EXIF focal length), so its proportions rest on a guessed one: photograph the card from straight above, or send the camera's original JPEG.`
         : `${shape}; its edge may be hidden against the background.`,
-      true,
+      // A shape that rests on a guessed lens is not evidence of another object.
+      acrossLenses === null,
     );
   }
   const format = recognised;

@@ -736,7 +736,7 @@ export interface components {
             back_image: components["schemas"]["ImageInput"];
             card?: components["schemas"]["CardHints"];
         };
-        /** @description A photo of one face: `{ url }` or `{ base64, content_type? }`. A card standing upright (long side vertical) is read upright, whatever the photo's own format; a card lying sideways (long side horizontal) is read with its top toward the left edge of the frame (a portrait photo turned 90° counter-clockwise). Standard (63 × 88 mm), small (59 × 86 mm) and 1952–56 Topps (66.7 × 95.3 mm) cards are recognised; front and back must be the same format. A JPEG's EXIF 35 mm-equivalent focal length, when kept (with the camera's whole frame, uncropped), lets the proportions of a card photographed at a slant be recovered exactly. */
+        /** @description A photo of one face: `{ url }` or `{ base64, content_type? }`. A card standing upright (long side vertical) is read upright, whatever the photo's own format; a card lying sideways (long side horizontal) is read with its top toward the left edge of the frame (a portrait photo turned 90° counter-clockwise). Standard (63 × 88 mm), small (59 × 86 mm) and 1952–56 Topps (66.7 × 95.3 mm) cards are recognised; front and back must be the same format. The photo's EXIF orientation is applied, and its 35 mm-equivalent focal length, when kept (with the camera's whole frame, uncropped), lets the proportions of a card photographed at a slant be recovered exactly. */
         ImageInput: {
             /**
              * @description A public `https://` URL of the photo. Fetched once: private and loopback hosts refused on every redirect hop, at most 3 redirects, 12 MB, 10 s.
@@ -793,12 +793,12 @@ export interface components {
         SubmissionMultipart: {
             /**
              * Format: binary
-             * @description JPEG, PNG or WebP, ≤ 12 MB. A card standing upright (long side vertical) is read upright, whatever the photo's own format; a card lying sideways (long side horizontal) is read with its top toward the left edge of the frame (a portrait photo turned 90° counter-clockwise). Standard (63 × 88 mm), small (59 × 86 mm) and 1952–56 Topps (66.7 × 95.3 mm) cards are recognised; front and back must be the same format. A JPEG's EXIF 35 mm-equivalent focal length, when kept (with the camera's whole frame, uncropped), lets the proportions of a card photographed at a slant be recovered exactly.
+             * @description JPEG, PNG or WebP, ≤ 12 MB. A card standing upright (long side vertical) is read upright, whatever the photo's own format; a card lying sideways (long side horizontal) is read with its top toward the left edge of the frame (a portrait photo turned 90° counter-clockwise). Standard (63 × 88 mm), small (59 × 86 mm) and 1952–56 Topps (66.7 × 95.3 mm) cards are recognised; front and back must be the same format. The photo's EXIF orientation is applied, and its 35 mm-equivalent focal length, when kept (with the camera's whole frame, uncropped), lets the proportions of a card photographed at a slant be recovered exactly.
              */
             front_image: string;
             /**
              * Format: binary
-             * @description JPEG, PNG or WebP, ≤ 12 MB. A card standing upright (long side vertical) is read upright, whatever the photo's own format; a card lying sideways (long side horizontal) is read with its top toward the left edge of the frame (a portrait photo turned 90° counter-clockwise). Standard (63 × 88 mm), small (59 × 86 mm) and 1952–56 Topps (66.7 × 95.3 mm) cards are recognised; front and back must be the same format. A JPEG's EXIF 35 mm-equivalent focal length, when kept (with the camera's whole frame, uncropped), lets the proportions of a card photographed at a slant be recovered exactly.
+             * @description JPEG, PNG or WebP, ≤ 12 MB. A card standing upright (long side vertical) is read upright, whatever the photo's own format; a card lying sideways (long side horizontal) is read with its top toward the left edge of the frame (a portrait photo turned 90° counter-clockwise). Standard (63 × 88 mm), small (59 × 86 mm) and 1952–56 Topps (66.7 × 95.3 mm) cards are recognised; front and back must be the same format. The photo's EXIF orientation is applied, and its 35 mm-equivalent focal length, when kept (with the camera's whole frame, uncropped), lets the proportions of a card photographed at a slant be recovered exactly.
              */
             back_image: string;
             /**

@@ -14,7 +14,7 @@ import {
 } from "../../src/grading/engine/decode";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { encodePng } from "../../src/grading/engine/png";
-import { encodeJpeg, withExif } from "../helpers/card-images";
+import { encodeJpeg, webpWithExif, withExif, withPngExif } from "../helpers/card-images";
 import {
   jpegClaiming,
   jpegWithScans,
@@ -109,6 +109,21 @@ describe("decodeImage", () => {
     expect(lensFocalPx(facts(600), 3264, 1836, 1600, 900)).toBeNull();
     expect(decodeImage(encodeJpeg(marker(), 90), 100).focalPx).toBeNull();
     expect(decodeImage(await encodePng(marker()), 100).focalPx).toBeNull();
+  });
+
+  it("honours EXIF orientation and reads the lens in a PNG's eXIf chunk and a WebP's EXIF chunk", async () => {
+    const png = withPngExif(await encodePng(marker()), { orientation: 6, focal35mm: 26 });
+    expect(readExif(png)).toMatchObject({ orientation: 6, focal35mm: 26 });
+    const decodedPng = decodeImage(png, 1000);
+    expect([decodedPng.image.width, decodedPng.image.height]).toEqual([48, 64]);
+    expect(isRed(pixel(decodedPng.image, 47, 0))).toBe(true);
+    expect(decodedPng.focalPx).toBeCloseTo((26 * 80) / Math.hypot(36, 24), 6);
+    const webp = webpWithExif(WEBP_LOSSLESS_4X3, 4, 3, { orientation: 8 });
+    expect(readImageHeader(webp)).toMatchObject({ format: "webp", width: 4, height: 3 });
+    expect(readExif(webp)).toMatchObject({ orientation: 8, focal35mm: null });
+    const decodedWebp = decodeImage(webp, 100);
+    expect([decodedWebp.image.width, decodedWebp.image.height]).toEqual([3, 4]);
+    expect(decodedWebp.orientation).toBe(8);
   });
 
   it("reads a truncated or malformed EXIF segment as no EXIF, without throwing", () => {

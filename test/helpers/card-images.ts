@@ -533,6 +533,73 @@ export interface ExifFields {
 
 /** Inserts an APP1 EXIF segment (big-endian TIFF) carrying `fields` right after the JPEG's SOI marker. */
 export function withExif(jpeg: Uint8Array, fields: ExifFields): Uint8Array {
+  const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, ...exifTiff(fields)];
+  const segment = [0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
+  const out = new Uint8Array(jpeg.length + segment.length);
+  out.set(jpeg.subarray(0, 2), 0);
+  out.set(segment, 2);
+  out.set(jpeg.subarray(2), 2 + segment.length);
+  return out;
+}
+
+/** Inserts an eXIf chunk carrying `fields` right after a PNG's IHDR chunk (8 + 25 bytes in). */
+export function withPngExif(png: Uint8Array, fields: ExifFields): Uint8Array {
+  const tiff = exifTiff(fields);
+  const chunk = new Uint8Array(12 + tiff.length);
+  const view = new DataView(chunk.buffer);
+  view.setUint32(0, tiff.length);
+  chunk.set([0x65, 0x58, 0x49, 0x66], 4); // "eXIf"
+  chunk.set(tiff, 8);
+  view.setUint32(8 + tiff.length, crc32(chunk.subarray(4, 8 + tiff.length)));
+  const out = new Uint8Array(png.length + chunk.length);
+  out.set(png.subarray(0, 33), 0);
+  out.set(chunk, 33);
+  out.set(png.subarray(33), 33 + chunk.length);
+  return out;
+}
+
+/**
+ * An extended WebP (VP8X with the EXIF flag) of `width` × `height` around a simple file's VP8L
+ * chunk (`simple`: "RIFF", size, "WEBP", then the VP8L chunk), with an EXIF chunk carrying `fields`.
+ */
+export function webpWithExif(simple: Uint8Array, width: number, height: number, fields: ExifFields): Uint8Array {
+  const tiff = exifTiff(fields);
+  const image = simple.subarray(12);
+  const exifSize = tiff.length + (tiff.length % 2);
+  const out = new Uint8Array(12 + 18 + image.length + 8 + exifSize);
+  const view = new DataView(out.buffer);
+  const ascii = (at: number, text: string) =>
+    out.set(
+      [...text].map((c) => c.charCodeAt(0)),
+      at,
+    );
+  ascii(0, "RIFF");
+  view.setUint32(4, out.length - 8, true);
+  ascii(8, "WEBP");
+  ascii(12, "VP8X");
+  view.setUint32(16, 10, true);
+  out[20] = 0x08; // EXIF present
+  out.set([(width - 1) & 0xff, ((width - 1) >> 8) & 0xff, (width - 1) >> 16], 24);
+  out.set([(height - 1) & 0xff, ((height - 1) >> 8) & 0xff, (height - 1) >> 16], 27);
+  out.set(image, 30);
+  ascii(30 + image.length, "EXIF");
+  view.setUint32(34 + image.length, tiff.length, true);
+  out.set(tiff, 38 + image.length);
+  return out;
+}
+
+/** CRC-32 (ISO-HDLC, as PNG chunks use), bit by bit. */
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A big-endian TIFF structure: IFD0 (orientation, the Exif IFD pointer) and the Exif IFD (lens, size). */
+function exifTiff(fields: ExifFields): Uint8Array {
   type Entry = [tag: number, type: 3 | 4, value: number];
   const ifd0: Entry[] = [];
   const exif: Entry[] = [];
@@ -561,11 +628,5 @@ export function withExif(jpeg: Uint8Array, fields: ExifFields): Uint8Array {
   };
   writeIfd(8, ifd0);
   if (exif.length > 0) writeIfd(8 + ifdSize(ifd0), exif);
-  const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
-  const segment = [0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
-  const out = new Uint8Array(jpeg.length + segment.length);
-  out.set(jpeg.subarray(0, 2), 0);
-  out.set(segment, 2);
-  out.set(jpeg.subarray(2), 2 + segment.length);
-  return out;
+  return tiff;
 }

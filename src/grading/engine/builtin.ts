@@ -68,7 +68,7 @@ export class BuiltinEngine implements GradingEngine {
       const guessed = f.formatCandidates.length > 1 || b.formatCandidates.length > 1;
       return reject(
         "face_check_failed",
-        `Front and back are not the same card: the front is ${describeFormat(f.format)} (height/width ${f.aspect.toFixed(3)}), the back ${describeFormat(b.format)} (${b.aspect.toFixed(3)}); if they are one card, an edge of one photo is hidden against the background or in shadow${guessed ? ", or a photo taken at a slant without its lens (no EXIF focal length) misread its proportions: photograph the card from straight above, or send the camera's original JPEGs" : ""}.`,
+        `Front and back are not the same card: the front is ${describeFormat(f.format)} (height/width ${f.aspect.toFixed(3)}), the back ${describeFormat(b.format)} (${b.aspect.toFixed(3)}); if they are one card, an edge of one photo is hidden against the background or in shadow${guessed ? ", or a photo taken at a slant without its lens (no EXIF focal length) misread its proportions: photograph the card from straight above, or send the camera's original photos, with their EXIF" : ""}.`,
       );
     }
     // Not the same picture twice.

@@ -158,19 +158,21 @@ function copyIn(codec: CodecExports, bytes: Uint8Array): number {
   return pointer;
 }
 
-/** Decodes `bytes` to RGBA with its longer side at most `maxSide`, upright per EXIF. */
+/** Decodes `bytes` to RGBA with its longer side at most `maxSide`, upright per EXIF (any of the three formats). */
 export function decodeImage(bytes: Uint8Array, maxSide: number): DecodedImage {
   const header = checkDecodeBudget(bytes, maxSide);
   const format = header.format;
   if (format === "jpeg") return decodeJpeg(bytes, maxSide);
   const full = format === "png" ? decodePng(bytes) : decodeWebp(bytes);
+  const exif = readExif(bytes);
+  const scaled = downscaleToFit(full, maxSide);
   return {
-    image: downscaleToFit(full, maxSide),
+    image: applyOrientation(scaled, exif.orientation),
     format,
     sourceWidth: full.width,
     sourceHeight: full.height,
-    orientation: 1,
-    focalPx: null,
+    orientation: exif.orientation,
+    focalPx: lensFocalPx(exif, full.width, full.height, scaled.width, scaled.height),
   };
 }
 

@@ -211,18 +211,56 @@ export interface ExifFacts {
 
 const NO_EXIF: ExifFacts = { orientation: 1, focal35mm: null, pixelWidth: null, pixelHeight: null };
 
-/** The EXIF orientation tag (0x0112) of a JPEG's APP1 segment, or 1. */
+/** The EXIF orientation tag (0x0112) of an image, or 1. */
 export function exifOrientation(bytes: Uint8Array): number {
   return readExif(bytes).orientation;
 }
 
 /**
- * The EXIF facts of a JPEG, read from its first APP1 "Exif" segment before the scan: IFD0's
- * orientation and, through its Exif IFD pointer (0x8769), the 35 mm-equivalent focal length and
- * the pixel size the camera recorded. Every offset is bounds-checked against the segment; anything
- * malformed reads as absent.
+ * The EXIF facts of an image: IFD0's orientation and, through its Exif IFD pointer (0x8769), the
+ * 35 mm-equivalent focal length and the pixel size the camera recorded. A JPEG carries them in its
+ * first APP1 "Exif" segment before the scan, a PNG in an eXIf chunk, a WebP in an EXIF chunk.
+ * Every offset is bounds-checked against its segment or chunk; anything malformed reads as absent.
  */
 export function readExif(bytes: Uint8Array): ExifFacts {
+  const format = detectFormat(bytes);
+  if (format === "png") return pngExif(bytes);
+  if (format === "webp") return webpExif(bytes);
+  return format === "jpeg" ? jpegExif(bytes) : NO_EXIF;
+}
+
+/** PNG chunks (big-endian length, type, data, CRC) up to IEND: the eXIf chunk's TIFF data. */
+function pngExif(bytes: Uint8Array): ExifFacts {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 8; at + 12 <= bytes.length; ) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+    if (type === "IEND") break;
+    if (type === "eXIf") return readTiff(view, at + 8, Math.min(bytes.length, at + 8 + length));
+    at += 12 + length;
+  }
+  return NO_EXIF;
+}
+
+/** WebP chunks (FourCC, little-endian size, data padded to even) after the RIFF header: the EXIF chunk. */
+function webpExif(bytes: Uint8Array): ExifFacts {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 12; at + 8 <= bytes.length; ) {
+    const name = String.fromCharCode(...bytes.subarray(at, at + 4));
+    const size = view.getUint32(at + 4, true);
+    if (name === "EXIF") {
+      const end = Math.min(bytes.length, at + 8 + size);
+      // Some writers keep the JPEG segment's "Exif\0\0" before the TIFF header.
+      const tiff = at + 14 <= end && view.getUint32(at + 8) === 0x45786966 ? at + 14 : at + 8;
+      return readTiff(view, tiff, end);
+    }
+    at += 8 + size + (size % 2);
+  }
+  return NO_EXIF;
+}
+
+/** A JPEG's first APP1 "Exif" segment before the scan. */
+function jpegExif(bytes: Uint8Array): ExifFacts {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = 2;
   while (offset + 4 <= bytes.length) {

@@ -83,9 +83,10 @@ describe("rectangleProportions", () => {
 
   it("tells when the lens matters: a steep slant, not a card nearly square to the lens", () => {
     const main = 0.75 * longSide;
-    expect(lensMatters(projectedCard(main, 0, { x: 150, y: -100 }), PHOTO.width, PHOTO.height)).toBe(false);
-    expect(lensMatters(projectedCard(main, 5), PHOTO.width, PHOTO.height)).toBe(false);
-    expect(lensMatters(projectedCard(main, 30), PHOTO.width, PHOTO.height)).toBe(true);
+    const matters = (quad: Quad) => lensMatters(aspectsAcrossLenses(quad, PHOTO.width, PHOTO.height));
+    expect(matters(projectedCard(main, 0, { x: 150, y: -100 }))).toBe(false);
+    expect(matters(projectedCard(main, 5))).toBe(false);
+    expect(matters(projectedCard(main, 30))).toBe(true);
   });
 
   it("reads a slanted card's possible proportions across main-camera lenses, its own among them", () => {

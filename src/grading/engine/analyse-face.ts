@@ -117,11 +117,12 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   // shape nor a format's absence is claimed from them; the refusal says what the photo lacks.
   // Then the format is whichever the proportions fit through some main-camera lens (formats.ts:
   // `standard` when it is among them), and the other candidates are kept for the other face.
-  const guessedShape = oriented.focalSource === "assumed" && lensMatters(outline.corners, width, height);
+  const aspects = oriented.focalSource === "assumed" ? aspectsAcrossLenses(outline.corners, width, height) : null;
+  const guessedShape = aspects !== null && lensMatters(aspects);
   const holderShaped = oriented.aspect >= HOLDER_ASPECT.min && oriented.aspect <= HOLDER_ASPECT.max;
   if (holderShaped && !guessedShape) return holderRejection(name, oriented.aspect);
   const match = recogniseFormat(oriented.aspect);
-  const acrossLenses = guessedShape ? formatAcrossLenses(aspectsAcrossLenses(outline.corners, width, height)) : null;
+  const acrossLenses = aspects !== null && guessedShape ? formatAcrossLenses(aspects) : null;
   const recognised = forcedFormat ?? (acrossLenses ? acrossLenses.format : match.ok ? match.format : null);
   if (recognised === null) {
     const nearest = match.ok ? match.format : match.nearest;

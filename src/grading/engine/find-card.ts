@@ -46,7 +46,7 @@ import {
   signedArea2,
 } from "./geometry";
 import { downscaleToFit, type RgbaImage } from "./image";
-import { lensMatters, orientCard, photoOrder } from "./rectify";
+import { aspectsAcrossLenses, lensMatters, orientCard, photoOrder } from "./rectify";
 import { type RefinedEdges, refineOutline } from "./refine-outline";
 import { colourCue } from "./segment";
 
@@ -245,7 +245,7 @@ export function findCardOutline(image: RgbaImage, lensFocal: number | null = nul
     ? outermost.find(
         (h) =>
           h.aspect >= HOLDER_MIN_ASPECT &&
-          !(focal === null && lensMatters(h.quad, coarse.width, coarse.height)) &&
+          !(focal === null && lensMatters(aspectsAcrossLenses(h.quad, coarse.width, coarse.height))) &&
           swallows(h, strongestCard) &&
           notTableShare(h.quad, strongestCard.quad) >= MIN_HOLDER_NOT_TABLE,
       )

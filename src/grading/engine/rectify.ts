@@ -88,19 +88,6 @@ const MAIN_CAMERA_SHARES = [0.6, 0.9] as const;
 const LENS_INDIFFERENCE = 0.01;
 
 /**
- * True when the card's proportions read from `quad` depend on the lens (a steep slant): across
- * the focal lengths of phones' main cameras they move by more than LENS_INDIFFERENCE, as far as the
- * format tolerance. Without the lens's focal length, the shape is then a guess.
- */
-export function lensMatters(quad: Quad, imageWidth: number, imageHeight: number): boolean {
-  const longSide = Math.max(imageWidth, imageHeight);
-  const [a, b] = MAIN_CAMERA_SHARES.map(
-    (share) => rectangleProportions(quad, imageWidth, imageHeight, share * longSide).ratio,
-  ) as [number, number];
-  return Math.abs(a / b - 1) > LENS_INDIFFERENCE;
-}
-
-/**
  * The card's height / width read from `quad` through each of a span of phones' main-camera lenses
  * (MAIN_CAMERA_SHARES, in steps of 0.025 × the longer side): what its proportions may be when the
  * photo does not name its lens.
@@ -113,6 +100,15 @@ export function aspectsAcrossLenses(quad: Quad, imageWidth: number, imageHeight:
     aspects.push(orientCard(quad, imageWidth, imageHeight, share * longSide).aspect);
   }
   return aspects;
+}
+
+/**
+ * True when the proportions read through phones' main-camera lenses (aspectsAcrossLenses) spread
+ * by more than LENS_INDIFFERENCE, as far as the format tolerance: a steep slant, whose shape is a
+ * guess without the lens's focal length.
+ */
+export function lensMatters(aspects: number[]): boolean {
+  return Math.max(...aspects) / Math.min(...aspects) - 1 > LENS_INDIFFERENCE;
 }
 
 export interface Oriented {

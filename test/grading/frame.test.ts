@@ -1,7 +1,8 @@
 // The printed frame from line evidence (src/grading/engine/frame.ts), on flat cards drawn pixel by
 // pixel at FLAT_PX_PER_MM, where the frame line is known exactly.
 import { describe, expect, it } from "vitest";
-import { measureFrame } from "../../src/grading/engine/frame";
+import { agreeOnCentering, edgeBlurLimitMm } from "../../src/grading/engine/centering";
+import { measureFrame, measureFrameTwice, SIDES } from "../../src/grading/engine/frame";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 
@@ -207,5 +208,76 @@ describe("the printed frame from line evidence", () => {
     const result = measureFrame(flatCard(Math.round(H * (0.2 + 0.6 * 0.3))));
     expect(result).toMatchObject({ ok: false, side: "left" });
     if (!result.ok) expect(result.reason).toMatch(/left side/);
+  });
+});
+
+/** The standard normal distribution function (Abramowitz and Stegun 7.1.26 for erf). */
+function normalCdf(z: number): number {
+  const t = 1 / (1 + (0.3275911 * Math.abs(z)) / Math.SQRT2);
+  const poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t;
+  const erf = 1 - poly * Math.exp(-(z * z) / 2);
+  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
+const BODY: [number, number, number] = [226, 222, 218]; // a vintage card's light body inside its yellow border
+
+/**
+ * A flat card with a yellow border (3 mm left and top, 3.5 mm right and bottom) and a flat light
+ * body inside, its step blurred as a soft phone photo blurs it: a Gaussian whose 10–90 % rise is
+ * `blurMm` (the cut's own rise in the same photo), as on a vintage Pokémon card shot at 1080p.
+ */
+function blurredCard(blurMm: number): RgbaImage {
+  const sigma = (blurMm / 2.563) * MM;
+  const data = new Uint8Array(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const inside = Math.min(x + 0.5 - 3 * MM, W - 3.5 * MM - x - 0.5, y + 0.5 - 3 * MM, H - 3.5 * MM - y - 0.5);
+      const s = normalCdf(inside / sigma);
+      const colour = BORDER.map((v, i) => Math.round(v + ((BODY[i] ?? 0) - v) * s));
+      data.set([...colour, 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+describe("a frame step spread by blur", () => {
+  const truth = { left: 3, right: 3.5, top: 3, bottom: 3.5 };
+  const mm = (result: ReturnType<typeof measureFrame>) =>
+    result.ok ? Object.fromEntries(Object.entries(result.sides).map(([side, m]) => [side, m.width / MM])) : result;
+
+  it("is read at the step's middle at both scales when the cut's blur is known", () => {
+    const { full, half } = measureFrameTwice(blurredCard(0.8), 0.8);
+    for (const result of [full, half]) {
+      const widths = mm(result) as Record<keyof typeof truth, number>;
+      for (const side of SIDES) expect(Math.abs(widths[side] - truth[side])).toBeLessThan(0.02);
+    }
+    const agreed = agreeOnCentering(full, half);
+    expect(agreed.ok && agreed.agreement).toBeLessThan(0.05);
+  });
+
+  it("falls short of the step's middle at full resolution when read with the fixed window (no blur given)", () => {
+    // The window reads the body's level part-way up the ramp: every border 0.09 mm short at full
+    // resolution, 0.01 mm at half, the two scales 0.1 points apart on this card (1.4 points and
+    // 0.23 mm on a vintage Pokémon card photographed at 1080p, whose step rose over 1 mm).
+    const { full, half } = measureFrameTwice(blurredCard(0.8), 0);
+    const widths = mm(full) as Record<keyof typeof truth, number>;
+    for (const side of SIDES) expect(truth[side] - widths[side]).toBeGreaterThan(0.06);
+    const agreed = agreeOnCentering(full, half);
+    expect(agreed.ok && agreed.agreement).toBeGreaterThan(0.05);
+  });
+
+  it("leaves a sharp step to the fixed window", () => {
+    const blurred = measureFrameTwice(blurredCard(0.3), 0.3);
+    expect(blurred).toEqual(measureFrameTwice(blurredCard(0.3), 0));
+  });
+});
+
+describe("the blur a face's borders allow", () => {
+  it("is a third of the mean border on the thinner axis, at most 0.85 mm", () => {
+    const px = (mmWidth: number) => mmWidth * MM;
+    // Thin full-bleed borders, 1.2 mm a side: 0.4 mm.
+    expect(edgeBlurLimitMm({ left: px(1.2), right: px(1.2), top: px(1.3), bottom: px(1.5) })).toBeCloseTo(0.4, 5);
+    // A vintage card's 3 mm borders: 0.85 mm, the absolute limit (a third would be 1 mm).
+    expect(edgeBlurLimitMm({ left: px(3), right: px(3), top: px(3.5), bottom: px(3.5) })).toBe(0.85);
   });
 });

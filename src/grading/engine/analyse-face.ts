@@ -5,6 +5,7 @@
 import {
   agreeOnCentering,
   centeringSigma,
+  edgeBlurLimitMm,
   MAX_CENTERING_SIGMA,
   MAX_EDGE_BLUR_MM,
   MIN_PX_PER_MM,
@@ -153,7 +154,8 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const meanLuma = averageLuma(flat);
   if (meanLuma < EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
   if (meanLuma > EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);
-  const frames = measureFrameTwice(flat);
+  const blurMm = outline.edgeWidth / pxPerMm;
+  const frames = measureFrameTwice(flat, blurMm);
   let centering = agreeOnCentering(frames.full, frames.half);
   let sigma: number | null = null;
   if (centering.ok) {
@@ -162,12 +164,12 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const wear = frames.full.ok
     ? measureWear(name, flat, frames.full.sides.left.borderColor, outline.background, widthsOf(frames.full.sides))
     : null;
-  const blurMm = outline.edgeWidth / pxPerMm;
-  if (centering.ok && blurMm > MAX_EDGE_BLUR_MM) {
+  const blurLimitMm = centering.ok ? edgeBlurLimitMm(centering.widths) : MAX_EDGE_BLUR_MM;
+  if (centering.ok && blurMm > blurLimitMm) {
     centering = {
       ok: false,
       side: null,
-      reason: `the card's edges are blurred over ${blurMm.toFixed(2)} mm (at most ${MAX_EDGE_BLUR_MM}), and the printed frame as much, so a border cannot be placed to a point; hold the phone steady, let it focus on the card or move closer`,
+      reason: `the card's edges are blurred over ${blurMm.toFixed(2)} mm (at most ${blurLimitMm.toFixed(2)} with these borders), and the printed frame as much, so a border cannot be placed to a point; hold the phone steady, let it focus on the card or move closer`,
     };
   }
   if (centering.ok && sigma !== null && sigma > MAX_CENTERING_SIGMA) {

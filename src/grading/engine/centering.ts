@@ -26,13 +26,26 @@ export const MAX_SCALE_DISAGREEMENT_MM = 0.0625;
  */
 export const MAX_CENTERING_SIGMA = 0.3;
 /**
- * The card's edges may rise (10–90 %) over at most this many mm. Blur spreads the printed frame's
- * step as far as the cut's, and a border read from a step spread over a millimetre is biased, the
- * same way on every profile, so averaging does not remove it: on one drawn card blurred more and
- * more, edges of 0.21–0.81 mm gave centerings within 0.25 points of the truth, 0.99 mm 1.1 points
- * off.
+ * The card's edges may rise (10–90 %) over at most this many mm, and over at most
+ * MAX_BLUR_TO_BORDER of the mean border on the thinner axis. Blur spreads the printed frame's step
+ * as far as the cut's; once the two spreads reach into each other, the border's own colour is
+ * nowhere clear of both, and a border read from them is biased the same way on every profile, so
+ * averaging does not remove it. On 400 drawn photos blurred 0–3 px more than drawn (seeds
+ * 3030–6060, every category but wear), with the predicted-precision limit above: thin borders
+ * (1.1–1.6 mm a side) blurred over 0.38–0.5 mm, a third of their border or more, came out
+ * 1.0–1.8 points off; wider borders blurred up to 0.85 mm within 1 point, but for one white card
+ * (1.41 points off at 0.5 mm, as before the ramp reading in frame.ts); past 0.85 mm, up to 1.2
+ * points off.
  */
 export const MAX_EDGE_BLUR_MM = 0.85;
+export const MAX_BLUR_TO_BORDER = 1 / 3;
+
+/** The blur limit, in mm, for a face with these border widths (flat-card pixels). */
+export function edgeBlurLimitMm(widths: Widths): number {
+  const thinnerMm = Math.min(widths.left + widths.right, widths.top + widths.bottom) / 2 / FLAT_PX_PER_MM;
+  return Math.min(MAX_EDGE_BLUR_MM, MAX_BLUR_TO_BORDER * thinnerMm);
+}
+
 /**
  * Below this resolution the 0.35–0.75 mm strip that gives the border's colour holds no photo pixel
  * clear of the card edge's blur, and the frame cannot be told from the edge.

@@ -3,7 +3,8 @@
 // inward from just inside the card edge, compares each pixel's colour with the border colour
 // measured on a 0.4 mm strip from 0.35 mm in (or where the colour settles after the cut's blur or a
 // whitened rim, up to 0.5 mm further), and marks the first run of three pixels that differ by
-// more than the noise allows; the 50 % crossing of that step is its sub-pixel position.
+// more than the noise allows; the 50 % crossing of that step is its sub-pixel position (read
+// between the step's own ends when a soft photo spreads it past the window the level is read in).
 // The positions along a side are line evidence: a straight line is fitted through the depth most
 // scan lines share (at least 40 % of those that found a step, within ±0.3 mm; lines that found
 // something else, such as text where the frame line fades into a body of nearly the border's
@@ -81,18 +82,33 @@ const MAX_PRINT_LINE_SHARE = 0.75;
 const MIN_SECOND_LINE = 0.25;
 const MIN_BORDER_BEHIND = 0.5;
 const BORDER_RUN_MM = 0.25;
+/**
+ * How far a frame's step spread by blur is followed either way from where it first stands out,
+ * in units of the cut's 10–90 % rise (a Gaussian-blurred step rises 1–99 % over 1.8 times that).
+ */
+const RAMP_SPREAD = 1.25;
+/**
+ * A ramp is read between its ends only when it ends on a plateau (the next two pixels within this
+ * share of its rise): a step into flat ink (a body, a text box). Art rising on past the step has
+ * no level to read, and keeps the window.
+ */
+const PLATEAU_SHARE = 0.1;
 
-/** The frame measured on the flat card (scale 1) and on its half-resolution copy (scale 2). */
-export function measureFrameTwice(flat: RgbaImage): { full: FrameResult; half: FrameResult } {
+/**
+ * The frame measured on the flat card (scale 1) and on its half-resolution copy (scale 2).
+ * `blurMm`: how far the card's cut rises (10–90 %) in the photo, in mm (the frame's step is spread
+ * as far).
+ */
+export function measureFrameTwice(flat: RgbaImage, blurMm = 0): { full: FrameResult; half: FrameResult } {
   const half = downscaleToFit(flat, Math.round(Math.max(flat.width, flat.height) / 2));
-  return { full: measureFrame(flat, 1), half: measureFrame(half, flat.width / half.width) };
+  return { full: measureFrame(flat, 1, blurMm), half: measureFrame(half, flat.width / half.width, blurMm) };
 }
 
 /** `scale`: flat-card pixels per pixel of `flat` (widths are reported in flat-card pixels). */
-export function measureFrame(flat: RgbaImage, scale = 1): FrameResult {
+export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResult {
   const sides = {} as Record<Side, SideMeasurement>;
   for (const side of SIDES) {
-    const measured = measureSide(flat, side, scale);
+    const measured = measureSide(flat, side, scale, blurMm);
     if (!measured) return { ok: false, side, reason: `the printed frame could not be found on the ${side} side` };
     if (measured.coverage < MIN_COVERAGE || measured.agreement < MIN_AGREEMENT) {
       return { ok: false, side, reason: `the printed frame on the ${side} side is not clear enough to measure` };
@@ -124,7 +140,7 @@ export function measureFrame(flat: RgbaImage, scale = 1): FrameResult {
   return { ok: true, sides };
 }
 
-function measureSide(flat: RgbaImage, side: Side, scale: number): SideMeasurement | null {
+function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number): SideMeasurement | null {
   const { width: W, height: H, data } = flat;
   const horizontal = side === "left" || side === "right";
   const along = horizontal ? H : W; // scan lines run across this extent
@@ -161,6 +177,7 @@ function measureSide(flat: RgbaImage, side: Side, scale: number): SideMeasuremen
   for (const line of lines) for (let d = refStart; d < refEnd; d++) deviations.push(distanceAt(line, d));
   const noise = 1.4826 * median(deviations);
   const threshold = Math.max(24, 5 * noise);
+  const rampMax = Math.ceil(RAMP_SPREAD * blurMm * pxPerMm);
 
   const found: Point[] = [];
   for (const line of lines) {
@@ -174,12 +191,28 @@ function measureSide(flat: RgbaImage, side: Side, scale: number): SideMeasuremen
       }
     }
     if (start < 0) continue;
-    const artLevel = ((profile[start + 2] ?? 0) + (profile[start + 3] ?? 0) + (profile[start + 4] ?? 0)) / 3;
-    const borderLevel = ((profile[start - 2] ?? 0) + (profile[start - 3] ?? 0)) / 2;
+    // A step still rising past start + 3 in a soft photo is spread wider than the window below
+    // reads (blur spreads the frame's step as far as the cut's). The window would read the art's
+    // level part-way up the ramp and place the crossing short of the step's middle, by an amount
+    // that depends on the scale; such a step is read between its own ends instead (where the
+    // profile stops rising, at most as far as the cut's blur spreads a step either way). In a
+    // sharp photo that reach is within the window, and art rising past the frame's step is not
+    // taken for a ramp.
+    let top = start;
+    while (top < start + rampMax && (profile[top + 1] ?? 0) > (profile[top] ?? 0)) top++;
+    let foot = start;
+    while (foot > refEnd && start - foot < rampMax && (profile[foot - 1] ?? 0) < (profile[foot] ?? 0)) foot--;
+    const rise = (profile[top] ?? 0) - (profile[foot] ?? 0);
+    const flatAt = (d: number) => Math.abs((profile[d] ?? 0) - (profile[top] ?? 0)) <= PLATEAU_SHARE * rise;
+    const ramp = top > start + 3 && flatAt(top + 1) && flatAt(top + 2);
+    const artLevel = ramp
+      ? (profile[top] ?? 0)
+      : ((profile[start + 2] ?? 0) + (profile[start + 3] ?? 0) + (profile[start + 4] ?? 0)) / 3;
+    const borderLevel = ramp ? (profile[foot] ?? 0) : ((profile[start - 2] ?? 0) + (profile[start - 3] ?? 0)) / 2;
     const target = (artLevel + borderLevel) / 2;
-    // The crossing of `target` between pixel centres start-2 … start+2.
+    // The crossing of `target` between pixel centres start-2 … start+2 (or the ramp's ends).
     let position = start;
-    for (let d = start - 2; d <= start + 2; d++) {
+    for (let d = ramp ? foot : start - 2; d <= (ramp ? top - 1 : start + 2); d++) {
       const a = profile[d] ?? 0;
       const b = profile[d + 1] ?? 0;
       if (a < target && b >= target) {

@@ -226,14 +226,20 @@ const BODY: [number, number, number] = [226, 222, 218]; // a vintage card's ligh
  * body inside, its step blurred as a soft phone photo blurs it: a Gaussian whose 10–90 % rise is
  * `blurMm` (the cut's own rise in the same photo), as on a vintage Pokémon card shot at 1080p.
  */
-function blurredCard(blurMm: number): RgbaImage {
+function blurredCard(blurMm: number, bodyRamp = false): RgbaImage {
   const sigma = (blurMm / 2.563) * MM;
   const data = new Uint8Array(W * H * 4);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const inside = Math.min(x + 0.5 - 3 * MM, W - 3.5 * MM - x - 0.5, y + 0.5 - 3 * MM, H - 3.5 * MM - y - 0.5);
       const s = normalCdf(inside / sigma);
-      const colour = BORDER.map((v, i) => Math.round(v + ((BODY[i] ?? 0) - v) * s));
+      // With `bodyRamp`, the inside keeps changing for 2 mm past the step, toward the art's blue
+      // (art, not flat ink).
+      const t = bodyRamp ? Math.min(1, Math.max(0, inside / (2 * MM))) : 0;
+      const colour = BORDER.map((v, i) => {
+        const body = (BODY[i] ?? 0) + ((ART[i] ?? 0) - (BODY[i] ?? 0)) * t;
+        return Math.round(v + (body - v) * s);
+      });
       data.set([...colour, 255], (y * W + x) * 4);
     }
   }
@@ -266,9 +272,16 @@ describe("a frame step spread by blur", () => {
     expect(agreed.ok && agreed.agreement).toBeGreaterThan(0.05);
   });
 
-  it("leaves a sharp step to the fixed window", () => {
-    const blurred = measureFrameTwice(blurredCard(0.3), 0.3);
-    expect(blurred).toEqual(measureFrameTwice(blurredCard(0.3), 0));
+  it("leaves a step into art that keeps changing to the fixed window (no plateau to read)", () => {
+    const card = blurredCard(0.8, true);
+    expect(measureFrameTwice(card, 0.8)).toEqual(measureFrameTwice(card, 0));
+  });
+
+  it("leaves a sharp step to the fixed window, and follows a ramp only as far as the cut's blur reaches", () => {
+    expect(measureFrameTwice(blurredCard(0.3), 0.3)).toEqual(measureFrameTwice(blurredCard(0.3), 0));
+    // A step spread over 0.8 mm in a photo whose cut rises over 0.3 mm is not the cut's blur
+    // (print graded from one colour to another): the window reads it.
+    expect(measureFrameTwice(blurredCard(0.8), 0.3)).toEqual(measureFrameTwice(blurredCard(0.8), 0));
   });
 });
 

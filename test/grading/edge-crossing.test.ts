@@ -2,8 +2,11 @@
 // border: a dark table, then 5 px of white border, then mid-grey artwork at the profile's inner
 // end. Read between the profile's ends alone (table and art), the border lies at twice the step,
 // so the 50 % level sits a quarter of the way up the edge's ramp: 0.25 px outside the edge.
+// The blur (cardSideRise) on a Gaussian-blurred step, with and without a shadow lying against the
+// cut outside the card: read on the card's side, it is the step's own 10–90 % rise (2.563 σ)
+// either way, where a rise read between the profile's two ends takes the shadow in.
 import { describe, expect, it } from "vitest";
-import { edgeCrossing, type RgbSampler } from "../../src/grading/engine/edges";
+import { cardSideRise, edgeCrossing, type RgbSampler } from "../../src/grading/engine/edges";
 
 const TABLE = [40, 40, 40];
 const BORDER = [240, 240, 240];
@@ -32,5 +35,57 @@ describe("edgeCrossing", () => {
   it("answers null where the profile shows no step", () => {
     const flat: RgbSampler = (_x, _y, out) => out.set(TABLE);
     expect(edgeCrossing(flat, { x: 0, y: 0 }, 1, 0, 6)).toBeNull();
+  });
+});
+
+/** The standard normal distribution function (Abramowitz and Stegun 7.1.26, within 1.5e-7). */
+function phi(x: number): number {
+  const z = Math.abs(x) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * z);
+  const poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t;
+  const erf = 1 - poly * Math.exp(-z * z);
+  return 0.5 * (1 + (x >= 0 ? erf : -erf));
+}
+
+/** White paper, a yellow border and the card's shadow on the paper (a photo under a lamp). */
+const PAPER = [235, 235, 232];
+const YELLOW = [226, 190, 40];
+const SHADOW = [150, 150, 148];
+
+/**
+ * A step from paper to the yellow border at `edge`, blurred by a Gaussian of `sigma` px; with
+ * `shadow` px of shadow against the cut outside the card, blurred alike.
+ */
+function blurredStep(edge: number, sigma: number, shadow = 0): RgbSampler {
+  return (x, _y, out) => {
+    const onCard = phi((x - edge) / sigma);
+    const inShadow = shadow > 0 ? phi((x - edge + shadow) / sigma) - onCard : 0;
+    out.set(PAPER.map((v, i) => v * (1 - onCard - inShadow) + (YELLOW[i] ?? 0) * onCard + (SHADOW[i] ?? 0) * inShadow));
+  };
+}
+
+describe("cardSideRise", () => {
+  it("reads a blurred step's 10–90 % rise wherever the step lies on the profile", () => {
+    for (const sigma of [1, 2, 3]) {
+      for (const edge of [-1.3, 0, 0.8]) {
+        const rise = cardSideRise(blurredStep(edge, sigma), { x: 0, y: 0 }, 1, 0, 14);
+        expect(Math.abs((rise ?? Number.NaN) / (2.563 * sigma) - 1)).toBeLessThan(0.05);
+      }
+    }
+  });
+
+  it("leaves out a shadow lying against the cut, which the rise between the profile's ends takes in", () => {
+    for (const sigma of [1, 2]) {
+      const sampler = blurredStep(0, sigma, 5);
+      const rise = cardSideRise(sampler, { x: 0, y: 0 }, 1, 0, 14);
+      expect(Math.abs((rise ?? Number.NaN) / (2.563 * sigma) - 1)).toBeLessThan(0.05);
+      const acrossBoth = edgeCrossing(sampler, { x: 0, y: 0 }, 1, 0, 14);
+      expect(acrossBoth?.width ?? 0).toBeGreaterThan(1.5 * 2.563 * sigma);
+    }
+  });
+
+  it("answers null where the profile shows no step", () => {
+    const flat: RgbSampler = (_x, _y, out) => out.set(TABLE);
+    expect(cardSideRise(flat, { x: 0, y: 0 }, 1, 0, 6)).toBeNull();
   });
 });

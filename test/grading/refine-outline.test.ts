@@ -20,6 +20,8 @@
 //   the cut is taken.
 // (Where the crossings do not line up at all, the median profile alone traces the side:
 // find-card.test.ts, a thin border on a lawn.)
+// - A card blurred by a Gaussian of 2 px on white paper, its shadow lying against the cut on two
+//   sides: the blur is the cut's own 10–90 % rise (5.1 px), with the shadow as without it.
 import { describe, expect, it } from "vitest";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
@@ -123,4 +125,51 @@ describe("refineOutline", () => {
     expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
     expect(Math.abs(br.x - CARD.x1)).toBeLessThan(0.3);
   });
+
+  it("reads the blur on the card's side of the cut, a shadow lying against the cut left out", () => {
+    const sigma = 2;
+    const widths = [0, 6].map((shadow) => {
+      const result = refineOutline(blurredCardOnPaper(sigma, shadow), ROUGH, 7);
+      expect(result.ok).toBe(true);
+      if (!result.ok) return Number.NaN;
+      const [tl, , br] = result.outline.corners;
+      expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
+      expect(Math.abs(br.y - CARD.y1)).toBeLessThan(0.3);
+      return result.outline.edgeWidth;
+    });
+    for (const width of widths) expect(Math.abs(width / (2.563 * sigma) - 1)).toBeLessThan(0.05);
+  });
 });
+
+/** The standard normal distribution function (Abramowitz and Stegun 7.1.26, within 1.5e-7). */
+function phi(x: number): number {
+  const z = Math.abs(x) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * z);
+  const poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t;
+  const erf = 1 - poly * Math.exp(-z * z);
+  return 0.5 * (1 + (x >= 0 ? erf : -erf));
+}
+
+/**
+ * A yellow-bordered card on white paper blurred by a Gaussian of `sigma` px, with `shadow` px of
+ * its shadow (the paper at 64 % of its light) against the cut on its right and bottom sides.
+ */
+function blurredCardOnPaper(sigma: number, shadow: number): RgbaImage {
+  const paper = [235, 235, 232];
+  const yellow = [226, 190, 40];
+  const dim = 0.64;
+  const data = new Uint8Array(W * H * 4);
+  const inside = (x: number, y: number, x0: number, x1: number, y0: number, y1: number) =>
+    (phi((x - x0) / sigma) - phi((x - x1) / sigma)) * (phi((y - y0) / sigma) - phi((y - y1) / sigma));
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const cx = x + 0.5;
+      const cy = y + 0.5;
+      const card = inside(cx, cy, CARD.x0, CARD.x1, CARD.y0, CARD.y1);
+      const shade = shadow > 0 ? inside(cx, cy, CARD.x0, CARD.x1 + shadow, CARD.y0, CARD.y1 + shadow) - card : 0;
+      const colour = paper.map((v, i) => v * (1 - card - shade) + v * dim * shade + (yellow[i] ?? 0) * card);
+      data.set([...colour.map((v) => Math.round(v)), 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}

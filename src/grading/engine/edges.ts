@@ -289,6 +289,62 @@ export function edgeCrossing(
   return { t: local, contrast: Math.sqrt(contrast2), width: high - low };
 }
 
+/**
+ * How far a step rises (10–90 %, px), read on its card side only: on a profile across `base` (a
+ * point on the refined edge) along the inward normal, twice the distance from the step's 50 %
+ * crossing to where it has come 80 % of the way from the crossing's colour to the card's (the mean
+ * of the three innermost samples), which is 90 % of the whole step when the blur is symmetric, as
+ * a lens's is. The table's side is not read: a shadow or the card's own dark edge lying outside the
+ * cut would lengthen a rise read between the profile's two ends, and so would a profile off
+ * centre, whose outer end lies on the ramp. Null when the profile shows no step or does not come
+ * that far.
+ */
+export function cardSideRise(
+  sample: RgbSampler,
+  base: Point,
+  nx: number,
+  ny: number,
+  halfLength: number,
+): number | null {
+  const n = halfLength * 4 + 1;
+  const rgb = new Float64Array(n * 3);
+  const pixel = new Float64Array(3);
+  for (let k = 0; k < n; k++) {
+    const t = -halfLength + k * 0.5;
+    sample(base.x + nx * t, base.y + ny * t, pixel);
+    rgb.set(pixel, k * 3);
+  }
+  // Read twice over: the local colours either side settle symmetric about a blurred step only
+  // once the crossing they are read around is on it.
+  const first = crossingBetweenNeighbours(rgb, n, halfLength, 0);
+  const crossing = first === null ? null : crossingBetweenNeighbours(rgb, n, halfLength, first);
+  if (crossing === null) return null;
+  // The colour at the crossing (interpolated between its two samples) and the card's.
+  const position = (crossing + halfLength) * 2;
+  const k0 = Math.min(n - 2, Math.max(0, Math.floor(position)));
+  const f = position - k0;
+  const atCrossing = [0, 1, 2].map((ch) => (rgb[k0 * 3 + ch] ?? 0) * (1 - f) + (rgb[(k0 + 1) * 3 + ch] ?? 0) * f);
+  const card = [0, 1, 2].map(
+    (ch) => ((rgb[(n - 1) * 3 + ch] ?? 0) + (rgb[(n - 2) * 3 + ch] ?? 0) + (rgb[(n - 3) * 3 + ch] ?? 0)) / 3,
+  );
+  const { step2, at } = projectOnto(rgb, atCrossing, card);
+  if (step2 < MIN_LOCAL_STEP2 / 4) return null;
+  for (let k = k0 + 1; k < n; k++) {
+    const a = k === k0 + 1 ? 0 : at(k - 1);
+    const b = at(k);
+    if (a < RISE_LEVEL && b >= RISE_LEVEL) {
+      const from = k === k0 + 1 ? position : k - 1;
+      const reached = from + ((RISE_LEVEL - a) / (b - a)) * (k - from);
+      // Samples are 0.5 px apart: the distance in samples is twice the distance in px, the rise.
+      return reached - position;
+    }
+  }
+  return null;
+}
+
+/** From the 50 % crossing to the card's colour, 80 % of the way is 90 % of the whole step. */
+const RISE_LEVEL = 0.8;
+
 /** Local step colours are read this far either side of the crossing (px). */
 const NEIGHBOUR_FROM = 2;
 const NEIGHBOUR_TO = 3.5;

@@ -18,7 +18,11 @@
 //   right outside the crossings' line (and the border's right inside) along a fifth of it or
 //   more, as neither a sleeve's margin nor the card's own border would. Either way the
 //   crossings' line is the cut.
-import { edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
+// The blur is read last, across the refined sides on the card's side of the cut only
+// (edges.ts, cardSideRise): a shadow or the card's dark edge lying outside the cut, or a profile
+// off centre, would otherwise lengthen it (a 1080p photo of a card on white paper, its edges
+// shadowed on three sides, read 1.0 mm of blur across both ends and 0.83 on the card's side).
+import { cardSideRise, edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
 import { fitLine, intersect, type Line, median, type Point, type Quad, selectKth } from "./geometry";
 import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
 
@@ -47,7 +51,7 @@ export interface RefinedEdges {
   edgeContrast: number;
   /** RMS distance of the refined edge points from their lines, in pixels. */
   edgeResidual: number;
-  /** 10–90 % rise of the edge profile, in pixels (blur). */
+  /** 10–90 % rise of the card's edge, in pixels (blur), read on the card's side of the cut. */
   edgeWidth: number;
 }
 
@@ -151,9 +155,30 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       corners,
       edgeContrast: median(contrasts),
       edgeResidual: Math.sqrt(residualSum / Math.max(1, residualCount)),
-      edgeWidth: median(widths),
+      edgeWidth: blurAcross(colourAt, corners, sides, halfLength) ?? median(widths),
     },
   };
+}
+
+/**
+ * The blur: the median rise of the card's edge read on its card side (edges.ts, cardSideRise)
+ * across the refined sides, EDGE_PROFILES profiles each, centred on the sides' lines. Null when
+ * fewer than a quarter of the profiles show a rise (the caller falls back on the rise between the
+ * first reading's profile ends).
+ */
+function blurAcross(colourAt: RgbSampler, corners: Quad, sides: SideGeometry[], halfLength: number): number | null {
+  const rises: number[] = [];
+  for (let k = 0; k < 4; k++) {
+    const p = corners[k] as Point;
+    const q = corners[(k + 1) % 4] as Point;
+    const { nx, ny } = sides[k] as SideGeometry;
+    for (let s = 0; s < EDGE_PROFILES; s++) {
+      const t = 0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES;
+      const rise = cardSideRise(colourAt, { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t }, nx, ny, halfLength);
+      if (rise !== null) rises.push(rise);
+    }
+  }
+  return rises.length >= EDGE_PROFILES ? median(rises) : null;
 }
 
 /**

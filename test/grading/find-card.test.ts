@@ -277,6 +277,24 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expectCenteringWithin(result, c.scene, 1);
   });
 
+  it("grades a card with a lamp's hard shadow against its cut, reading the cut past the shadow", async () => {
+    // A yellow-bordered card on white paper, softened as a 1080p photo is, with a 0.6 mm shadow
+    // against its right and bottom cuts: blurred into one ramp with the cut, the shadow took both
+    // readings of those sides 1.5 px out (2.2 points off, graded without a flag). Read in colour a
+    // shadow does not change, the cut comes back; the blur, read on the card's side, is no wider.
+    const plain = sceneWith({ background: [236, 236, 232], texture: undefined, blur: 1.5, rotation: -1 });
+    const shadowed = { ...plain, shadow: 0.6 / 63, shadowEdge: 0.15 };
+    const widths: number[] = [];
+    for (const scene of [plain, shadowed]) {
+      const result = expectGraded(await grade(scene));
+      expectCenteringWithin(result, scene, 0.3);
+      const capture = (result.model_grade as { capture: { front: { edge_width_px: number } } }).capture;
+      widths.push(capture.front.edge_width_px);
+    }
+    const [without = 0, withShadow = 0] = widths;
+    expect(Math.abs(withShadow / without - 1)).toBeLessThan(0.1);
+  });
+
   it("refuses a thin border under blur whose pixels cannot place it to a point, rather than grade it 1.1 points off", async () => {
     // 1.3–1.6 mm borders (1 point is 0.03 mm) at 6.8 px per mm, edges blurred over 3.3 px
     // (0.5 mm): more than a third of the border (centering.ts), and a predicted σ of 0.31 points;

@@ -55,6 +55,11 @@ export interface CardScene {
   blur?: number;
   /** A soft drop shadow cast down and right, as a share of the card width (0.04 = 4 %). */
   shadow?: number;
+  /**
+   * The shadow's soft edge, as a share of its offset (0.6 unless told): a lamp close above the
+   * card casts a narrow, hard one lying against the cut.
+   */
+  shadowEdge?: number;
   /** Mild keystone: the card's top edge is this share narrower than its bottom edge. */
   keystone?: number;
   /**
@@ -290,7 +295,9 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         const sdy = dy - offset;
         const su = sdx * cos + sdy * sin;
         const sv = -sdx * sin + sdy * cos;
-        const inShadow = clamp01(0.5 - roundedRectDistance(su, sv, halfW, halfH, radius) / (offset * 0.6));
+        const inShadow = clamp01(
+          0.5 - roundedRectDistance(su, sv, halfW, halfH, radius) / (offset * (scene.shadowEdge ?? 0.6)),
+        );
         const darken = 1 - 0.35 * inShadow;
         r *= darken;
         g *= darken;

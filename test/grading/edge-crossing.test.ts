@@ -7,6 +7,7 @@
 // either way, where a rise read between the profile's two ends takes the shadow in.
 import { describe, expect, it } from "vitest";
 import { cardSideRise, edgeCrossing, type RgbSampler } from "../../src/grading/engine/edges";
+import { normalCdf } from "../helpers/normal";
 
 const TABLE = [40, 40, 40];
 const BORDER = [240, 240, 240];
@@ -38,15 +39,6 @@ describe("edgeCrossing", () => {
   });
 });
 
-/** The standard normal distribution function (Abramowitz and Stegun 7.1.26, within 1.5e-7). */
-function phi(x: number): number {
-  const z = Math.abs(x) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * z);
-  const poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t;
-  const erf = 1 - poly * Math.exp(-z * z);
-  return 0.5 * (1 + (x >= 0 ? erf : -erf));
-}
-
 /** White paper, a yellow border and the card's shadow on the paper (a photo under a lamp). */
 const PAPER = [235, 235, 232];
 const YELLOW = [226, 190, 40];
@@ -58,8 +50,8 @@ const SHADOW = [150, 150, 148];
  */
 function blurredStep(edge: number, sigma: number, shadow = 0): RgbSampler {
   return (x, _y, out) => {
-    const onCard = phi((x - edge) / sigma);
-    const inShadow = shadow > 0 ? phi((x - edge + shadow) / sigma) - onCard : 0;
+    const onCard = normalCdf((x - edge) / sigma);
+    const inShadow = shadow > 0 ? normalCdf((x - edge + shadow) / sigma) - onCard : 0;
     out.set(PAPER.map((v, i) => v * (1 - onCard - inShadow) + (YELLOW[i] ?? 0) * onCard + (SHADOW[i] ?? 0) * inShadow));
   };
 }

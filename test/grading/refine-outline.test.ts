@@ -26,6 +26,7 @@ import { describe, expect, it } from "vitest";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { refineOutline } from "../../src/grading/engine/refine-outline";
+import { normalCdf } from "../helpers/normal";
 
 const W = 400;
 const H = 480;
@@ -141,15 +142,6 @@ describe("refineOutline", () => {
   });
 });
 
-/** The standard normal distribution function (Abramowitz and Stegun 7.1.26, within 1.5e-7). */
-function phi(x: number): number {
-  const z = Math.abs(x) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * z);
-  const poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t;
-  const erf = 1 - poly * Math.exp(-z * z);
-  return 0.5 * (1 + (x >= 0 ? erf : -erf));
-}
-
 /**
  * A yellow-bordered card on white paper blurred by a Gaussian of `sigma` px, with `shadow` px of
  * its shadow (the paper at 64 % of its light) against the cut on its right and bottom sides.
@@ -160,7 +152,8 @@ function blurredCardOnPaper(sigma: number, shadow: number): RgbaImage {
   const dim = 0.64;
   const data = new Uint8Array(W * H * 4);
   const inside = (x: number, y: number, x0: number, x1: number, y0: number, y1: number) =>
-    (phi((x - x0) / sigma) - phi((x - x1) / sigma)) * (phi((y - y0) / sigma) - phi((y - y1) / sigma));
+    (normalCdf((x - x0) / sigma) - normalCdf((x - x1) / sigma)) *
+    (normalCdf((y - y0) / sigma) - normalCdf((y - y1) / sigma));
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const cx = x + 0.5;

@@ -255,13 +255,7 @@ export function edgeCrossing(
   halfLength: number,
 ): { t: number; contrast: number; width: number } | null {
   const n = halfLength * 4 + 1;
-  const rgb = new Float64Array(n * 3);
-  const pixel = new Float64Array(3);
-  for (let k = 0; k < n; k++) {
-    const t = -halfLength + k * 0.5;
-    sample(base.x + nx * t, base.y + ny * t, pixel);
-    rgb.set(pixel, k * 3);
-  }
+  const rgb = sampleProfile(sample, base, nx, ny, halfLength);
   const lo = [0, 0, 0];
   const hi = [0, 0, 0];
   for (let ch = 0; ch < 3; ch++) {
@@ -307,13 +301,7 @@ export function cardSideRise(
   halfLength: number,
 ): number | null {
   const n = halfLength * 4 + 1;
-  const rgb = new Float64Array(n * 3);
-  const pixel = new Float64Array(3);
-  for (let k = 0; k < n; k++) {
-    const t = -halfLength + k * 0.5;
-    sample(base.x + nx * t, base.y + ny * t, pixel);
-    rgb.set(pixel, k * 3);
-  }
+  const rgb = sampleProfile(sample, base, nx, ny, halfLength);
   // Read twice over: the local colours either side settle symmetric about a blurred step only
   // once the crossing they are read around is on it.
   const first = crossingBetweenNeighbours(rgb, n, halfLength, 0);
@@ -344,6 +332,19 @@ export function cardSideRise(
 
 /** From the 50 % crossing to the card's colour, 80 % of the way is 90 % of the whole step. */
 const RISE_LEVEL = 0.8;
+
+/** RGB every 0.5 px along the normal from `base`, from −`halfLength` to +`halfLength` px. */
+function sampleProfile(sample: RgbSampler, base: Point, nx: number, ny: number, halfLength: number): Float64Array {
+  const n = halfLength * 4 + 1;
+  const rgb = new Float64Array(n * 3);
+  const pixel = new Float64Array(3);
+  for (let k = 0; k < n; k++) {
+    const t = -halfLength + k * 0.5;
+    sample(base.x + nx * t, base.y + ny * t, pixel);
+    rgb.set(pixel, k * 3);
+  }
+  return rgb;
+}
 
 /** Local step colours are read this far either side of the crossing (px). */
 const NEIGHBOUR_FROM = 2;

@@ -217,7 +217,7 @@ function cutPastContactShadow(
   let band = false;
   for (let d = -reach; d <= 0 && !band; d += 0.5) band = luma(medianColourAt(colourAt, side, d)) < floor;
   if (!band) return null;
-  const free = traced(shadowFreePoints(colourAt, p, q, nx, ny, reach, table, card));
+  const free = traced(shadowFreePoints(colourAt, side, reach, table, card));
   if (!free) return null;
   // How far inside the crossings' line the shadow-free one lies, at both ends of the side.
   const inward = (end: Point) => {
@@ -256,14 +256,12 @@ function medianColourAt(colourAt: RgbSampler, side: SideGeometry, depth: number)
  */
 function shadowFreePoints(
   colourAt: RgbSampler,
-  p: Point,
-  q: Point,
-  nx: number,
-  ny: number,
+  side: SideGeometry,
   halfLength: number,
   table: number[],
   card: number[],
 ): Point[] {
+  const { p, q, nx, ny } = side;
   const [t0 = 0, t1 = 0, t2 = 0] = table;
   const tt = Math.max(1, t0 * t0 + t1 * t1 + t2 * t2);
   const across = (c: ArrayLike<number>): [number, number, number] => {
@@ -287,27 +285,9 @@ function shadowFreePoints(
       const [a0, a1, a2] = across(pixel);
       value[k] = (a0 * u0 + a1 * u1 + a2 * u2) / uu;
     }
-    let best: number | null = null;
-    for (let k = 0; k + 1 < n; k++) {
-      const a = value[k] ?? 0;
-      const b = value[k + 1] ?? 0;
-      if (a < 0.5 && b >= 0.5) {
-        const position = k + (0.5 - a) / (b - a);
-        if (best === null || Math.abs(position - middle) < Math.abs(best - middle)) best = position;
-      }
-    }
-    if (best === null) continue;
-    const at = best;
-    const mean = (from: number, to: number) => {
-      let sum = 0;
-      let taken = 0;
-      for (let k = Math.max(0, Math.round(at + from)); k <= Math.min(n - 1, Math.round(at + to)); k++) {
-        sum += value[k] ?? 0;
-        taken++;
-      }
-      return taken > 0 ? sum / taken : Number.NaN;
-    };
-    if (!(mean(-5, -3) < 0.35 && mean(3, 5) > 0.65)) continue;
+    const read = (k: number) => value[k] ?? 0;
+    const at = realStep(read, n, risingCrossing(read, n, 0, n - 1, middle));
+    if (at === null) continue;
     const d = -halfLength + at * 0.5;
     points.push({ x: base.x + nx * d, y: base.y + ny * d });
   }
@@ -511,41 +491,61 @@ function sideFromMedianProfile(
   const project = (colour: ArrayLike<number>, at = 0) =>
     ((colour[at] ?? 0) - t0) * a0 + ((colour[at + 1] ?? 0) - t1) * a1 + ((colour[at + 2] ?? 0) - t2) * a2;
   /** The rising 50 % crossing (in samples) nearest `near` between `from` and `to`. */
-  const crossing = (value: (k: number) => number, from: number, to: number, near: number): number | null => {
-    let best: number | null = null;
-    for (let k = Math.max(0, from); k < Math.min(n - 1, to); k++) {
-      const a = value(k);
-      const b = value(k + 1);
-      if (a < 0.5 && b >= 0.5) {
-        const position = k + (0.5 - a) / (b - a);
-        if (best === null || Math.abs(position - near) < Math.abs(best - near)) best = position;
-      }
-    }
-    return best;
-  };
-  const sideAt = crossing((k) => project(at(k)), Math.max(from - 1, first - 4), end + 2, steepest);
+  const sideAt = risingCrossing((k) => project(at(k)), n, Math.max(from - 1, first - 4), end + 2, steepest);
   if (sideAt === null) return NO_READING;
   const points: Point[] = [];
   for (let s = 0; s < count; s++) {
     const offset = s * n * 3;
     const value = (k: number) => project(samples, offset + k * 3);
-    const position = crossing(value, Math.floor(sideAt - 8), Math.ceil(sideAt + 8), sideAt);
+    const position = realStep(
+      value,
+      n,
+      risingCrossing(value, n, Math.floor(sideAt - 8), Math.ceil(sideAt + 8), sideAt),
+    );
     if (position === null) continue;
-    const mean = (from: number, to: number) => {
-      let sum = 0;
-      let taken = 0;
-      for (let k = Math.max(0, Math.round(position + from)); k <= Math.min(n - 1, Math.round(position + to)); k++) {
-        sum += value(k);
-        taken++;
-      }
-      return taken > 0 ? sum / taken : Number.NaN;
-    };
-    if (!(mean(-5, -3) < 0.35 && mean(3, 5) > 0.65)) continue;
     const base = bases[s] as Point;
     const d = -halfLength + position * 0.5;
     points.push({ x: base.x + nx * d, y: base.y + ny * d });
   }
   return { points, card };
+}
+
+/** The rising 50 % crossing (in samples) of `value` nearest `near` between `from` and `to`. */
+function risingCrossing(
+  value: (k: number) => number,
+  n: number,
+  from: number,
+  to: number,
+  near: number,
+): number | null {
+  let best: number | null = null;
+  for (let k = Math.max(0, from); k < Math.min(n - 1, to); k++) {
+    const a = value(k);
+    const b = value(k + 1);
+    if (a < 0.5 && b >= 0.5) {
+      const position = k + (0.5 - a) / (b - a);
+      if (best === null || Math.abs(position - near) < Math.abs(best - near)) best = position;
+    }
+  }
+  return best;
+}
+
+/**
+ * `position` when it is a real step, not noise: the values 1.5–2.5 px (3–5 samples) before it
+ * below 35 % and after it above 65 %; null otherwise.
+ */
+function realStep(value: (k: number) => number, n: number, position: number | null): number | null {
+  if (position === null) return null;
+  const mean = (from: number, to: number) => {
+    let sum = 0;
+    let taken = 0;
+    for (let k = Math.max(0, Math.round(position + from)); k <= Math.min(n - 1, Math.round(position + to)); k++) {
+      sum += value(k);
+      taken++;
+    }
+    return taken > 0 ? sum / taken : Number.NaN;
+  };
+  return mean(-5, -3) < 0.35 && mean(3, 5) > 0.65 ? position : null;
 }
 
 /** `colour` is `table` in shadow: the same chromaticity (within 0.03) at 30–92 % of its luma. */

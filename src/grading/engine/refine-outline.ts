@@ -206,10 +206,10 @@ function cutPastContactShadow(
   side: SideGeometry,
   reach: number,
   crossings: Trace,
-  median: Trace,
+  profile: Trace,
   card: number[],
 ): Trace | null {
-  if (linesApart(side, crossings.line, median.line) > MAX_EDGE_DISAGREEMENT) return null;
+  if (linesApart(side, crossings.line, profile.line) > MAX_EDGE_DISAGREEMENT) return null;
   const { p, q, nx, ny } = side;
   const table = medianColourAt(colourAt, side, -reach);
   const luma = (c: number[]) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
@@ -490,7 +490,6 @@ function sideFromMedianProfile(
   const [a0 = 0, a1 = 0, a2 = 0] = axis;
   const project = (colour: ArrayLike<number>, at = 0) =>
     ((colour[at] ?? 0) - t0) * a0 + ((colour[at + 1] ?? 0) - t1) * a1 + ((colour[at + 2] ?? 0) - t2) * a2;
-  /** The rising 50 % crossing (in samples) nearest `near` between `from` and `to`. */
   const sideAt = risingCrossing((k) => project(at(k)), n, Math.max(from - 1, first - 4), end + 2, steepest);
   if (sideAt === null) return NO_READING;
   const points: Point[] = [];

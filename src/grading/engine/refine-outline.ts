@@ -98,7 +98,8 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     let profile = traced(again.points);
     if (crossings && profile && again.card) {
       // Both readings took a contact shadow in: the cut read past it is the side.
-      const cut = cutPastContactShadow(colourAt, { p, q, nx, ny }, 2 * halfLength, crossings, profile, again.card);
+      const reading = { crossings, profile, card: again.card, medianProfile: again.profile };
+      const cut = cutPastContactShadow(colourAt, { p, q, nx, ny }, 2 * halfLength, reading);
       if (cut) {
         crossings = cut;
         profile = cut;
@@ -205,18 +206,19 @@ function cutPastContactShadow(
   colourAt: RgbSampler,
   side: SideGeometry,
   reach: number,
-  crossings: Trace,
-  profile: Trace,
-  card: number[],
+  reading: { crossings: Trace; profile: Trace; card: number[]; medianProfile: number[][] },
 ): Trace | null {
+  const { crossings, profile, card, medianProfile } = reading;
   if (linesApart(side, crossings.line, profile.line) > MAX_EDGE_DISAGREEMENT) return null;
   const { p, q, nx, ny } = side;
-  const table = medianColourAt(colourAt, side, -reach);
+  // The median profile (sideFromMedianProfile, over the same reach) from its outer end, the
+  // table's colour, in to the side's line.
+  const outside = medianProfile.slice(0, 2 * reach + 1);
+  const table = outside[0];
+  if (!table) return null;
   const luma = (c: number[]) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
   const floor = Math.min(luma(table), luma(card)) - Math.max(8, 0.1 * Math.abs(luma(table) - luma(card)));
-  let band = false;
-  for (let d = -reach; d <= 0 && !band; d += 0.5) band = luma(medianColourAt(colourAt, side, d)) < floor;
-  if (!band) return null;
+  if (!outside.some((colour) => luma(colour) < floor)) return null;
   const free = traced(shadowFreePoints(colourAt, side, reach, table, card));
   if (!free) return null;
   // How far inside the crossings' line the shadow-free one lies, at both ends of the side.
@@ -231,20 +233,6 @@ function cutPastContactShadow(
 /** The cut read past a contact shadow lies this far (px) inside the readings that took the shadow in. */
 const MIN_SHADOW_SHIFT = 0.5;
 const MAX_SHADOW_SHIFT = 3;
-
-/** The median colour `depth` px along the side's inward normal (EDGE_PROFILES points along it). */
-function medianColourAt(colourAt: RgbSampler, side: SideGeometry, depth: number): number[] {
-  const pixel = new Float64Array(3);
-  const colours: number[][] = [];
-  for (let s = 0; s < EDGE_PROFILES; s++) {
-    const t = 0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES;
-    const x = side.p.x + (side.q.x - side.p.x) * t + side.nx * depth;
-    const y = side.p.y + (side.q.y - side.p.y) * t + side.ny * depth;
-    colourAt(x, y, pixel);
-    colours.push([pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0]);
-  }
-  return medianColour(colours) ?? [0, 0, 0];
-}
 
 /**
  * The side's edge points read in colour that a shadow of the table does not change: each sample's
@@ -387,8 +375,10 @@ interface MedianReading {
   points: Point[];
   /** The colour just past the step (the card's, usually its border's); null without a step. */
   card: number[] | null;
+  /** The median profile's colours, 0.5 px apart from its outer end; empty without a step. */
+  profile: number[][];
 }
-const NO_READING: MedianReading = { points: [], card: null };
+const NO_READING: MedianReading = { points: [], card: null, profile: [] };
 
 /**
  * A side read from its median profile (per channel, over EDGE_PROFILES profiles of ±`halfLength`
@@ -506,7 +496,7 @@ function sideFromMedianProfile(
     const d = -halfLength + position * 0.5;
     points.push({ x: base.x + nx * d, y: base.y + ny * d });
   }
-  return { points, card };
+  return { points, card, profile: medianProfile };
 }
 
 /** The rising 50 % crossing (in samples) of `value` nearest `near` between `from` and `to`. */

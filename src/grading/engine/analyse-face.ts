@@ -1,7 +1,7 @@
 // One face, from bytes to measurements: decode → find the card (find-card.ts) → orientation and
 // true proportions (rectify.ts) → format (formats.ts) → resolution → flat card → printed frame at
-// two scales (frame.ts, centering.ts) → wear. Every step that cannot be stood behind ends in a
-// refusal that says what the photo lacks.
+// two scales (frame.ts, centering.ts) → not a sleeve's margin (sleeve.ts) → wear. Every step that
+// cannot be stood behind ends in a refusal that says what the photo lacks.
 import {
   agreeOnCentering,
   centeringSigma,
@@ -22,6 +22,7 @@ import type { RgbaImage } from "./image";
 import { perceptualHash } from "./phash";
 import { aspectsAcrossLenses, lensMatters, type Oriented, orientCard, unwarpCard } from "./rectify";
 import { EDGE_PROFILES } from "./refine-outline";
+import { sleeveMessage, sleeveReading } from "./sleeve";
 import type { Rejected, RejectionReason } from "./types";
 import { type FaceWear, measureWear } from "./wear";
 
@@ -157,6 +158,9 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const blurMm = outline.edgeWidth / pxPerMm;
   const frames = measureFrameTwice(flat, blurMm);
   let centering = agreeOnCentering(frames.full, frames.half);
+  // The frame lines may be a sleeved card's cut, the "border" the sleeve's margin (sleeve.ts).
+  const sleeve = centering.ok ? sleeveReading(format, centering.widths) : null;
+  if (sleeve) return reject("grading_failed", sleeveMessage(name, format, sleeve));
   let sigma: number | null = null;
   if (centering.ok) {
     sigma = centeringSigma(outline.edgeWidth, EDGE_PROFILES, pxPerMm, centering.widths);

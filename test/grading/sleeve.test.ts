@@ -1,0 +1,96 @@
+// A card in a coloured sleeve (sleeve.ts): the sleeve's margin around the card is not measured as
+// the card's border, nor the card's place in the sleeve as its centering.
+import { describe, expect, it } from "vitest";
+import { BuiltinEngine } from "../../src/grading/engine/builtin";
+import type { CardFormat } from "../../src/grading/engine/evidence";
+import { FORMATS } from "../../src/grading/engine/formats";
+import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
+import { sleeveReading } from "../../src/grading/engine/sleeve";
+import type { GradeResult } from "../../src/grading/engine/types";
+import { backOf, type CardScene, truthOf } from "../helpers/card-images";
+import { photo, sceneWith } from "../helpers/submissions";
+
+const format = (id: string) => FORMATS.find((candidate) => candidate.id === id) as CardFormat;
+
+/** Border widths in flat-card pixels, from mm. */
+const widthsMm = (left: number, right: number, top: number, bottom: number) => ({
+  left: left * FLAT_PX_PER_MM,
+  right: right * FLAT_PX_PER_MM,
+  top: top * FLAT_PX_PER_MM,
+  bottom: bottom * FLAT_PX_PER_MM,
+});
+
+describe("sleeveReading", () => {
+  it("reads the lines inside a 62 × 89 mm sleeve, taken for a 1952–56 Topps card, as a 59 × 86 mm card's cut", () => {
+    // The sleeve's outline is stretched to the vintage format's 66.7 × 95.3 mm on the flat card.
+    const across = 66.7 / 62;
+    const along = 95.3 / 89;
+    const reading = sleeveReading(
+      format("vintage_topps_1952"),
+      widthsMm(1.0 * across, 2.0 * across, 1.2 * along, 1.8 * along),
+    );
+    expect(reading?.inner.id).toBe("small");
+    expect(reading?.marginsMm.left).toBeCloseTo(1.0, 1);
+    expect(reading?.marginsMm.right).toBeCloseTo(2.0, 1);
+    expect(reading?.marginsMm.top).toBeCloseTo(1.2, 1);
+    expect(reading?.marginsMm.bottom).toBeCloseTo(1.8, 1);
+  });
+
+  it("leaves a 1952–56 Topps card with 3 mm borders alone, though its frame has the small card's shape", () => {
+    // 60.7 × 89.3 mm inside: 1.471, within 1 % of 59 × 86; but 6 mm narrower than the card.
+    expect(sleeveReading(format("vintage_topps_1952"), widthsMm(3, 3, 3, 3))).toBeNull();
+  });
+
+  it("leaves a standard card with 3 mm borders alone: its frame has the vintage shape, no card kept in a sleeve", () => {
+    // 57 × 82 mm inside: 1.439.
+    expect(sleeveReading(format("standard"), widthsMm(3, 3, 3, 3))).toBeNull();
+    expect(sleeveReading(format("standard"), widthsMm(3.4, 2.6, 2.9, 3.3))).toBeNull();
+  });
+
+  it("leaves a frame of another card's shape alone when it lies further in than a sleeve's slack", () => {
+    // 58 × 84.6 mm inside a standard card: 1.459, the small shape, 5 mm narrower.
+    expect(sleeveReading(format("standard"), widthsMm(2.5, 2.5, 1.7, 1.7))).toBeNull();
+    // The same shape 0.8–1.8 mm in is a sleeve: a 59 × 86 mm card in a 62.6 × 87.6 mm one, standard-shaped.
+    expect(sleeveReading(format("standard"), widthsMm(1.8, 1.8, 0.8, 0.8))?.inner.id).toBe("small");
+  });
+});
+
+describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
+  const engine = new BuiltinEngine();
+  const grade = (front: CardScene): Promise<GradeResult> =>
+    engine.grade({
+      front: { bytes: photo(front), contentType: "image/jpeg" },
+      back: { bytes: photo(backOf(front)), contentType: "image/jpeg" },
+    });
+  // A Yu-Gi-Oh card: 59 × 86 mm, a dark rim 1.5–1.7 mm wide, on grey cloth.
+  const yugioh = sceneWith({
+    cardMm: { width: 59, height: 86 },
+    cardWidth: 360,
+    borders: { left: 1.6, right: 1.5, top: 1.5, bottom: 1.7 },
+    borderColor: [40, 40, 60],
+    background: [120, 120, 124],
+    texture: "cloth",
+  });
+
+  it("refuses a Yu-Gi-Oh card in a blue 62 × 89 mm sleeve, naming the sleeve, instead of measuring the sleeve's margin", async () => {
+    const sleeved = {
+      ...yugioh,
+      sleeve: { color: [60, 150, 190] as const, margins: { left: 1.0, right: 2.0, top: 1.2, bottom: 1.8 } },
+    };
+    const result = await grade(sleeved);
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status !== "rejected") return;
+    expect(result.message).toContain("The card in the front photo seems to be in a sleeve");
+    expect(result.message).toContain("vintage_topps_1952 66.7 × 95.3 mm");
+    expect(result.message).toContain("small 59 × 86 mm");
+  });
+
+  it("grades the same card out of its sleeve as the small format, within 1 point", async () => {
+    const result = await grade(yugioh);
+    if (result.status !== "graded") throw new Error(`expected a grade, got ${JSON.stringify(result)}`);
+    expect(result.evidence?.faces.front.format.id).toBe("small");
+    const truth = truthOf(yugioh);
+    expect(Math.abs(result.centering_offset.horizontal - truth.horizontal)).toBeLessThanOrEqual(1);
+    expect(Math.abs(result.centering_offset.vertical - truth.vertical)).toBeLessThanOrEqual(1);
+  });
+});

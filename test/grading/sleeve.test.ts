@@ -5,7 +5,7 @@ import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { CardFormat } from "../../src/grading/engine/evidence";
 import { FORMATS } from "../../src/grading/engine/formats";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
-import { sleeveReading } from "../../src/grading/engine/sleeve";
+import { sleeveReading, sleeveShaped } from "../../src/grading/engine/sleeve";
 import type { GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, truthOf } from "../helpers/card-images";
 import { photo, sceneWith } from "../helpers/submissions";
@@ -20,7 +20,7 @@ const widthsMm = (left: number, right: number, top: number, bottom: number) => (
   bottom: bottom * FLAT_PX_PER_MM,
 });
 
-describe("sleeveReading", () => {
+describe("sleeveReading and sleeveShaped", () => {
   it("reads the lines inside a 62 × 89 mm sleeve, taken for a 1952–56 Topps card, as a 59 × 86 mm card's cut", () => {
     // The sleeve's outline is stretched to the vintage format's 66.7 × 95.3 mm on the flat card.
     const across = 66.7 / 62;
@@ -53,6 +53,12 @@ describe("sleeveReading", () => {
     // The same shape 0.8–1.8 mm in is a sleeve: a 59 × 86 mm card in a 62.6 × 87.6 mm one, standard-shaped.
     expect(sleeveReading(format("standard"), widthsMm(1.8, 1.8, 0.8, 0.8))?.inner.id).toBe("small");
   });
+
+  it("does not name a sleeve for a shape taller than the nearest format, which no sleeve makes", () => {
+    expect(sleeveShaped(1.38, format("standard"))).toBe(true);
+    expect(sleeveShaped(1.42, format("standard"))).toBe(false);
+    expect(sleeveShaped(1.35, format("standard"))).toBe(false);
+  });
 });
 
 describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
@@ -83,6 +89,17 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
     expect(result.message).toContain("The card in the front photo seems to be in a sleeve");
     expect(result.message).toContain("vintage_topps_1952 66.7 × 95.3 mm");
     expect(result.message).toContain("small 59 × 86 mm");
+  });
+
+  it("names a sleeve as a possible cause when a standard card in a 66 × 91 mm sleeve matches no format", async () => {
+    const sleeved = sceneWith({
+      sleeve: { color: [200, 40, 40], margins: { left: 1.2, right: 1.3, top: 1.0, bottom: 1.4 } },
+    });
+    const result = await grade(sleeved);
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status !== "rejected") return;
+    expect(result.message).toContain("no known card format (nearest: standard 63 × 88 mm, 1.397)");
+    expect(result.message).toContain("or it may be in a sleeve");
   });
 
   it("grades the same card out of its sleeve as the small format, within 1 point", async () => {

@@ -17,6 +17,19 @@ import { FLAT_PX_PER_MM } from "./geometry";
  */
 export const MAX_SLEEVE_SLACK_MM = 4;
 
+/**
+ * A sleeve up to MAX_SLEEVE_SLACK_MM larger than its card makes the outline up to this much
+ * squatter (relative height / width) than the card's format: 67 × 92 mm on 63 × 88 is 1.7 %,
+ * 63 × 90 on 59 × 86 is 2.0 %.
+ */
+export const MAX_SLEEVE_SQUAT = 0.022;
+
+/** A shape that matches no format could be a sleeve's around a card of `nearest`: squatter than it, by at most MAX_SLEEVE_SQUAT. */
+export function sleeveShaped(aspect: number, nearest: CardFormat): boolean {
+  const card = nearest.height_mm / nearest.width_mm;
+  return aspect < card && aspect >= card * (1 - MAX_SLEEVE_SQUAT);
+}
+
 export interface SleeveReading {
   /** The format of the card the frame lines enclose. */
   inner: CardFormat;

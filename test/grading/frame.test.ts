@@ -209,7 +209,48 @@ describe("the printed frame from line evidence", () => {
     expect(result).toMatchObject({ ok: false, side: "left" });
     if (!result.ok) expect(result.reason).toMatch(/left side/);
   });
+
+  it("refuses a card whose right and bottom borders read another ink: a white card beneath it, 1.5 mm out", () => {
+    const result = measureFrame(bandedCard([236, 236, 232], 1));
+    expect(result).toMatchObject({ ok: false, side: "right" });
+    if (!result.ok) {
+      expect(result.reason).toContain(
+        "the left border reads rgb(232, 205, 90) and the right border rgb(236, 236, 232)",
+      );
+      expect(result.reason).toContain("another card beneath it");
+    }
+  });
+
+  it("refuses a black band the same way, and measures a card whose right and bottom borders lie in shadow", () => {
+    expect(measureFrame(bandedCard([18, 18, 20], 1))).toMatchObject({ ok: false, side: "right" });
+    const shaded = measureFrame(bandedCard(null, 0.45));
+    expect(shaded.ok).toBe(true);
+    if (shaded.ok) {
+      for (const side of SIDES) expect(shaded.sides[side].width / MM).toBeCloseTo(3, 1);
+    }
+  });
 });
+
+/**
+ * A flat card with 3 mm yellow borders. With `band`, that colour fills the outer 1.5 mm on the
+ * right and bottom, and the card with its borders lies inside the rest (another card beneath it,
+ * offset, taken into the outline). With `shade` below 1, the right and bottom 6 mm are that much
+ * darker (a shadow across them).
+ */
+function bandedCard(band: [number, number, number] | null, shade: number): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  const width = band ? W - 1.5 * MM : W;
+  const height = band ? H - 1.5 * MM : H;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const inFrame = x >= 3 * MM && x < width - 3 * MM && y >= 3 * MM && y < height - 3 * MM;
+      let colour: readonly number[] = band && (x >= width || y >= height) ? band : inFrame ? ART : BORDER;
+      if (x >= W - 6 * MM || y >= H - 6 * MM) colour = colour.map((v) => Math.round(v * shade));
+      data.set([...colour, 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
 
 /** The standard normal distribution function (Abramowitz and Stegun 7.1.26 for erf). */
 function normalCdf(z: number): number {

@@ -1,5 +1,6 @@
-// A card in a coloured sleeve (sleeve.ts): the sleeve's margin around the card is not measured as
-// the card's border, nor the card's place in the sleeve as its centering.
+// A card in a coloured sleeve (sleeve.ts), or lying on another card (frame.ts, one ink all round):
+// what lies around the card is not measured as its border, nor the card's place on it as its
+// centering.
 import { describe, expect, it } from "vitest";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { CardFormat } from "../../src/grading/engine/evidence";
@@ -81,7 +82,7 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
   it("refuses a Yu-Gi-Oh card in a blue 62 × 89 mm sleeve, naming the sleeve, instead of measuring the sleeve's margin", async () => {
     const sleeved = {
       ...yugioh,
-      sleeve: { color: [60, 150, 190] as const, margins: { left: 1.0, right: 2.0, top: 1.2, bottom: 1.8 } },
+      underlay: { color: [60, 150, 190] as const, margins: { left: 1.0, right: 2.0, top: 1.2, bottom: 1.8 } },
     };
     const result = await grade(sleeved);
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
@@ -93,7 +94,7 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
 
   it("names a sleeve as a possible cause when a standard card in a 66 × 91 mm sleeve matches no format", async () => {
     const sleeved = sceneWith({
-      sleeve: { color: [200, 40, 40], margins: { left: 1.2, right: 1.3, top: 1.0, bottom: 1.4 } },
+      underlay: { color: [200, 40, 40], margins: { left: 1.2, right: 1.3, top: 1.0, bottom: 1.4 } },
     });
     const result = await grade(sleeved);
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
@@ -109,5 +110,25 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
     const truth = truthOf(yugioh);
     expect(Math.abs(result.centering_offset.horizontal - truth.horizontal)).toBeLessThanOrEqual(1);
     expect(Math.abs(result.centering_offset.vertical - truth.vertical)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
+  const engine = new BuiltinEngine();
+  // A white card beneath the yellow-bordered one, 1.5 mm out to the right and bottom, square to it:
+  // the outline takes both in (64.5 × 89.5 mm, standard within 1 %).
+  const stacked = sceneWith({
+    underlay: { color: [240, 240, 236], margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 }, cornerRadius: 3 },
+  });
+
+  it("refuses it, naming the border that reads another ink, instead of measuring the other card's band as border", async () => {
+    const result = await engine.grade({
+      front: { bytes: photo(stacked), contentType: "image/jpeg" },
+      back: { bytes: photo(backOf(sceneWith({}))), contentType: "image/jpeg" },
+    });
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status !== "rejected") return;
+    expect(result.message).toContain("the right border rgb(");
+    expect(result.message).toContain("another card beneath it");
   });
 });

@@ -50,11 +50,15 @@ export interface CardScene {
   /** Draw the card inside a graded-card holder (clear plastic, label on top). */
   holder?: boolean;
   /**
-   * A sleeve: a sheet of the given colour (a deck protector's coloured back, seen through its clear
-   * front) lying under the card, reaching past each of its edges by `margins` (mm), its corners
-   * rounded by `cornerRadius` (mm, 1 unless told).
+   * A sheet of the given colour under the card, reaching past each of its edges by `margins` (mm),
+   * its corners rounded by `cornerRadius` (mm, 1 unless told): a sleeve's coloured back (a deck
+   * protector, seen through its clear front), or another card beneath this one, offset.
    */
-  sleeve?: { color: Rgb; margins: { left: number; right: number; top: number; bottom: number }; cornerRadius?: number };
+  underlay?: {
+    color: Rgb;
+    margins: { left: number; right: number; top: number; bottom: number };
+    cornerRadius?: number;
+  };
   /** Multiplies every pixel (0.15 = a very dark photo). */
   exposure?: number;
   /** Box blur radius in pixels (an out-of-focus photo). */
@@ -238,10 +242,10 @@ export function drawCardScene(scene: CardScene): RgbaImage {
   const holderShift = (137 / 2 - 88 / 2 - 6) * pxPerMm; // card centre below the holder's centre
   const labelTop = -holderHalfH + 4 * pxPerMm;
   const labelBottom = labelTop + 22 * pxPerMm;
-  const sleeve = scene.sleeve;
-  const sleeveHalfW = sleeve ? halfW + ((sleeve.margins.left + sleeve.margins.right) / 2) * pxPerMm : 0;
-  const sleeveHalfH = sleeve ? halfH + ((sleeve.margins.top + sleeve.margins.bottom) / 2) * pxPerMm : 0;
-  const sleeveRadius = (sleeve?.cornerRadius ?? 1) * pxPerMm;
+  const underlay = scene.underlay;
+  const underlayHalfW = underlay ? halfW + ((underlay.margins.left + underlay.margins.right) / 2) * pxPerMm : 0;
+  const underlayHalfH = underlay ? halfH + ((underlay.margins.top + underlay.margins.bottom) / 2) * pxPerMm : 0;
+  const underlayRadius = (underlay?.cornerRadius ?? 1) * pxPerMm;
   const camera = scene.camera && {
     f: scene.camera.focalPx,
     sin: Math.sin((scene.camera.tiltDeg * Math.PI) / 180),
@@ -330,14 +334,14 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         bl = mix(bl, pb, plastic);
         v -= holderShift;
       }
-      if (sleeve) {
-        const m = sleeve.margins;
+      if (underlay) {
+        const m = underlay.margins;
         const su = u - ((m.right - m.left) / 2) * pxPerMm;
         const sv = v - ((m.bottom - m.top) / 2) * pxPerMm;
-        const sheet = clamp01(0.5 - roundedRectDistance(su, sv, sleeveHalfW, sleeveHalfH, sleeveRadius));
-        r = mix(r, sleeve.color[0], sheet);
-        g = mix(g, sleeve.color[1], sheet);
-        bl = mix(bl, sleeve.color[2], sheet);
+        const sheet = clamp01(0.5 - roundedRectDistance(su, sv, underlayHalfW, underlayHalfH, underlayRadius));
+        r = mix(r, underlay.color[0], sheet);
+        g = mix(g, underlay.color[1], sheet);
+        bl = mix(bl, underlay.color[2], sheet);
       }
       let coverage = clamp01(0.5 - roundedRectDistance(u, v, halfW, halfH, radius));
       if (wear.chipsMissing && coverage > 0 && chips.some((chip) => inChip(chip, u, v, halfW, halfH))) coverage = 0;

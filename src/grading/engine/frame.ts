@@ -104,6 +104,48 @@ export function measureFrameTwice(flat: RgbaImage, blurMm = 0): { full: FrameRes
   return { full: measureFrame(flat, 1, blurMm), half: measureFrame(half, flat.width / half.width, blurMm) };
 }
 
+/**
+ * A card's border is printed in one ink all round. Read on the flat card, two sides' border
+ * colours may differ in brightness (light falling off across the card, a shadow over part of it)
+ * by up to MIN_SHADE_RATIO, but not in hue by more than MAX_INK_CHROMA_DIFFERENCE (chromaticity,
+ * r and g of r + g + b). Near-black inks (luma under DARK_INK_LUMA on both sides) have no hue to
+ * compare. On the 240 drawn photos (both faces; uneven light, colour casts, vignetting, glare)
+ * the sides' colours differ by at most 0.013 in chromaticity and a brightness ratio of 0.84; on
+ * the four real photos measured, 0.032 and 0.89. A card lying on another, offset 1–2 mm and
+ * square to it, makes an outline that takes in the other card's band along two sides: read as
+ * border there, a white band against a yellow border differs by 0.17 in chromaticity, a black
+ * one by a brightness ratio of 0.08.
+ */
+const MAX_INK_CHROMA_DIFFERENCE = 0.08;
+const MIN_SHADE_RATIO = 0.35;
+const DARK_INK_LUMA = 60;
+
+/** Two sides whose border colours cannot be one ink (MAX_INK_CHROMA_DIFFERENCE), or null. */
+function differentInks(sides: Record<Side, SideMeasurement>): [Side, Side] | null {
+  for (const [i, a] of SIDES.entries()) {
+    for (const b of SIDES.slice(i + 1)) {
+      if (!sameInk(sides[a].borderColor, sides[b].borderColor)) return [a, b];
+    }
+  }
+  return null;
+}
+
+function sameInk(a: readonly number[], b: readonly number[]): boolean {
+  const luma = (c: readonly number[]) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
+  const [lighter, darker] = luma(a) >= luma(b) ? [luma(a), luma(b)] : [luma(b), luma(a)];
+  if (lighter < DARK_INK_LUMA) return true;
+  if (darker < MIN_SHADE_RATIO * lighter) return false;
+  const chroma = (c: readonly number[]) => {
+    const sum = Math.max(1, (c[0] ?? 0) + (c[1] ?? 0) + (c[2] ?? 0));
+    return [(c[0] ?? 0) / sum, (c[1] ?? 0) / sum];
+  };
+  const [ra = 0, ga = 0] = chroma(a);
+  const [rb = 0, gb = 0] = chroma(b);
+  return Math.hypot(ra - rb, ga - gb) <= MAX_INK_CHROMA_DIFFERENCE;
+}
+
+const rgb = (c: readonly number[]) => `rgb(${c.map((v) => Math.round(v)).join(", ")})`;
+
 /** `scale`: flat-card pixels per pixel of `flat` (widths are reported in flat-card pixels). */
 export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResult {
   const sides = {} as Record<Side, SideMeasurement>;
@@ -136,6 +178,15 @@ export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResul
       };
     }
     sides[side] = measured;
+  }
+  const odd = differentInks(sides);
+  if (odd) {
+    const [a, b] = odd;
+    return {
+      ok: false,
+      side: b,
+      reason: `the ${a} border reads ${rgb(sides[a].borderColor)} and the ${b} border ${rgb(sides[b].borderColor)}, not one ink in two lights, so what lies along the card's edge on one of them is not its border (another card beneath it, a sleeve's margin)`,
+    };
   }
   return { ok: true, sides };
 }

@@ -131,4 +131,21 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
     expect(result.message).toContain("the right border rgb(");
     expect(result.message).toContain("another card beneath it");
   });
+
+  it("refuses a card on another of the same design, turned 0.8° to it, by the frame's lean against the outline", async () => {
+    const turned = sceneWith({
+      underlay: {
+        color: [245, 200, 40],
+        margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 },
+        cornerRadius: 3,
+        turn: 0.8,
+      },
+    });
+    const result = await engine.grade({
+      front: { bytes: photo(turned), contentType: "image/jpeg" },
+      back: { bytes: photo(backOf(sceneWith({}))), contentType: "image/jpeg" },
+    });
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status === "rejected") expect(result.message).toMatch(/is not parallel to the card's edge/);
+  });
 });

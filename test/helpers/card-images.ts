@@ -52,12 +52,14 @@ export interface CardScene {
   /**
    * A sheet of the given colour under the card, reaching past each of its edges by `margins` (mm),
    * its corners rounded by `cornerRadius` (mm, 1 unless told): a sleeve's coloured back (a deck
-   * protector, seen through its clear front), or another card beneath this one, offset.
+   * protector, seen through its clear front), or another card beneath this one, offset, and turned
+   * by `turn` degrees (clockwise, about its own centre).
    */
   underlay?: {
     color: Rgb;
     margins: { left: number; right: number; top: number; bottom: number };
     cornerRadius?: number;
+    turn?: number;
   };
   /** Multiplies every pixel (0.15 = a very dark photo). */
   exposure?: number;
@@ -246,6 +248,8 @@ export function drawCardScene(scene: CardScene): RgbaImage {
   const underlayHalfW = underlay ? halfW + ((underlay.margins.left + underlay.margins.right) / 2) * pxPerMm : 0;
   const underlayHalfH = underlay ? halfH + ((underlay.margins.top + underlay.margins.bottom) / 2) * pxPerMm : 0;
   const underlayRadius = (underlay?.cornerRadius ?? 1) * pxPerMm;
+  const underlayCos = Math.cos(((underlay?.turn ?? 0) * Math.PI) / 180);
+  const underlaySin = Math.sin(((underlay?.turn ?? 0) * Math.PI) / 180);
   const camera = scene.camera && {
     f: scene.camera.focalPx,
     sin: Math.sin((scene.camera.tiltDeg * Math.PI) / 180),
@@ -336,8 +340,10 @@ export function drawCardScene(scene: CardScene): RgbaImage {
       }
       if (underlay) {
         const m = underlay.margins;
-        const su = u - ((m.right - m.left) / 2) * pxPerMm;
-        const sv = v - ((m.bottom - m.top) / 2) * pxPerMm;
+        const du = u - ((m.right - m.left) / 2) * pxPerMm;
+        const dv = v - ((m.bottom - m.top) / 2) * pxPerMm;
+        const su = du * underlayCos + dv * underlaySin;
+        const sv = -du * underlaySin + dv * underlayCos;
         const sheet = clamp01(0.5 - roundedRectDistance(su, sv, underlayHalfW, underlayHalfH, underlayRadius));
         r = mix(r, underlay.color[0], sheet);
         g = mix(g, underlay.color[1], sheet);

@@ -148,4 +148,18 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
     if (result.status === "rejected") expect(result.message).toMatch(/is not parallel to the card's edge/);
   });
+
+  it("refuses a card on another of the same design, square to it, when its cut's 0.2 mm shadow shows on the one beneath", async () => {
+    const shaded = sceneWith({
+      underlay: { color: [245, 200, 40], margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 }, cornerRadius: 3 },
+      shadow: 0.2 / 63,
+      shadowEdge: 0.3,
+    });
+    const result = await engine.grade({
+      front: { bytes: photo(shaded), contentType: "image/jpeg" },
+      back: { bytes: photo(backOf(sceneWith({}))), contentType: "image/jpeg" },
+    });
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status === "rejected") expect(result.message).toMatch(/right border holds print before the line/);
+  });
 });

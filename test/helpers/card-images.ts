@@ -307,6 +307,18 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         dx = (x + 0.5 - cx) / w;
         dy = (y + 0.5 - cy) / w;
       }
+      if (underlay) {
+        const m = underlay.margins;
+        // In the card's own axes (as u, v below); the card's shadow then falls on the sheet too.
+        const du = dx * cos + dy * sin - ((m.right - m.left) / 2) * pxPerMm;
+        const dv = -dx * sin + dy * cos - ((m.bottom - m.top) / 2) * pxPerMm;
+        const su = du * underlayCos + dv * underlaySin;
+        const sv = -du * underlaySin + dv * underlayCos;
+        const sheet = clamp01(0.5 - roundedRectDistance(su, sv, underlayHalfW, underlayHalfH, underlayRadius));
+        r = mix(r, underlay.color[0], sheet);
+        g = mix(g, underlay.color[1], sheet);
+        bl = mix(bl, underlay.color[2], sheet);
+      }
       if (scene.shadow) {
         const offset = scene.shadow * scene.cardWidth;
         const sdx = dx - offset;
@@ -337,17 +349,6 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         g = mix(g, pg, plastic);
         bl = mix(bl, pb, plastic);
         v -= holderShift;
-      }
-      if (underlay) {
-        const m = underlay.margins;
-        const du = u - ((m.right - m.left) / 2) * pxPerMm;
-        const dv = v - ((m.bottom - m.top) / 2) * pxPerMm;
-        const su = du * underlayCos + dv * underlaySin;
-        const sv = -du * underlaySin + dv * underlayCos;
-        const sheet = clamp01(0.5 - roundedRectDistance(su, sv, underlayHalfW, underlayHalfH, underlayRadius));
-        r = mix(r, underlay.color[0], sheet);
-        g = mix(g, underlay.color[1], sheet);
-        bl = mix(bl, underlay.color[2], sheet);
       }
       let coverage = clamp01(0.5 - roundedRectDistance(u, v, halfW, halfH, radius));
       if (wear.chipsMissing && coverage > 0 && chips.some((chip) => inChip(chip, u, v, halfW, halfH))) coverage = 0;

@@ -39,6 +39,19 @@ function expectGraded(result: GradeResult): Graded {
 }
 
 describe("wear on photographic artwork", { timeout: 60_000 }, () => {
+  it("does not examine a corner under a thumb holding the card, nor call it damage", async () => {
+    const clean = expectGraded(await grade(pristine)).evidence;
+    const thumb = { x: 31, y: 43, rx: 9, ry: 12, color: [224, 172, 140] as const };
+    const held = expectGraded(await grade({ ...pristine, occluder: thumb }));
+    expect(held.grades.corners).toBeGreaterThanOrEqual(9.5);
+    expect(held.grades.edges).toBeGreaterThanOrEqual(9.5);
+    if (!clean || !held.evidence) throw new Error("the built-in engine always gives evidence");
+    // One corner patch of the front's four (4 × 4 mm less the rounding) is under the thumb.
+    expect(clean.corners.examined_mm2 - held.evidence.corners.examined_mm2).toBeGreaterThan(8);
+    expect(held.evidence.edges.examined_mm2).toBeLessThan(clean.edges.examined_mm2);
+    expect(held.evidence.corners.defects).toEqual([]);
+  });
+
   it("grades a pristine card with a photograph as art 9.5–10 on corners, edges and surface", async () => {
     for (const art of ["astronaut", "chelsea", "rocket", "coffee"] as const) {
       const graded = expectGraded(await grade({ ...pristine, artPhoto: artPhoto(art) }));

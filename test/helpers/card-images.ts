@@ -61,6 +61,12 @@ export interface CardScene {
     cornerRadius?: number;
     turn?: number;
   };
+  /**
+   * Something lying over the card and the table, drawn last: an ellipse of `color` centred
+   * (`x`, `y`) mm from the card's centre along its own axes, with half-axes `rx`, `ry` mm (a thumb
+   * holding the card).
+   */
+  occluder?: { x: number; y: number; rx: number; ry: number; color: Rgb };
   /** Multiplies every pixel (0.15 = a very dark photo). */
   exposure?: number;
   /** Box blur radius in pixels (an out-of-focus photo). */
@@ -405,6 +411,16 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         r = mix(r, cr, coverage);
         g = mix(g, cg, coverage);
         bl = mix(bl, cb, coverage);
+      }
+      if (scene.occluder) {
+        const o = scene.occluder;
+        const ou = (dx * cos + dy * sin) / pxPerMm - o.x;
+        const ov = (-dx * sin + dy * cos) / pxPerMm - o.y;
+        // Anti-aliased over about a pixel at its rim.
+        const cover = clamp01((1 - Math.hypot(ou / o.rx, ov / o.ry)) * o.rx * pxPerMm + 0.5);
+        r = mix(r, o.color[0], cover);
+        g = mix(g, o.color[1], cover);
+        bl = mix(bl, o.color[2], cover);
       }
       let light = 1 - falloff * ((x / W) * 0.6 + (y / H) * 0.4);
       if (scene.vignette) {

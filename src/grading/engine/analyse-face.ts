@@ -20,7 +20,7 @@ import { measureFrameTwice } from "./frame";
 import { dist, type Quad } from "./geometry";
 import type { RgbaImage } from "./image";
 import { perceptualHash } from "./phash";
-import { aspectsAcrossLenses, lensMatters, type Oriented, orientCard, unwarpCard } from "./rectify";
+import { aspectsAcrossLenses, flatSampler, lensMatters, type Oriented, orientCard, unwarpCard } from "./rectify";
 import { EDGE_PROFILES } from "./refine-outline";
 import { sleeveMessage, sleeveReading, sleeveShaped } from "./sleeve";
 import type { Rejected, RejectionReason } from "./types";
@@ -166,7 +166,14 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
     sigma = centeringSigma(outline.edgeWidth, EDGE_PROFILES, pxPerMm, centering.widths);
   }
   const wear = frames.full.ok
-    ? measureWear(name, flat, frames.full.sides.left.borderColor, outline.background, widthsOf(frames.full.sides))
+    ? measureWear(
+        name,
+        flat,
+        frames.full.sides.left.borderColor,
+        outline.background,
+        widthsOf(frames.full.sides),
+        flatSampler(image, oriented.corners, format),
+      )
     : null;
   const blurLimitMm = centering.ok ? edgeBlurLimitMm(centering.widths) : MAX_EDGE_BLUR_MM;
   if (centering.ok && blurMm > blurLimitMm) {

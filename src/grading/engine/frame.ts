@@ -19,7 +19,7 @@
 // half its resolution (an independent second scale): centering.ts compares the two before anything
 // is reported.
 import { FLAT_PX_PER_MM, fitLine, median, type Point, selectKth } from "./geometry";
-import { downscaleToFit, type RgbaImage } from "./image";
+import { downscaleToFit, type RgbaImage, sameInk } from "./image";
 
 export type Side = "left" | "right" | "top" | "bottom";
 export const SIDES: readonly Side[] = ["left", "right", "top", "bottom"];
@@ -105,22 +105,14 @@ export function measureFrameTwice(flat: RgbaImage, blurMm = 0): { full: FrameRes
 }
 
 /**
- * A card's border is printed in one ink all round. Read on the flat card, two sides' border
- * colours may differ in brightness (light falling off across the card, a shadow over part of it)
- * by up to MIN_SHADE_RATIO, but not in hue by more than MAX_INK_CHROMA_DIFFERENCE (chromaticity,
- * r and g of r + g + b). Near-black inks (luma under DARK_INK_LUMA on both sides) have no hue to
- * compare. On the 240 drawn photos (both faces; uneven light, colour casts, vignetting, glare)
- * the sides' colours differ by at most 0.013 in chromaticity and a brightness ratio of 0.84; on
- * the four real photos measured, 0.032 and 0.89. A card lying on another, offset 1–2 mm and
- * square to it, makes an outline that takes in the other card's band along two sides: read as
- * border there, a white band against a yellow border differs by 0.17 in chromaticity, a black
- * one by a brightness ratio of 0.08.
+ * Two sides whose border colours cannot be one ink in two lights (image.ts, sameInk), or null: a
+ * card's border is printed in one ink all round. On the 240 drawn photos (both faces; uneven
+ * light, colour casts, vignetting, glare) the sides' colours differ by at most 0.013 in
+ * chromaticity and a brightness ratio of 0.84; on the four real photos measured, 0.032 and 0.89.
+ * A card lying on another, offset 1–2 mm and square to it, makes an outline that takes in the
+ * other card's band along two sides: read as border there, a white band against a yellow border
+ * differs by 0.17 in chromaticity, a black one by a brightness ratio of 0.08.
  */
-const MAX_INK_CHROMA_DIFFERENCE = 0.08;
-const MIN_SHADE_RATIO = 0.35;
-const DARK_INK_LUMA = 60;
-
-/** Two sides whose border colours cannot be one ink (MAX_INK_CHROMA_DIFFERENCE), or null. */
 function differentInks(sides: Record<Side, SideMeasurement>): [Side, Side] | null {
   for (const [i, a] of SIDES.entries()) {
     for (const b of SIDES.slice(i + 1)) {
@@ -128,20 +120,6 @@ function differentInks(sides: Record<Side, SideMeasurement>): [Side, Side] | nul
     }
   }
   return null;
-}
-
-function sameInk(a: readonly number[], b: readonly number[]): boolean {
-  const luma = (c: readonly number[]) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
-  const [lighter, darker] = luma(a) >= luma(b) ? [luma(a), luma(b)] : [luma(b), luma(a)];
-  if (lighter < DARK_INK_LUMA) return true;
-  if (darker < MIN_SHADE_RATIO * lighter) return false;
-  const chroma = (c: readonly number[]) => {
-    const sum = Math.max(1, (c[0] ?? 0) + (c[1] ?? 0) + (c[2] ?? 0));
-    return [(c[0] ?? 0) / sum, (c[1] ?? 0) / sum];
-  };
-  const [ra = 0, ga = 0] = chroma(a);
-  const [rb = 0, gb = 0] = chroma(b);
-  return Math.hypot(ra - rb, ga - gb) <= MAX_INK_CHROMA_DIFFERENCE;
 }
 
 const rgb = (c: readonly number[]) => `rgb(${c.map((v) => Math.round(v)).join(", ")})`;

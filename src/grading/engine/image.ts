@@ -186,3 +186,26 @@ export function medianColour(colours: ArrayLike<number>[]): [number, number, num
   const [r = 0, g = 0, b = 0] = [0, 1, 2].map((ch) => median(colours.map((c) => c[ch] ?? 0)));
   return [r, g, b];
 }
+
+/**
+ * Two colours can be one ink in two lights: they may differ in brightness (light falling off
+ * across a card, a shadow over part of it) down to a ratio of MIN_SHADE_RATIO, but not in hue by
+ * more than MAX_INK_CHROMA_DIFFERENCE (chromaticity: r and g of r + g + b). Near-black colours
+ * (luma under DARK_INK_LUMA both) have no hue to compare.
+ */
+export function sameInk(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  const luma = (c: ArrayLike<number>) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
+  const [lighter, darker] = luma(a) >= luma(b) ? [luma(a), luma(b)] : [luma(b), luma(a)];
+  if (lighter < DARK_INK_LUMA) return true;
+  if (darker < MIN_SHADE_RATIO * lighter) return false;
+  const chroma = (c: ArrayLike<number>) => {
+    const sum = Math.max(1, (c[0] ?? 0) + (c[1] ?? 0) + (c[2] ?? 0));
+    return [(c[0] ?? 0) / sum, (c[1] ?? 0) / sum];
+  };
+  const [ra = 0, ga = 0] = chroma(a);
+  const [rb = 0, gb = 0] = chroma(b);
+  return Math.hypot(ra - rb, ga - gb) <= MAX_INK_CHROMA_DIFFERENCE;
+}
+const MAX_INK_CHROMA_DIFFERENCE = 0.08;
+const MIN_SHADE_RATIO = 0.35;
+const DARK_INK_LUMA = 60;

@@ -5,7 +5,9 @@
 //   worn when it looks like the table (missing material: chips, dings, a rounded-off corner, the
 //   silhouette falling short of the ideal 3 mm rounded rectangle) or, on a border that is not
 //   white, when it is paper-white (whitening). Isolated pixels are noise, not wear: a worn pixel
-//   counts only when two of its four neighbours are worn too;
+//   counts only when two of its four neighbours are worn too. A pixel of none of those colours,
+//   nor of the border's ink in some light, is not examined (a finger over the card, print in the
+//   border);
 // - the surface (surface.ts) is judged on line-like defects (scratches, creases) wherever the
 //   print around them is calm enough for such a line to stand out, borders and flat art alike; a
 //   line wholly inside the artwork counts only against the catalog's reference image
@@ -13,7 +15,8 @@
 // - every subgrade reports the area it could examine; what could not be examined is not damage.
 import type { DefectRegion, FaceName } from "./evidence";
 import { FLAT_PX_PER_MM } from "./geometry";
-import type { RgbaImage } from "./image";
+import { type RgbaImage, sameInk } from "./image";
+import type { FlatSampler } from "./rectify";
 import { type ArtLine, measureSurface } from "./surface";
 
 export interface RegionWear {
@@ -66,6 +69,10 @@ const FRAME_MARGIN_PX = 2;
 const WHITENING_LUMA_STEP = 15;
 const WHITENING_MAX_CHROMA = 45;
 const WHITENING_MIN_DISTANCE = 60;
+/** Outside the cut, the table is looked for this far out (1 and 1.5 mm, past the cut's blur). */
+const OUTSIDE_DEPTHS_PX = [MM, 1.5 * MM];
+/** The table beside the card may be lit up to this much brighter than its colour read around the card. */
+const MAX_TABLE_LIFT = 1.25;
 /** A pixel this close to the table's colour (or closer than half the border–table distance) is table. */
 const MISSING_MAX_DISTANCE = 40;
 /** A corner's wear is reported as a defect from this area on (the corners' grade-10 floor, rubric.ts). */
@@ -82,6 +89,7 @@ export function measureWear(
   border: [number, number, number],
   background: [number, number, number],
   frame: FrameWidths,
+  around: FlatSampler,
 ): FaceWear {
   const { width: W, height: H, data } = flat;
   const borderLuma = luma(...border);
@@ -97,6 +105,40 @@ export function measureWear(
       y >= frame.top - FRAME_MARGIN_PX &&
       y < H - frame.bottom + FRAME_MARGIN_PX
     );
+
+  // Just outside the cut beside a pixel (OUTSIDE_DEPTHS_PX out, square to the edge, or from the
+  // corner's rounding): the table there, its own colour within MISSING_MAX_DISTANCE or its hue in
+  // some light (the card's shadow darkens it), or something lying over the card's edge (a thumb
+  // holding it), under which wear cannot be read.
+  const outside = new Float64Array(3);
+  const tableAt = (x: number, y: number) => {
+    around(x, y, outside);
+    const [r = 0, g = 0, b = 0] = outside;
+    if (Math.hypot(r - background[0], g - background[1], b - background[2]) < MISSING_MAX_DISTANCE) return true;
+    return sameInk(outside, background) && luma(r, g, b) <= MAX_TABLE_LIFT * luma(...background);
+  };
+  const tableBeside = (x: number, y: number) => {
+    const px = x + 0.5;
+    const py = y + 0.5;
+    const cx = px < CORNER_PATCH_PX ? CORNER_RADIUS_PX : px > W - CORNER_PATCH_PX ? W - CORNER_RADIUS_PX : null;
+    const cy = py < CORNER_PATCH_PX ? CORNER_RADIUS_PX : py > H - CORNER_PATCH_PX ? H - CORNER_RADIUS_PX : null;
+    // The point on the cut beside the pixel, and the outward direction there.
+    let edge: { x: number; y: number; nx: number; ny: number };
+    if (cx !== null && cy !== null) {
+      const length = Math.max(1e-6, Math.hypot(px - cx, py - cy));
+      const nx = (px - cx) / length;
+      const ny = (py - cy) / length;
+      edge = { x: cx + nx * CORNER_RADIUS_PX, y: cy + ny * CORNER_RADIUS_PX, nx, ny };
+    } else {
+      const nearest = Math.min(px, W - px, py, H - py);
+      if (nearest === px) edge = { x: 0, y: py, nx: -1, ny: 0 };
+      else if (nearest === W - px) edge = { x: W, y: py, nx: 1, ny: 0 };
+      else if (nearest === py) edge = { x: px, y: 0, nx: 0, ny: -1 };
+      else edge = { x: px, y: H, nx: 0, ny: 1 };
+    }
+    // Two depths, so one grain of a textured table does not hide the table.
+    return OUTSIDE_DEPTHS_PX.some((d) => tableAt(edge.x + edge.nx * d, edge.y + edge.ny * d));
+  };
 
   // 0: not examined, 1: examined and sound, 2: missing material, 3: whitened.
   const state = new Uint8Array(W * H);
@@ -115,17 +157,23 @@ export function measureWear(
       dBackground < Math.max(MISSING_MAX_DISTANCE, toBackground * 0.5)
     )
       return 2;
-    if (!whiteningMeasurable) return 1;
-    const chroma = Math.max(r, g, b) - Math.min(r, g, b);
-    const whitened =
-      luma(r, g, b) > borderLuma + WHITENING_LUMA_STEP &&
-      chroma < WHITENING_MAX_CHROMA &&
-      dBorder > WHITENING_MIN_DISTANCE;
-    return whitened ? 3 : 1;
+    if (whiteningMeasurable) {
+      const chroma = Math.max(r, g, b) - Math.min(r, g, b);
+      const whitened =
+        luma(r, g, b) > borderLuma + WHITENING_LUMA_STEP &&
+        chroma < WHITENING_MAX_CHROMA &&
+        dBorder > WHITENING_MIN_DISTANCE;
+      if (whitened) return 3;
+    }
+    // Neither the table, nor whitening, nor the border's ink in some light: something lies over
+    // the border there (a finger holding the card, print in the border), and it is not examined.
+    return sameInk([r, g, b], border) ? 1 : 0;
   };
   const mark = (x: number, y: number) => {
     if (!inBorder(x, y)) return;
-    state[y * W + x] = classify(x, y);
+    const seen = classify(x, y);
+    // Wear is read only where the cut beside it is seen against the table.
+    state[y * W + x] = seen >= 2 && !tableBeside(x, y) ? 0 : seen;
   };
 
   const cornerBoxes = [

@@ -13,7 +13,8 @@
 // in EXIF" and "slant, lens unknown", are the designs category again photographed through a true
 // pinhole camera, the card tilted 25° away through a phone's main camera or its 2× or 3× telephoto
 // (26, 52 or 77 mm-equivalent: 30, 15 and 10 % keystone at these distances), with and without the
-// JPEG's EXIF naming the lens (rectify.ts).
+// JPEG's EXIF naming the lens (rectify.ts). Three more put something around or over the card
+// (aroundTheCard): a sleeve, another card beneath, a thumb.
 import { expect, it } from "vitest";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { CatalogReference } from "../../src/grading/engine/identify";
@@ -89,7 +90,8 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
         { ...slant, category: "slant, lens unknown", name },
       ];
     });
-  const cases: Case[] = [...realistic, ...printed, ...slanted];
+  const around = realistic.filter((c) => c.category === "designs").flatMap(aroundTheCard);
+  const cases: Case[] = [...realistic, ...printed, ...slanted, ...around];
   const catalog = cases.map((c, id) => catalogEntry(c.scene, id));
   const referenceImages = new Map(
     cases.map((c, id) => [id, () => encodeJpeg(drawCardScene(referenceScan(c.scene)), 92)]),
@@ -151,6 +153,76 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
   console.log(`\nBuilt-in engine, realistic drawn photos\n${lines.join("\n")}\n${details.join("\n")}\n`);
   expect(total.cases).toBe(cases.length);
 });
+
+/**
+ * The designs category again with something around or over the card, each refused or measured
+ * right: in a coloured sleeve (a Yu-Gi-Oh-size card in its 62 × 89 mm sleeve, read as the 1952
+ * Topps size; a standard card in a 66 × 91 mm one), lying on another card 1.5 mm out to the right
+ * and bottom (a white one, a black one, one of the same design turned 1°, and one of the same
+ * design square to it: the known gap in the README), and held by a thumb over a corner or an
+ * edge (skin over the table: no wear may be read under it).
+ */
+function aroundTheCard(c: RealisticCase, i: number): Case[] {
+  const SKIN = [224, 172, 140] as const;
+  const sleeveColours = [
+    [60, 150, 190],
+    [20, 20, 24],
+    [200, 40, 40],
+    [40, 120, 60],
+    [90, 50, 140],
+  ] as const;
+  const beneath = [
+    { color: [240, 240, 236] as const, turn: 0 },
+    { color: [18, 18, 20] as const, turn: 0 },
+    { color: c.scene.borderColor, turn: 1 },
+    { color: c.scene.borderColor, turn: 0 },
+    { color: [240, 240, 236] as const, turn: 0.5 },
+  ][i % 5] ?? { color: [240, 240, 236] as const, turn: 0 };
+  const thumbs = [
+    { x: 31, y: 43, rx: 9, ry: 12 },
+    { x: -33, y: 5, rx: 8, ry: 11 },
+    { x: 0, y: 46, rx: 10, ry: 8 },
+    { x: -30, y: -42, rx: 9, ry: 12 },
+    { x: 33, y: -20, rx: 8, ry: 11 },
+  ];
+  const thumb = thumbs[i % thumbs.length] ?? { x: 31, y: 43, rx: 9, ry: 12 };
+  const sleeveColour = sleeveColours[i % sleeveColours.length] ?? [60, 150, 190];
+  const small = i % 2 === 0;
+  const sleeved: CardScene = {
+    ...c.scene,
+    ...(small ? { cardMm: { width: 59, height: 86 } } : {}),
+    underlay: {
+      color: sleeveColour,
+      margins: small
+        ? { left: 1.2, right: 1.8, top: 1.4, bottom: 1.6 }
+        : { left: 1.4, right: 1.6, top: 1.5, bottom: 1.5 },
+    },
+  };
+  return [
+    {
+      ...c,
+      category: "in a sleeve",
+      name: `${c.name}, ${small ? "59 × 86 mm in a 62 × 89 mm" : "in a 66 × 91 mm"} sleeve`,
+      scene: sleeved,
+      back: { ...c.back, ...(small ? { cardMm: { width: 59, height: 86 } } : {}) },
+    },
+    {
+      ...c,
+      category: "on another card",
+      name: `${c.name}, on a card of rgb(${beneath.color.join(", ")}) 1.5 mm out, turned ${beneath.turn}°`,
+      scene: {
+        ...c.scene,
+        underlay: { ...beneath, margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 }, cornerRadius: 3 },
+      },
+    },
+    {
+      ...c,
+      category: "held by a thumb",
+      name: `${c.name}, a thumb at (${thumb.x}, ${thumb.y}) mm`,
+      scene: { ...c.scene, occluder: { ...thumb, color: SKIN } },
+    },
+  ];
+}
 
 /** `focal35mm`: the lens written into both photos' EXIF (35 mm-equivalent focal length). */
 type Case = Omit<RealisticCase, "category"> & { category: string; focal35mm?: number };

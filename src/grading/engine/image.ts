@@ -190,10 +190,14 @@ export function medianColour(colours: ArrayLike<number>[]): [number, number, num
 /**
  * Two colours can be one ink in two lights: they may differ in brightness (light falling off
  * across a card, a shadow over part of it) down to a ratio of MIN_SHADE_RATIO, but not in hue by
- * more than MAX_INK_CHROMA_DIFFERENCE (chromaticity: r and g of r + g + b). Near-black colours
- * (luma under DARK_INK_LUMA both) have no hue to compare.
+ * more than `maxChromaDifference` (chromaticity: r and g of r + g + b; MAX_INK_CHROMA_DIFFERENCE
+ * unless told). Near-black colours (luma under DARK_INK_LUMA both) have no hue to compare.
  */
-export function sameInk(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+export function sameInk(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  maxChromaDifference = MAX_INK_CHROMA_DIFFERENCE,
+): boolean {
   const luma = (c: ArrayLike<number>) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
   const [lighter, darker] = luma(a) >= luma(b) ? [luma(a), luma(b)] : [luma(b), luma(a)];
   if (lighter < DARK_INK_LUMA) return true;
@@ -204,7 +208,7 @@ export function sameInk(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   };
   const [ra = 0, ga = 0] = chroma(a);
   const [rb = 0, gb = 0] = chroma(b);
-  return Math.hypot(ra - rb, ga - gb) <= MAX_INK_CHROMA_DIFFERENCE;
+  return Math.hypot(ra - rb, ga - gb) <= maxChromaDifference;
 }
 const MAX_INK_CHROMA_DIFFERENCE = 0.08;
 const MIN_SHADE_RATIO = 0.35;

@@ -71,7 +71,12 @@ const WHITENING_MAX_CHROMA = 45;
 const WHITENING_MIN_DISTANCE = 60;
 /** Outside the cut, the table is looked for this far out (1 and 1.5 mm, past the cut's blur). */
 const OUTSIDE_DEPTHS_PX = [MM, 1.5 * MM];
-/** The table beside the card may be lit up to this much brighter than its colour read around the card. */
+/**
+ * The table beside the card may be lit up to this much brighter than its colour read around the
+ * card, and differ from its hue by at most MAX_TABLE_HUE_DIFFERENCE (chromaticity; a thumb's skin
+ * against a beige table differs by 0.063).
+ */
+const MAX_TABLE_HUE_DIFFERENCE = 0.05;
 const MAX_TABLE_LIFT = 1.25;
 /** A pixel this close to the table's colour (or closer than half the border–table distance) is table. */
 const MISSING_MAX_DISTANCE = 40;
@@ -115,7 +120,9 @@ export function measureWear(
     around(x, y, outside);
     const [r = 0, g = 0, b = 0] = outside;
     if (Math.hypot(r - background[0], g - background[1], b - background[2]) < MISSING_MAX_DISTANCE) return true;
-    return sameInk(outside, background) && luma(r, g, b) <= MAX_TABLE_LIFT * luma(...background);
+    return (
+      sameInk(outside, background, MAX_TABLE_HUE_DIFFERENCE) && luma(r, g, b) <= MAX_TABLE_LIFT * luma(...background)
+    );
   };
   const tableBeside = (x: number, y: number) => {
     const px = x + 0.5;

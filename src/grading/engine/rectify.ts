@@ -179,16 +179,15 @@ export function flatToPhoto(corners: Quad, format: CardFormat): number[] {
 export function unwarpCard(image: RgbaImage, corners: Quad, format: CardFormat): RgbaImage {
   const width = Math.round(format.width_mm * FLAT_PX_PER_MM);
   const height = Math.round(format.height_mm * FLAT_PX_PER_MM);
-  const at = flatSampler(image, corners, format);
+  const [h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0, h8 = 1] = flatToPhoto(corners, format);
   const out = new Uint8Array(width * height * 4);
-  const colour = new Float64Array(3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      at(x + 0.5, y + 0.5, colour);
+      const u = x + 0.5;
+      const v = y + 0.5;
+      const w = h6 * u + h7 * v + h8;
       const o = (y * width + x) * 4;
-      out[o] = colour[0] ?? 0;
-      out[o + 1] = colour[1] ?? 0;
-      out[o + 2] = colour[2] ?? 0;
+      bilinear(image, (h0 * u + h1 * v + h2) / w - 0.5, (h3 * u + h4 * v + h5) / w - 0.5, out, o);
       out[o + 3] = 255;
     }
   }
@@ -203,25 +202,26 @@ export type FlatSampler = (x: number, y: number, out: Float64Array) => void;
 
 export function flatSampler(image: RgbaImage, corners: Quad, format: CardFormat): FlatSampler {
   const [h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0, h8 = 1] = flatToPhoto(corners, format);
-  const src = image.data;
-  const W = image.width;
-  const H = image.height;
   return (u, v, out) => {
     const w = h6 * u + h7 * v + h8;
-    const sx = (h0 * u + h1 * v + h2) / w - 0.5;
-    const sy = (h3 * u + h4 * v + h5) / w - 0.5;
-    const x0 = Math.min(W - 2, Math.max(0, Math.floor(sx)));
-    const y0 = Math.min(H - 2, Math.max(0, Math.floor(sy)));
-    const fx = Math.min(1, Math.max(0, sx - x0));
-    const fy = Math.min(1, Math.max(0, sy - y0));
-    const p00 = (y0 * W + x0) * 4;
-    const p10 = p00 + 4;
-    const p01 = p00 + W * 4;
-    const p11 = p01 + 4;
-    for (let ch = 0; ch < 3; ch++) {
-      const top = (src[p00 + ch] ?? 0) * (1 - fx) + (src[p10 + ch] ?? 0) * fx;
-      const bottom = (src[p01 + ch] ?? 0) * (1 - fx) + (src[p11 + ch] ?? 0) * fx;
-      out[ch] = top * (1 - fy) + bottom * fy;
-    }
+    bilinear(image, (h0 * u + h1 * v + h2) / w - 0.5, (h3 * u + h4 * v + h5) / w - 0.5, out, 0);
   };
+}
+
+/** The photo's colour at (sx, sy) in pixel-centre coordinates, bilinear and clamped, into out[o…o + 2]. */
+function bilinear(image: RgbaImage, sx: number, sy: number, out: Uint8Array | Float64Array, o: number): void {
+  const { data: src, width: W, height: H } = image;
+  const x0 = Math.min(W - 2, Math.max(0, Math.floor(sx)));
+  const y0 = Math.min(H - 2, Math.max(0, Math.floor(sy)));
+  const fx = Math.min(1, Math.max(0, sx - x0));
+  const fy = Math.min(1, Math.max(0, sy - y0));
+  const p00 = (y0 * W + x0) * 4;
+  const p10 = p00 + 4;
+  const p01 = p00 + W * 4;
+  const p11 = p01 + 4;
+  for (let ch = 0; ch < 3; ch++) {
+    const top = (src[p00 + ch] ?? 0) * (1 - fx) + (src[p10 + ch] ?? 0) * fx;
+    const bottom = (src[p01 + ch] ?? 0) * (1 - fx) + (src[p11 + ch] ?? 0) * fx;
+    out[o + ch] = top * (1 - fy) + bottom * fy;
+  }
 }

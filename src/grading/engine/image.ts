@@ -198,17 +198,21 @@ export function sameInk(
   b: ArrayLike<number>,
   maxChromaDifference = MAX_INK_CHROMA_DIFFERENCE,
 ): boolean {
-  const luma = (c: ArrayLike<number>) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
-  const [lighter, darker] = luma(a) >= luma(b) ? [luma(a), luma(b)] : [luma(b), luma(a)];
+  // Scalar arithmetic only: wear.ts asks this of every border pixel.
+  const a0 = a[0] ?? 0;
+  const a1 = a[1] ?? 0;
+  const a2 = a[2] ?? 0;
+  const b0 = b[0] ?? 0;
+  const b1 = b[1] ?? 0;
+  const b2 = b[2] ?? 0;
+  const lumaA = 0.299 * a0 + 0.587 * a1 + 0.114 * a2;
+  const lumaB = 0.299 * b0 + 0.587 * b1 + 0.114 * b2;
+  const lighter = Math.max(lumaA, lumaB);
   if (lighter < DARK_INK_LUMA) return true;
-  if (darker < MIN_SHADE_RATIO * lighter) return false;
-  const chroma = (c: ArrayLike<number>) => {
-    const sum = Math.max(1, (c[0] ?? 0) + (c[1] ?? 0) + (c[2] ?? 0));
-    return [(c[0] ?? 0) / sum, (c[1] ?? 0) / sum];
-  };
-  const [ra = 0, ga = 0] = chroma(a);
-  const [rb = 0, gb = 0] = chroma(b);
-  return Math.hypot(ra - rb, ga - gb) <= maxChromaDifference;
+  if (Math.min(lumaA, lumaB) < MIN_SHADE_RATIO * lighter) return false;
+  const sumA = Math.max(1, a0 + a1 + a2);
+  const sumB = Math.max(1, b0 + b1 + b2);
+  return Math.hypot(a0 / sumA - b0 / sumB, a1 / sumA - b1 / sumB) <= maxChromaDifference;
 }
 const MAX_INK_CHROMA_DIFFERENCE = 0.08;
 const MIN_SHADE_RATIO = 0.35;

@@ -148,6 +148,7 @@ export function measureWear(
   };
 
   // 0: not examined, 1: examined and sound, 2: missing material, 3: whitened.
+  const here = new Float64Array(3);
   const state = new Uint8Array(W * H);
   const classify = (x: number, y: number) => {
     const p = (y * W + x) * 4;
@@ -174,7 +175,10 @@ export function measureWear(
     }
     // Neither the table, nor whitening, nor the border's ink in some light: something lies over
     // the border there (a finger holding the card, print in the border), and it is not examined.
-    return sameInk([r, g, b], border) ? 1 : 0;
+    here[0] = r;
+    here[1] = g;
+    here[2] = b;
+    return sameInk(here, border) ? 1 : 0;
   };
   const mark = (x: number, y: number) => {
     if (!inBorder(x, y)) return;

@@ -5,6 +5,7 @@ import { agreeOnCentering, edgeBlurLimitMm } from "../../src/grading/engine/cent
 import { measureFrame, measureFrameTwice, SIDES } from "../../src/grading/engine/frame";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
+import { normalCdf } from "../helpers/normal";
 
 const MM = FLAT_PX_PER_MM;
 const W = 63 * MM;
@@ -250,14 +251,6 @@ function bandedCard(band: [number, number, number] | null, shade: number): RgbaI
     }
   }
   return { width: W, height: H, data };
-}
-
-/** The standard normal distribution function (Abramowitz and Stegun 7.1.26 for erf). */
-function normalCdf(z: number): number {
-  const t = 1 / (1 + (0.3275911 * Math.abs(z)) / Math.SQRT2);
-  const poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t;
-  const erf = 1 - poly * Math.exp(-(z * z) / 2);
-  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
 const BODY: [number, number, number] = [226, 222, 218]; // a vintage card's light body inside its yellow border

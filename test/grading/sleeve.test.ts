@@ -62,13 +62,14 @@ describe("sleeveReading and sleeveShaped", () => {
   });
 });
 
+const engine = new BuiltinEngine();
+const grade = (front: CardScene, back: CardScene = backOf(front)): Promise<GradeResult> =>
+  engine.grade({
+    front: { bytes: photo(front), contentType: "image/jpeg" },
+    back: { bytes: photo(back), contentType: "image/jpeg" },
+  });
+
 describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
-  const engine = new BuiltinEngine();
-  const grade = (front: CardScene): Promise<GradeResult> =>
-    engine.grade({
-      front: { bytes: photo(front), contentType: "image/jpeg" },
-      back: { bytes: photo(backOf(front)), contentType: "image/jpeg" },
-    });
   // A Yu-Gi-Oh card: 59 × 86 mm, a dark rim 1.5–1.7 mm wide, on grey cloth.
   const yugioh = sceneWith({
     cardMm: { width: 59, height: 86 },
@@ -114,7 +115,8 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
 });
 
 describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
-  const engine = new BuiltinEngine();
+  // The back: the card's own, alone (only the front lies on another card).
+  const back = backOf(sceneWith({}));
   // A white card beneath the yellow-bordered one, 1.5 mm out to the right and bottom, square to it:
   // the outline takes both in (64.5 × 89.5 mm, standard within 1 %).
   const stacked = sceneWith({
@@ -122,10 +124,7 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
   });
 
   it("refuses it, naming the border that reads another ink, instead of measuring the other card's band as border", async () => {
-    const result = await engine.grade({
-      front: { bytes: photo(stacked), contentType: "image/jpeg" },
-      back: { bytes: photo(backOf(sceneWith({}))), contentType: "image/jpeg" },
-    });
+    const result = await grade(stacked, back);
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
     if (result.status !== "rejected") return;
     expect(result.message).toContain("the right border rgb(");
@@ -141,10 +140,7 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
         turn: 0.8,
       },
     });
-    const result = await engine.grade({
-      front: { bytes: photo(turned), contentType: "image/jpeg" },
-      back: { bytes: photo(backOf(sceneWith({}))), contentType: "image/jpeg" },
-    });
+    const result = await grade(turned, back);
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
     if (result.status === "rejected") expect(result.message).toMatch(/is not parallel to the card's edge/);
   });
@@ -155,10 +151,7 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
       shadow: 0.2 / 63,
       shadowEdge: 0.3,
     });
-    const result = await engine.grade({
-      front: { bytes: photo(shaded), contentType: "image/jpeg" },
-      back: { bytes: photo(backOf(sceneWith({}))), contentType: "image/jpeg" },
-    });
+    const result = await grade(shaded, back);
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
     if (result.status === "rejected") expect(result.message).toMatch(/right border holds print before the line/);
   });

@@ -85,8 +85,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     }
     const samples: Point[] = [];
     for (let s = 0; s < EDGE_PROFILES; s++) {
-      const t = 0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES;
-      const base = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
+      const base = profileBase(p, q, s);
       const crossing = edgeCrossing(colourAt, base, nx, ny, halfLength);
       if (!crossing) continue;
       samples.push({ x: base.x + nx * crossing.t, y: base.y + ny * crossing.t });
@@ -185,8 +184,7 @@ function blurAcross(colourAt: RgbSampler, corners: Quad, sides: SideGeometry[], 
     const q = corners[(k + 1) % 4] as Point;
     const { nx, ny } = sides[k] as SideGeometry;
     for (let s = 0; s < EDGE_PROFILES; s++) {
-      const t = 0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES;
-      const rise = cardSideRise(colourAt, { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t }, nx, ny, halfLength);
+      const rise = cardSideRise(colourAt, profileBase(p, q, s), nx, ny, halfLength);
       if (rise !== null) rises.push(rise);
     }
   }
@@ -265,8 +263,7 @@ function shadowFreePoints(
   const points: Point[] = [];
   const middle = (n - 1) / 2;
   for (let s = 0; s < EDGE_PROFILES; s++) {
-    const t = 0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES;
-    const base = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
+    const base = profileBase(p, q, s);
     for (let k = 0; k < n; k++) {
       const d = -halfLength + k * 0.5;
       colourAt(base.x + nx * d, base.y + ny * d, pixel);
@@ -330,6 +327,12 @@ function tableBesideCut(
   if (distance(border, borderColour) > MAX_BORDER_DIFFERENCE) return false;
   const tableOutside = points.filter((point) => distance(at(point, -2.5), table) <= MAX_BORDER_DIFFERENCE).length;
   return tableOutside >= MIN_TABLE_BESIDE * points.length;
+}
+
+/** Where the `s`-th of EDGE_PROFILES profiles crosses side p–q: spread over its middle 80 %, clear of the corners. */
+function profileBase(p: Point, q: Point, s: number): Point {
+  const t = 0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES;
+  return { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
 }
 
 /** How far apart two lines of a side are at its ends (px, along the inward normal from p and q). */
@@ -408,8 +411,7 @@ function sideFromMedianProfile(
   const bases: Point[] = [];
   const pixel = new Float64Array(3);
   for (let s = 0; s < count; s++) {
-    const t = 0.1 + (0.8 * (s + 0.5)) / count;
-    const base = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
+    const base = profileBase(p, q, s);
     for (let k = 0; k < n; k++) {
       const d = -halfLength + k * 0.5;
       colourAt(base.x + nx * d, base.y + ny * d, pixel);

@@ -6,7 +6,7 @@ import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { Graded, GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, drawCardScene, encodeJpeg, truthOf, withExif } from "../helpers/card-images";
 import { artPhoto, tablePhoto } from "../helpers/photos";
-import { type RealisticCase, realisticScenes } from "../helpers/scene-sets";
+import { DESK_CLUTTER, DESK_CLUTTER_AROUND, type RealisticCase, realisticScenes } from "../helpers/scene-sets";
 import { photo, sceneWith } from "../helpers/submissions";
 
 const engine = new BuiltinEngine();
@@ -218,6 +218,40 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     });
     const result = expectGraded(await grade(scene));
     expectCenteringWithin(result, scene, 1);
+  });
+
+  describe("among things lying on the desk", () => {
+    // A portrait photo, a yellow-bordered card with a photograph as art turned 12° in the middle;
+    // pencils, a ruler, a laptop's edge and more around it, their sides soft.
+    const deskScene = (cardWidth: number, exposure: number, clutter: CardScene["clutter"], seed: number) =>
+      sceneWith({
+        canvasWidth: 900,
+        canvasHeight: 1200,
+        cardWidth,
+        rotation: 12,
+        borderColor: [235, 200, 60],
+        background: [150, 105, 70],
+        artPhoto: artPhoto("coffee"),
+        exposure,
+        clutter,
+        seed,
+      });
+    const deskGrade = (scene: CardScene) => grade(scene, backOf({ ...scene, artPhoto: undefined }));
+
+    it("finds a card small in the photo, whose four edges are shorter than every soft side around it", async () => {
+      // Each soft side gives a bundle of lines; unless the lines taken withdraw their pixels' votes
+      // (edges.ts), the bundles fill every place among the strongest lines and the card's edges
+      // are not among them.
+      const scene = deskScene(200, 0.7, DESK_CLUTTER, 5);
+      const result = expectGraded(await deskGrade(scene));
+      expectCenteringWithin(result, scene, 1);
+    });
+
+    it("sets aside the rectangle of a card's proportions that things on the desk close far around the card", async () => {
+      const scene = deskScene(300, 1, DESK_CLUTTER_AROUND, 5);
+      const result = expectGraded(await deskGrade(scene));
+      expectCenteringWithin(result, scene, 1);
+    });
   });
 
   const gradeCase = (c: RealisticCase) =>

@@ -67,6 +67,19 @@ export interface CardScene {
    * holding the card).
    */
   occluder?: { x: number; y: number; rx: number; ry: number; color: Rgb };
+  /**
+   * Straight things lying on the table around the card (pencils, a ruler, a phone's edge): bars of
+   * `color` from `from` to `to` (shares of the canvas), `width` pixels across, shaded round like
+   * a pencil, their sides blurred over `soft` pixels (1 unless told: out of focus, nearer the
+   * lens). Drawn on the table, under the card and its shadow.
+   */
+  clutter?: {
+    from: readonly [number, number];
+    to: readonly [number, number];
+    width: number;
+    color: Rgb;
+    soft?: number;
+  }[];
   /** Multiplies every pixel (0.15 = a very dark photo). */
   exposure?: number;
   /** Box blur radius in pixels (an out-of-focus photo). */
@@ -264,6 +277,15 @@ export function drawCardScene(scene: CardScene): RgbaImage {
     cx: cx - W / 2,
     cy: cy - H / 2,
   };
+  const bars = (scene.clutter ?? []).map((bar) => ({
+    x0: bar.from[0] * W,
+    y0: bar.from[1] * H,
+    x1: bar.to[0] * W,
+    y1: bar.to[1] * H,
+    width: bar.width,
+    color: bar.color,
+    soft: bar.soft ?? 1,
+  }));
   const data = new Uint8Array(W * H * 4);
   const noise = scene.noise ?? 0;
   const falloff = scene.lightFalloff ?? 0;
@@ -291,6 +313,16 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         r *= weave;
         g *= weave;
         bl *= weave;
+      }
+      for (const bar of bars) {
+        const across = segmentDistance(x + 0.5, y + 0.5, bar);
+        const cover = clamp01((bar.width / 2 - across) / bar.soft + 0.5);
+        if (cover === 0) continue;
+        // Lit along its middle, darker toward its sides.
+        const shade = 1 - 0.35 * Math.min(1, (2 * across) / bar.width) ** 2;
+        r = mix(r, bar.color[0] * shade, cover);
+        g = mix(g, bar.color[1] * shade, cover);
+        bl = mix(bl, bar.color[2] * shade, cover);
       }
       // Card pixel, in card coordinates. Keystone is a true perspective (a homography): the
       // plane tilts so that its top edge is `keystone` narrower than its bottom edge.

@@ -124,6 +124,42 @@ export interface RealisticCase extends SceneCase {
   worn: ("corners" | "edges" | "surface")[];
 }
 
+type Bar = NonNullable<CardScene["clutter"]>[number];
+const bar = (from: readonly [number, number], to: readonly [number, number], color: Rgb, width: number): Bar => ({
+  from,
+  to,
+  color,
+  width,
+  soft: 3,
+});
+
+/**
+ * Things lying on a desk around a card in the middle of a portrait photo (shares of the canvas):
+ * two pencils, a ruler, a laptop's edge, the desk's edge and a pen, their sides soft (nearer the
+ * lens than the card's plane, out of focus). Each thick soft side gives a bundle of straight lines,
+ * all longer than the card's edges.
+ */
+export const DESK_CLUTTER: Bar[] = [
+  bar([0.3, 0.06], [0.95, 0.24], [170, 40, 40], 22),
+  bar([0.45, 0.13], [1.0, 0.38], [200, 90, 110], 22),
+  bar([0.05, 0.02], [0.85, 0.1], [120, 125, 135], 40),
+  bar([0.93, 0.0], [0.93, 1.0], [190, 190, 195], 60),
+  bar([0.03, 0.0], [0.03, 1.0], [60, 45, 35], 30),
+  bar([0.2, 0.85], [0.7, 0.8], [150, 150, 160], 16),
+];
+
+/**
+ * DESK_CLUTTER and four more (a pen, a sheet's edge, a phone, a pencil), all in focus: their sharp
+ * sides close a rectangle of about a card's proportions far around the card.
+ */
+export const DESK_CLUTTER_AROUND: Bar[] = [
+  ...DESK_CLUTTER,
+  bar([0.1, 0.95], [0.8, 0.7], [40, 60, 150], 30),
+  bar([0.0, 0.6], [0.25, 0.15], [230, 220, 200], 50),
+  bar([0.15, 0.99], [0.75, 0.99], [20, 20, 20], 25),
+  bar([0.78, 0.45], [0.86, 0.95], [90, 140, 60], 18),
+].map((item) => ({ ...item, soft: 1 }));
+
 /** Names of the committed photos (test/fixtures/photos), in the order the sets cycle through them. */
 export const ART_NAMES = ["astronaut", "coffee", "chelsea", "rocket"] as const;
 export const TABLE_NAMES = ["gravel", "brick", "grass"] as const;

@@ -80,8 +80,20 @@ export interface HoughLine extends Line {
 const ANGLE_BINS = 180;
 
 /**
+ * An edge pixel within this many pixels of a line taken (and within ±2° of its direction) is on
+ * it; further out, up to MAX_EDGE_SPREAD_PX, while the edge pixels at each offset across the line
+ * are at least DENSE_SHARE as many as on it (a soft edge's ramp).
+ */
+const ON_LINE_PX = 2;
+const MAX_EDGE_SPREAD_PX = 8;
+const DENSE_SHARE = 0.25;
+
+/**
  * The strongest straight lines: each edge pixel votes for the lines through it within ±2° of its
  * gradient's normal direction, so texture votes spread out while a card's edge piles up.
+ * Lines are taken one at a time, strongest first, and each line taken withdraws the votes of the
+ * edge pixels on it: one thick edge (a pencil's, a laptop's, a shadow's) gives one line, not
+ * a dozen near-copies that crowd the card's four edges out of the `maxLines`.
  */
 export function houghLines(map: GradientMap, maxLines: number, minVotes: number): HoughLine[] {
   const { width: W, height: H, gx, gy, magnitude } = map;
@@ -95,23 +107,35 @@ export function houghLines(map: GradientMap, maxLines: number, minVotes: number)
     sin[t] = Math.sin((t * Math.PI) / ANGLE_BINS);
   }
   const threshold = edgeThreshold(map);
+  // Each edge pixel's place and direction bin, kept to withdraw its votes later.
+  const edgeAt = new Int32Array(W * H);
+  const edgeBin = new Uint8Array(W * H);
+  let edges = 0;
+  // Each pixel's five votes; `step` −1 withdraws them. A cell gets one vote per pixel of a 1 px
+  // strip across the coarse copy (under 2,000): far from the Uint16 limit.
+  const vote = (x: number, y: number, center: number, step: 1 | -1) => {
+    for (let k = -2; k <= 2; k++) {
+      const t = (((center + k) % ANGLE_BINS) + ANGLE_BINS) % ANGLE_BINS;
+      const rho = Math.round(x * (cos[t] ?? 0) + y * (sin[t] ?? 0)) + diagonal;
+      const cell = t * rhoBins + rho;
+      accumulator[cell] = (accumulator[cell] ?? 0) + step;
+    }
+  };
   for (let y = 1; y < H - 1; y++) {
     for (let x = 1; x < W - 1; x++) {
       const i = y * W + x;
       if ((magnitude[i] ?? 0) < threshold) continue;
       let angle = Math.atan2(gy[i] ?? 0, gx[i] ?? 0);
       if (angle < 0) angle += Math.PI;
-      const center = Math.round((angle / Math.PI) * ANGLE_BINS);
-      for (let k = -2; k <= 2; k++) {
-        const t = (((center + k) % ANGLE_BINS) + ANGLE_BINS) % ANGLE_BINS;
-        const rho = Math.round(x * (cos[t] ?? 0) + y * (sin[t] ?? 0)) + diagonal;
-        const cell = t * rhoBins + rho;
-        if ((accumulator[cell] ?? 0) < 65535) accumulator[cell] = (accumulator[cell] ?? 0) + 1;
-      }
+      const center = Math.round((angle / Math.PI) * ANGLE_BINS) % ANGLE_BINS;
+      edgeAt[edges] = i;
+      edgeBin[edges] = center;
+      edges++;
+      vote(x, y, center, 1);
     }
   }
   // Peaks: local maxima over ±2 angle bins and ±3 px, strongest first.
-  const peaks: { t: number; rho: number; votes: number }[] = [];
+  const peaks: { t: number; rho: number; votes: number; taken: boolean }[] = [];
   for (let t = 0; t < ANGLE_BINS; t++) {
     for (let r = 0; r < rhoBins; r++) {
       const votes = accumulator[t * rhoBins + r] ?? 0;
@@ -133,11 +157,66 @@ export function houghLines(map: GradientMap, maxLines: number, minVotes: number)
           }
         }
       }
-      if (isPeak) peaks.push({ t, rho: r - diagonal, votes });
+      if (isPeak) peaks.push({ t, rho: r - diagonal, votes, taken: false });
     }
   }
+  // A peak's votes as found bound its votes after withdrawals: sorted by them, the search for the
+  // strongest line left stops at the first peak whose bound cannot beat the best found.
   peaks.sort((p, q) => q.votes - p.votes);
-  return peaks.slice(0, maxLines).map((p) => ({ a: cos[p.t] ?? 0, b: sin[p.t] ?? 0, c: p.rho, votes: p.votes }));
+  const taken = new Uint8Array(edges);
+  const across = new Uint32Array(2 * MAX_EDGE_SPREAD_PX + 1);
+  const lines: HoughLine[] = [];
+  while (lines.length < maxLines) {
+    let best: (typeof peaks)[number] | undefined;
+    let bestVotes = minVotes - 1;
+    for (const peak of peaks) {
+      if (peak.votes <= bestVotes) break;
+      if (peak.taken) continue;
+      const votes = accumulator[peak.t * rhoBins + peak.rho + diagonal] ?? 0;
+      if (votes > bestVotes) {
+        bestVotes = votes;
+        best = peak;
+      }
+    }
+    if (!best) break;
+    best.taken = true;
+    const a = cos[best.t] ?? 0;
+    const b = sin[best.t] ?? 0;
+    lines.push({ a, b, c: best.rho, votes: bestVotes });
+    // The edge's own width: the run of offsets across the line, out from it, at which its
+    // direction's edge pixels stay dense (a soft edge's ramp). A parallel edge beyond flat
+    // colour (a frame line inside a border) is past a gap and keeps its votes.
+    // Offset of edge pixel `e` across the line, or NaN when it is taken, too far, or of another direction.
+    const offsetOf = (e: number) => {
+      if (taken[e]) return Number.NaN;
+      const i = edgeAt[e] ?? 0;
+      const x = i % W;
+      const offset = Math.round(x * a + ((i - x) / W) * b - best.rho);
+      if (Math.abs(offset) > MAX_EDGE_SPREAD_PX) return Number.NaN;
+      // The line's direction bin among the five the pixel voted for (angles wrap at 180°).
+      const apart = Math.abs(best.t - (edgeBin[e] ?? 0));
+      return Math.min(apart, ANGLE_BINS - apart) > 2 ? Number.NaN : offset;
+    };
+    across.fill(0);
+    for (let e = 0; e < edges; e++) {
+      const offset = offsetOf(e);
+      if (!Number.isNaN(offset)) across[offset + MAX_EDGE_SPREAD_PX] = (across[offset + MAX_EDGE_SPREAD_PX] ?? 0) + 1;
+    }
+    const dense = DENSE_SHARE * Math.max(...[-1, 0, 1].map((o) => across[o + MAX_EDGE_SPREAD_PX] ?? 0));
+    let from = -ON_LINE_PX;
+    while (from > -MAX_EDGE_SPREAD_PX && (across[from - 1 + MAX_EDGE_SPREAD_PX] ?? 0) >= dense) from--;
+    let to = ON_LINE_PX;
+    while (to < MAX_EDGE_SPREAD_PX && (across[to + 1 + MAX_EDGE_SPREAD_PX] ?? 0) >= dense) to++;
+    for (let e = 0; e < edges; e++) {
+      const offset = offsetOf(e);
+      if (!(offset >= from && offset <= to)) continue;
+      taken[e] = 1;
+      const i = edgeAt[e] ?? 0;
+      const x = i % W;
+      vote(x, (i - x) / W, edgeBin[e] ?? 0, -1);
+    }
+  }
+  return lines;
 }
 
 export interface SegmentSupport {

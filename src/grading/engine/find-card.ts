@@ -80,6 +80,11 @@ const nearAFormat = (aspect: number) => formatMisfit(aspect) <= COARSE_FORMAT_TO
  */
 const SHARED_SIDE_PX = 2;
 const DISTINCT_SIDE_PX = 5;
+/**
+ * A card's outline is at most this many times the area of any card-shaped print inside it (its
+ * art or printed frame covers over half of the card; a 3 mm border leaves 84 %).
+ */
+const MAX_PRINT_AREA_RATIO = 2;
 /** How far outward (coarse pixels) a side is moved to read the support beside it. */
 const OUTWARD_SHIFT = 5;
 /** Proportions (long / short, rectified) of anything that may be a card or a graded holder. */
@@ -222,6 +227,13 @@ export function findCardOutline(image: RgbaImage, lensFocal: number | null = nul
     const shaped = accepted.filter((h) => cardShaped(h)).map((h) => ({ h, sides: sidesOf(h.quad) }));
     for (const { h } of shaped) {
       if (pattern.has(h) || !swallows(h, card)) continue;
+      // Far larger than the card, with table between: lines of things on the table (pencils, a
+      // laptop's edge, the table's own edge) closing a rectangle around it. A card's cut never
+      // lies that far out from its own print (its art or frame fills over half of it).
+      if (h.area > MAX_PRINT_AREA_RATIO * card.area && patternShare(h, card) < MIN_HOLDER_NOT_TABLE) {
+        pattern.add(h);
+        continue;
+      }
       const closesCard = shaped.some(
         (g) =>
           g.h !== h &&

@@ -14,7 +14,8 @@
 // pinhole camera, the card tilted 25° away through a phone's main camera or its 2× or 3× telephoto
 // (26, 52 or 77 mm-equivalent: 30, 15 and 10 % keystone at these distances), with and without the
 // JPEG's EXIF naming the lens (rectify.ts). Three more put something around or over the card
-// (aroundTheCard): a sleeve, another card beneath, a thumb.
+// (aroundTheCard): a sleeve, another card beneath, a thumb. The last puts the card, smaller, on
+// a desk among pencils, a ruler and a laptop's edge.
 import { expect, it } from "vitest";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { CatalogReference } from "../../src/grading/engine/identify";
@@ -23,7 +24,7 @@ import type { GradeResult } from "../../src/grading/engine/types";
 import { type CardScene, drawCardScene, encodeJpeg, referenceScan, truthOf, withExif } from "../helpers/card-images";
 import { catalogReference } from "../helpers/catalog-reference";
 import { artPhoto, tablePhoto } from "../helpers/photos";
-import { type RealisticCase, realisticScenes } from "../helpers/scene-sets";
+import { DESK_CLUTTER, type RealisticCase, realisticScenes } from "../helpers/scene-sets";
 
 interface Row {
   cases: number;
@@ -91,7 +92,25 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
       ];
     });
   const around = realistic.filter((c) => c.category === "designs").flatMap(aroundTheCard);
-  const cases: Case[] = [...realistic, ...printed, ...slanted, ...around];
+  // On a desk: the card at 60 % of its size among pencils, a ruler, a laptop's edge and the desk's
+  // edge, their sides soft (DESK_CLUTTER).
+  const desk = realistic
+    .filter((c) => c.category === "designs")
+    .map((c): Case => {
+      const onDesk = (scene: CardScene): CardScene => ({
+        ...scene,
+        cardWidth: Math.round(scene.cardWidth * 0.6),
+        clutter: DESK_CLUTTER,
+      });
+      return {
+        ...c,
+        category: "on a cluttered desk",
+        name: `${c.name}, on a cluttered desk`,
+        scene: onDesk(c.scene),
+        back: onDesk(c.back),
+      };
+    });
+  const cases: Case[] = [...realistic, ...printed, ...slanted, ...around, ...desk];
   const catalog = cases.map((c, id) => catalogEntry(c.scene, id));
   const referenceImages = new Map(
     cases.map((c, id) => [id, () => encodeJpeg(drawCardScene(referenceScan(c.scene)), 92)]),

@@ -80,4 +80,22 @@ describe("cardSideRise", () => {
     const flat: RgbSampler = (_x, _y, out) => out.set(TABLE);
     expect(cardSideRise(flat, { x: 0, y: 0 }, 1, 0, 6)).toBeNull();
   });
+
+  it("reads a sharp cut's rise on a border thinner than the profile reaches, not the art beyond it", () => {
+    // A red border 4 px wide, then light art: a card with a thin border small in a sharp photo.
+    // The profile's inner end lies in the art; read there, the "card's colour" is the art's and
+    // the rise runs past the whole border (7.7 px here: 1.7 mm of blur at 4.5 px/mm).
+    const red = [200, 30, 40];
+    const art = [230, 140, 95];
+    for (const sigma of [0.4, 0.6]) {
+      const sampler: RgbSampler = (x, _y, out) => {
+        const w = normalCdf(x / sigma);
+        const border = red.map((v, ch) => (TABLE[ch] ?? 0) + (v - (TABLE[ch] ?? 0)) * w);
+        out.set(x < 4 ? border : art);
+      };
+      const rise = cardSideRise(sampler, { x: 0, y: 0 }, 1, 0, 7);
+      expect(rise).not.toBeNull();
+      expect(rise ?? Number.NaN).toBeLessThan(2.563 * sigma + 0.5);
+    }
+  });
 });

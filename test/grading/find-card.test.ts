@@ -311,6 +311,18 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expectCenteringWithin(result, c.scene, 1);
   });
 
+  it("refuses a thin-bordered card small in a sharp photo for its pixels, not for a blur it does not have", async () => {
+    // A 1 mm red border at 4.5 px per mm, light art inside: the blur, read from the cut to the
+    // art's colour, took the whole border for the edge's rise (2 mm of "blur"). Read to the
+    // border's own colour, the edge rises over 1.5 px, and what is short is the pixels.
+    const c = realisticScenes(sets, 5, 1010)[0] as RealisticCase;
+    const small = (scene: CardScene): CardScene => ({ ...scene, cardWidth: Math.round(scene.cardWidth * 0.6) });
+    const result = await gradeCase({ ...c, scene: small(c.scene), back: small(c.back) });
+    if (result.status !== "rejected") throw new Error(`expected a refusal, got ${result.status}`);
+    expect(result.message).toContain("the photo's pixels cannot support a 1-point centering measurement");
+    expect(Number(/edges ([\d.]+) px wide/.exec(result.message)?.[1])).toBeLessThan(2.5);
+  });
+
   it("grades a card with a lamp's hard shadow against its cut, reading the cut past the shadow", async () => {
     // A yellow-bordered card on white paper, softened as a 1080p photo is, with a 0.6 mm shadow
     // against its right and bottom cuts: blurred into one ramp with the cut, the shadow took both
@@ -337,7 +349,10 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     const result = await gradeCase(c);
     expect(result).toMatchObject({ status: "rejected" });
     if (result.status !== "graded") {
-      expect(result.message).toMatch(/blurred over 0\.49 mm \(at most 0\.45 with these borders\)/);
+      // Read 0.49–0.50 mm (the rise to the border's own colour, edges.ts).
+      const blur = Number(/blurred over ([\d.]+) mm \(at most 0\.45 with these borders\)/.exec(result.message)?.[1]);
+      expect(blur).toBeGreaterThanOrEqual(0.48);
+      expect(blur).toBeLessThanOrEqual(0.52);
     }
   });
 });

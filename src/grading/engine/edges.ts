@@ -391,9 +391,7 @@ export function cardSideRise(
   const k0 = Math.min(n - 2, Math.max(0, Math.floor(position)));
   const f = position - k0;
   const atCrossing = [0, 1, 2].map((ch) => (rgb[k0 * 3 + ch] ?? 0) * (1 - f) + (rgb[(k0 + 1) * 3 + ch] ?? 0) * f);
-  const card = [0, 1, 2].map(
-    (ch) => ((rgb[(n - 1) * 3 + ch] ?? 0) + (rgb[(n - 2) * 3 + ch] ?? 0) + (rgb[(n - 3) * 3 + ch] ?? 0)) / 3,
-  );
+  const card = cardColour(rgb, n, k0, atCrossing);
   const { step2, at } = projectOnto(rgb, atCrossing, card);
   if (step2 < MIN_LOCAL_STEP2 / 4) return null;
   for (let k = k0 + 1; k < n; k++) {
@@ -408,6 +406,38 @@ export function cardSideRise(
   }
   return null;
 }
+
+/**
+ * The card's colour on a profile (sampleProfile) whose step lies between samples `k0` and `k0` + 1:
+ * the mean of its three innermost samples, unless the colour settles on a plateau nearer the cut
+ * and then changes again by more than a quarter of the step, as a border thinner than the profile
+ * reaches does before the art: then the plateau's (where two successive changes are under
+ * PLATEAU_CHANGE of the step's steepest). A blurred edge's ramp only levels off: read as before.
+ */
+function cardColour(rgb: Float64Array, n: number, k0: number, atCrossing: number[]): number[] {
+  const colourAt = (k: number) =>
+    [0, 1, 2].map((ch) => ((rgb[k * 3 + ch] ?? 0) + (rgb[(k + 1) * 3 + ch] ?? 0) + (rgb[(k + 2) * 3 + ch] ?? 0)) / 3);
+  const innermost = colourAt(n - 3);
+  const change = (k: number) =>
+    Math.hypot(
+      (rgb[k * 3] ?? 0) - (rgb[(k - 1) * 3] ?? 0),
+      (rgb[k * 3 + 1] ?? 0) - (rgb[(k - 1) * 3 + 1] ?? 0),
+      (rgb[k * 3 + 2] ?? 0) - (rgb[(k - 1) * 3 + 2] ?? 0),
+    );
+  let steepest = 0;
+  for (let k = Math.max(1, k0 - 2); k <= Math.min(n - 1, k0 + 3); k++) steepest = Math.max(steepest, change(k));
+  for (let k = k0 + 2; k + 3 < n; k++) {
+    if (change(k) >= PLATEAU_CHANGE * steepest || change(k + 1) >= PLATEAU_CHANGE * steepest) continue;
+    const plateau = colourAt(k);
+    const step = 2 * Math.hypot(...plateau.map((v, ch) => v - (atCrossing[ch] ?? 0)));
+    const beyond = Math.hypot(...plateau.map((v, ch) => v - (innermost[ch] ?? 0)));
+    return beyond > BEYOND_PLATEAU * step ? plateau : innermost;
+  }
+  return innermost;
+}
+
+const PLATEAU_CHANGE = 0.15;
+const BEYOND_PLATEAU = 0.25;
 
 /** From the 50 % crossing to the card's colour, 80 % of the way is 90 % of the whole step. */
 const RISE_LEVEL = 0.8;

@@ -108,7 +108,8 @@ export function houghLines(map: GradientMap, maxLines: number, minVotes: number)
   }
   const threshold = edgeThreshold(map);
   // Each edge pixel's place and direction bin, kept to withdraw its votes later.
-  const edgeAt = new Int32Array(W * H);
+  const edgeX = new Uint16Array(W * H);
+  const edgeY = new Uint16Array(W * H);
   const edgeBin = new Uint8Array(W * H);
   let edges = 0;
   // Each pixel's five votes; `step` −1 withdraws them. A cell gets one vote per pixel of a 1 px
@@ -128,7 +129,8 @@ export function houghLines(map: GradientMap, maxLines: number, minVotes: number)
       let angle = Math.atan2(gy[i] ?? 0, gx[i] ?? 0);
       if (angle < 0) angle += Math.PI;
       const center = Math.round((angle / Math.PI) * ANGLE_BINS) % ANGLE_BINS;
-      edgeAt[edges] = i;
+      edgeX[edges] = x;
+      edgeY[edges] = y;
       edgeBin[edges] = center;
       edges++;
       vote(x, y, center, 1);
@@ -164,7 +166,21 @@ export function houghLines(map: GradientMap, maxLines: number, minVotes: number)
   // strongest line left stops at the first peak whose bound cannot beat the best found.
   peaks.sort((p, q) => q.votes - p.votes);
   const taken = new Uint8Array(edges);
+  // The edge pixels by direction bin (a counting sort): a line's withdrawal reads five bins only.
+  const bucketStart = new Int32Array(ANGLE_BINS + 1);
+  for (let e = 0; e < edges; e++) bucketStart[(edgeBin[e] ?? 0) + 1] = (bucketStart[(edgeBin[e] ?? 0) + 1] ?? 0) + 1;
+  for (let bin = 0; bin < ANGLE_BINS; bin++)
+    bucketStart[bin + 1] = (bucketStart[bin + 1] ?? 0) + (bucketStart[bin] ?? 0);
+  const byBin = new Int32Array(edges);
+  const filled = bucketStart.slice(0, ANGLE_BINS);
+  for (let e = 0; e < edges; e++) {
+    const bin = edgeBin[e] ?? 0;
+    byBin[filled[bin] ?? 0] = e;
+    filled[bin] = (filled[bin] ?? 0) + 1;
+  }
   const across = new Uint32Array(2 * MAX_EDGE_SPREAD_PX + 1);
+  const nearEdge = new Int32Array(edges);
+  const nearOffset = new Int8Array(edges);
   const lines: HoughLine[] = [];
   while (lines.length < maxLines) {
     let best: (typeof peaks)[number] | undefined;
@@ -185,35 +201,35 @@ export function houghLines(map: GradientMap, maxLines: number, minVotes: number)
     lines.push({ a, b, c: best.rho, votes: bestVotes });
     // The edge's own width: the run of offsets across the line, out from it, at which its
     // direction's edge pixels stay dense (a soft edge's ramp). A parallel edge beyond flat
-    // colour (a frame line inside a border) is past a gap and keeps its votes.
-    // Offset of edge pixel `e` across the line, or NaN when it is taken, too far, or of another direction.
-    const offsetOf = (e: number) => {
-      if (taken[e]) return Number.NaN;
-      const i = edgeAt[e] ?? 0;
-      const x = i % W;
-      const offset = Math.round(x * a + ((i - x) / W) * b - best.rho);
-      if (Math.abs(offset) > MAX_EDGE_SPREAD_PX) return Number.NaN;
-      // The line's direction bin among the five the pixel voted for (angles wrap at 180°).
-      const apart = Math.abs(best.t - (edgeBin[e] ?? 0));
-      return Math.min(apart, ANGLE_BINS - apart) > 2 ? Number.NaN : offset;
-    };
+    // colour (a frame line inside a border) is past a gap and keeps its votes. One pass gathers
+    // the untaken pixels of the line's direction within MAX_EDGE_SPREAD_PX and their offsets.
     across.fill(0);
-    for (let e = 0; e < edges; e++) {
-      const offset = offsetOf(e);
-      if (!Number.isNaN(offset)) across[offset + MAX_EDGE_SPREAD_PX] = (across[offset + MAX_EDGE_SPREAD_PX] ?? 0) + 1;
+    let near = 0;
+    // The pixels that voted for the line's direction: those of the five bins around it (angles wrap at 180°).
+    for (let k = -2; k <= 2; k++) {
+      const bin = (best.t + k + ANGLE_BINS) % ANGLE_BINS;
+      for (let j = bucketStart[bin] ?? 0; j < (bucketStart[bin + 1] ?? 0); j++) {
+        const e = byBin[j] ?? 0;
+        if (taken[e]) continue;
+        const offset = Math.round((edgeX[e] ?? 0) * a + (edgeY[e] ?? 0) * b - best.rho);
+        if (offset < -MAX_EDGE_SPREAD_PX || offset > MAX_EDGE_SPREAD_PX) continue;
+        nearEdge[near] = e;
+        nearOffset[near] = offset;
+        near++;
+        across[offset + MAX_EDGE_SPREAD_PX] = (across[offset + MAX_EDGE_SPREAD_PX] ?? 0) + 1;
+      }
     }
     const dense = DENSE_SHARE * Math.max(...[-1, 0, 1].map((o) => across[o + MAX_EDGE_SPREAD_PX] ?? 0));
     let from = -ON_LINE_PX;
     while (from > -MAX_EDGE_SPREAD_PX && (across[from - 1 + MAX_EDGE_SPREAD_PX] ?? 0) >= dense) from--;
     let to = ON_LINE_PX;
     while (to < MAX_EDGE_SPREAD_PX && (across[to + 1 + MAX_EDGE_SPREAD_PX] ?? 0) >= dense) to++;
-    for (let e = 0; e < edges; e++) {
-      const offset = offsetOf(e);
-      if (!(offset >= from && offset <= to)) continue;
+    for (let n = 0; n < near; n++) {
+      const offset = nearOffset[n] ?? 0;
+      if (offset < from || offset > to) continue;
+      const e = nearEdge[n] ?? 0;
       taken[e] = 1;
-      const i = edgeAt[e] ?? 0;
-      const x = i % W;
-      vote(x, (i - x) / W, edgeBin[e] ?? 0, -1);
+      vote(edgeX[e] ?? 0, edgeY[e] ?? 0, edgeBin[e] ?? 0, -1);
     }
   }
   return lines;

@@ -82,9 +82,9 @@ const SHARED_SIDE_PX = 2;
 const DISTINCT_SIDE_PX = 5;
 /**
  * A card's outline is at most this many times the area of any card-shaped print inside it (its
- * art or printed frame covers over half of the card; a 3 mm border leaves 84 %).
+ * printed frame covers two thirds of the card or more: 3 mm borders leave 84 %, 7 mm ones 76 %).
  */
-const MAX_PRINT_AREA_RATIO = 2;
+const MAX_PRINT_AREA_RATIO = 1.5;
 /** How far outward (coarse pixels) a side is moved to read the support beside it. */
 const OUTWARD_SHIFT = 5;
 /** Proportions (long / short, rectified) of anything that may be a card or a graded holder. */
@@ -228,8 +228,8 @@ export function findCardOutline(image: RgbaImage, lensFocal: number | null = nul
     for (const { h } of shaped) {
       if (pattern.has(h) || !swallows(h, card)) continue;
       // Far larger than the card, with table between: lines of things on the table (pencils, a
-      // laptop's edge, the table's own edge) closing a rectangle around it. A card's cut never
-      // lies that far out from its own print (its art or frame fills over half of it).
+      // laptop's edge, the table's own edge, its texture) closing a rectangle around it. A card's
+      // cut never lies that far out from its own print.
       if (h.area > MAX_PRINT_AREA_RATIO * card.area && patternShare(h, card) < MIN_HOLDER_NOT_TABLE) {
         pattern.add(h);
         continue;

@@ -202,10 +202,10 @@ export function houghLines(map: GradientMap, maxLines: number, minVotes: number)
     // The edge's own width: the run of offsets across the line, out from it, at which its
     // direction's edge pixels stay dense (a soft edge's ramp). A parallel edge beyond flat
     // colour (a frame line inside a border) is past a gap and keeps its votes. One pass gathers
-    // the untaken pixels of the line's direction within MAX_EDGE_SPREAD_PX and their offsets.
+    // the untaken pixels that voted for the line's direction (the five bins around it; angles
+    // wrap at 180°) within MAX_EDGE_SPREAD_PX, and their offsets.
     across.fill(0);
     let near = 0;
-    // The pixels that voted for the line's direction: those of the five bins around it (angles wrap at 180°).
     for (let k = -2; k <= 2; k++) {
       const bin = (best.t + k + ANGLE_BINS) % ANGLE_BINS;
       for (let j = bucketStart[bin] ?? 0; j < (bucketStart[bin + 1] ?? 0); j++) {

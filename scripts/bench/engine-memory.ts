@@ -1,7 +1,9 @@
 // `npm run bench:engine-memory`: the peak memory of grading a 12 MP pair, read off the workerd
 // process that runs the engine. Starts `wrangler dev` with a Worker that only grades (127.0.0.1),
 // grades a 2 MP pair to warm it up, records the process's resident memory, grades a 12 MP pair
-// three times and reports the high-water mark (VmHWM) above that baseline.
+// three times and reports the high-water mark (VmHWM) above that baseline; then a 12 MP pair
+// whose card is small in the frame (its region read again from the photo at full size,
+// analyse-face.ts) three times, and the high-water mark after those.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { backOf, drawCardScene, encodeJpeg } from "../../test/helpers/card-images.ts";
@@ -9,9 +11,10 @@ import { benchScene } from "../../test/helpers/scene-sets.ts";
 
 const BASE = "http://127.0.0.1:4200";
 
-function pair(width: number, height: number): Uint8Array<ArrayBuffer> {
-  const front = encodeJpeg(drawCardScene(benchScene(width, height)), 88);
-  const back = encodeJpeg(drawCardScene(backOf(benchScene(width, height))), 88);
+function pair(width: number, height: number, cardWidth?: number): Uint8Array<ArrayBuffer> {
+  const scene = { ...benchScene(width, height), ...(cardWidth ? { cardWidth } : {}) };
+  const front = encodeJpeg(drawCardScene(scene), 88);
+  const back = encodeJpeg(drawCardScene(backOf(scene)), 88);
   const body = new Uint8Array(4 + front.length + back.length);
   new DataView(body.buffer).setUint32(0, front.length);
   body.set(front, 4);
@@ -44,6 +47,8 @@ async function grade(body: Uint8Array<ArrayBuffer>) {
 console.log("Drawing a 2 MP and a 12 MP pair…");
 const small = pair(1632, 1224);
 const large = pair(4000, 3000);
+// 540 px wide: 3.2 px per mm at the working size (1500 px), 8.6 in the photo.
+const smallCard = pair(4000, 3000, 540);
 const dev = spawn("npx", ["wrangler", "dev", "--config", "scripts/bench/wrangler.bench.toml"], {
   stdio: "ignore",
   detached: true,
@@ -67,6 +72,13 @@ try {
   console.log(
     `workerd resident memory: ${(baseline.rss / 1024).toFixed(0)} MB before, peak ${(after.hwm / 1024).toFixed(0)} MB; ` +
       `the 12 MP pair added at most ${((after.hwm - baseline.rss) / 1024).toFixed(0)} MB`,
+  );
+  const detailRuns = [];
+  for (let i = 0; i < 3; i++) detailRuns.push(await grade(smallCard));
+  const detail = workerdMemory();
+  console.log("12 MP pair, card small (region read again):", detailRuns);
+  console.log(
+    `peak after those ${(detail.hwm / 1024).toFixed(0)} MB: at most ${((detail.hwm - baseline.rss) / 1024).toFixed(0)} MB above the baseline`,
   );
 } finally {
   if (dev.pid) process.kill(-dev.pid, "SIGTERM");

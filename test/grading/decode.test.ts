@@ -4,12 +4,14 @@ import {
   DecodeBudgetError,
   DecodeError,
   decodeImage,
+  decodeRegion,
   detectFormat,
   exifOrientation,
   lensFocalPx,
   peakCodecMemoryBytes,
   readExif,
   readImageHeader,
+  regionDecodeScale,
   resetCodecMemoryPeak,
 } from "../../src/grading/engine/decode";
 import type { RgbaImage } from "../../src/grading/engine/image";
@@ -171,6 +173,88 @@ describe("decodeImage", () => {
     new DataView(huge.buffer).setUint32(16, 10_000);
     new DataView(huge.buffer).setUint32(20, 10_000);
     expect(() => decodeImage(huge, 100)).toThrow(/PNG is 10000 × 10000 pixels \(100 MP\); the limit is 50 MP/);
+  });
+});
+
+/** `width` × `height` of blue with a red square of `side` px whose top-left corner is at (x, y). */
+function redSquare(width: number, height: number, x: number, y: number, side: number): RgbaImage {
+  const data = new Uint8Array(width * height * 4);
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      const red = col >= x && col < x + side && row >= y && row < y + side;
+      data.set(red ? [220, 20, 20, 255] : [20, 20, 200, 255], (row * width + col) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+/** The red pixels' centroid and their extent across. */
+function redBlob(image: RgbaImage): { x: number; y: number; width: number } {
+  let sx = 0;
+  let sy = 0;
+  let n = 0;
+  let minX = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      if (!isRed(pixel(image, x, y))) continue;
+      sx += x + 0.5;
+      sy += y + 0.5;
+      n++;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x + 1);
+    }
+  }
+  return { x: sx / n, y: sy / n, width: maxX - minX };
+}
+
+describe("decodeRegion (a region of the working image read again at a larger scale)", () => {
+  const square = encodeJpeg(redSquare(1600, 1200, 1000, 300, 100), 92);
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])(
+    "cuts the same region out of the stored photo under EXIF orientation %i",
+    (orientation) => {
+      const jpeg = withExif(square, { orientation });
+      const decoded = decodeImage(jpeg, 400);
+      expect(Math.max(decoded.image.width, decoded.image.height)).toBe(400);
+      const seen = redBlob(decoded.image);
+      const region = { x0: seen.x - 30, y0: seen.y - 30, x1: seen.x + 30, y1: seen.y + 30 };
+      const detail = decodeRegion(jpeg, decoded, region, 4, 1.5);
+      if (!detail) throw new Error("no region read");
+      // Four times the working image's pixels (the stored photo's own), about 240 px square.
+      expect(detail.scaleX).toBeCloseTo(4, 6);
+      expect(detail.scaleY).toBeCloseTo(4, 6);
+      expect(Math.abs(detail.image.width - 240)).toBeLessThanOrEqual(2);
+      expect(Math.abs(detail.image.height - 240)).toBeLessThanOrEqual(2);
+      const found = redBlob(detail.image);
+      // The square at the stored photo's resolution, where the working image has it.
+      expect(Math.abs(found.width - 100)).toBeLessThanOrEqual(3);
+      expect(found.x / detail.scaleX + detail.originX).toBeCloseTo(seen.x, 0);
+      expect(found.y / detail.scaleY + detail.originY).toBeCloseTo(seen.y, 0);
+    },
+  );
+
+  it("reads a PNG at its own size, and nothing when the photo holds too few more pixels", async () => {
+    const png = await encodePng(redSquare(800, 600, 500, 150, 50));
+    const decoded = decodeImage(png, 400);
+    const detail = decodeRegion(png, decoded, { x0: 240, y0: 60, x1: 280, y1: 100 }, 4, 1.5);
+    expect(detail?.scaleX).toBe(2);
+    expect(detail && redBlob(detail.image)).toMatchObject({ x: 45, y: 55, width: 50 });
+    expect(decodeRegion(png, decodeImage(png, 600), { x0: 0, y0: 0, x1: 100, y1: 100 }, 4, 1.5)).toBeNull();
+    expect(decodeRegion(square, decodeImage(square, 1200), { x0: 0, y0: 0, x1: 100, y1: 100 }, 4, 1.5)).toBeNull();
+  });
+
+  it("keeps a JPEG's region read within the memory budget by a smaller DCT scale", () => {
+    const region = { x0: 0, y0: 0, x1: 200, y1: 280 };
+    // 12 MP baseline: the whole photo at full size (48 MB in the codec's memory) fits.
+    expect(regionDecodeScale(checkDecodeBudget(jpegClaiming(4000, 3000), 1600), 4_000_000, 1500, region, 4)).toBe(8);
+    // 48 MP: 8/8 would need 192 MB; 4/8 (48 MB) is the largest that fits 64 MB.
+    expect(regionDecodeScale(checkDecodeBudget(jpegClaiming(8000, 6000), 1600), 9_000_000, 1600, region, 8)).toBe(4);
+    // A progressive 12 MP photo keeps every coefficient (36 MB at 4:2:0): 5/8 beside them.
+    const progressive = checkDecodeBudget(jpegClaiming(4000, 3000, { progressive: true, subsampled: true }), 1600);
+    expect(regionDecodeScale(progressive, 4_000_000, 1500, region, 4)).toBe(5);
+    // Never more than the scale asked for.
+    expect(regionDecodeScale(checkDecodeBudget(jpegClaiming(4000, 3000), 1600), 4_000_000, 1500, region, 1.6)).toBe(5);
   });
 });
 

@@ -323,6 +323,28 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expect(Number(/edges ([\d.]+) px wide/.exec(result.message)?.[1])).toBeLessThan(2.5);
   });
 
+  it("measures a card small in a larger photo on its region read again at the photo's own size", async () => {
+    // The card of the test above at the same share of the frame, in a photo stored 2.5 times as
+    // large (3000 × 2250, analysed at 1500 × 1125): 4.5 px per mm in the working image, refused
+    // there for its pixels (above); its region, read again from the stored photo, has twice those.
+    const c = realisticScenes(sets, 5, 1010)[0] as RealisticCase;
+    const large = (scene: CardScene): CardScene => ({
+      ...scene,
+      canvasWidth: scene.canvasWidth * 2.5,
+      canvasHeight: scene.canvasHeight * 2.5,
+      cardWidth: Math.round(scene.cardWidth * 0.6 * 2.5),
+    });
+    const scene = large(c.scene);
+    const result = expectGraded(await gradeCase({ ...c, scene, back: large(c.back) }));
+    expectCenteringWithin(result, scene, 0.5);
+    const capture = (result.model_grade as { capture: Record<string, { measured_scale: number; px_per_mm: number }> })
+      .capture;
+    for (const face of ["front", "back"]) {
+      expect(capture[face]?.measured_scale).toBeCloseTo(2, 1);
+      expect(capture[face]?.px_per_mm).toBeGreaterThan(8);
+    }
+  });
+
   it("grades a card with a lamp's hard shadow against its cut, reading the cut past the shadow", async () => {
     // A yellow-bordered card on white paper, softened as a 1080p photo is, with a 0.6 mm shadow
     // against its right and bottom cuts: blurred into one ramp with the cut, the shadow took both

@@ -1,4 +1,6 @@
-// One face, from bytes to measurements: decode → find the card (find-card.ts) → orientation and
+// One face, from bytes to measurements: decode → find the card (find-card.ts) → its region read
+// again from the stored photo when the card is small in it (decode.ts) → its edges refined
+// (refine-outline.ts) → orientation and
 // true proportions (rectify.ts) → format (formats.ts) → resolution → flat card → printed frame at
 // two scales (frame.ts, centering.ts) → not a sleeve's margin (sleeve.ts) → wear. Every step that
 // cannot be stood behind ends in a refusal that says what the photo lacks.
@@ -12,16 +14,16 @@ import {
   type TwoScaleResult,
   widthsOf,
 } from "./centering";
-import { type DecodedImage, DecodeError, decodeImage } from "./decode";
+import { type DecodedImage, DecodeError, type DetailImage, decodeImage, decodeRegion } from "./decode";
 import type { CardFormat, FaceName } from "./evidence";
-import { type CardOutline, findCardOutline } from "./find-card";
+import { type CardOutline, locateCard } from "./find-card";
 import { describeFormat, formatAcrossLenses, recogniseFormat } from "./formats";
 import { measureFrameTwice } from "./frame";
-import { dist, type Quad } from "./geometry";
+import { dist, type Point, type Quad, signedArea2 } from "./geometry";
 import type { RgbaImage } from "./image";
 import { perceptualHash } from "./phash";
 import { aspectsAcrossLenses, flatSampler, lensMatters, type Oriented, orientCard, unwarpCard } from "./rectify";
-import { EDGE_PROFILES } from "./refine-outline";
+import { EDGE_PROFILES, refineOutline } from "./refine-outline";
 import { sleeveMessage, sleeveReading, sleeveShaped } from "./sleeve";
 import type { Rejected, RejectionReason } from "./types";
 import { type FaceWear, measureWear } from "./wear";
@@ -45,6 +47,30 @@ export const EXPOSURE = { min: 40, max: 235 } as const;
  */
 export const PHOTO_EXPOSURE = { min: 20, max: 245 } as const;
 
+/**
+ * A card with fewer than this many px per mm in the working image, in a photo stored at least
+ * MIN_DETAIL_GAIN times larger per side, is measured on its region read again from the stored
+ * photo (decode.ts, decodeRegion) at about DETAIL_PX_PER_MM: a card a sixth of a 12 MP photo wide
+ * has 2.4 px per mm at 1600 px and 6.4 in the photo. Cards this large and more are measured at
+ * the working size (a 12 MP photo whose card fills a third of its longer side is not read twice).
+ */
+export const DETAIL_BELOW_PX_PER_MM = 6;
+/** The flat card is drawn at FLAT_PX_PER_MM (8); the edges are read finer than that. */
+const DETAIL_PX_PER_MM = 10;
+const MIN_DETAIL_GAIN = 1.5;
+/**
+ * The memory a region's second read may take (decode.ts: the whole photo decodes in the codec's
+ * memory at the scale chosen): half the per-image decode budget, since it comes on top of the
+ * working image and what was measured on it. A 12 MP JPEG is then read at 6/8 of its size.
+ */
+const DETAIL_DECODE_BYTES = 32 * 1024 * 1024;
+/**
+ * The region read around the card's quadrilateral: its refinement's reach twice (the median
+ * profile reads that far), and at least this share of the card's longer extent (the table beside
+ * the cut, read for wear and blur).
+ */
+const DETAIL_MARGIN_SHARE = 0.12;
+
 export interface FaceAnalysis {
   decoded: DecodedImage;
   outline: CardOutline;
@@ -53,6 +79,12 @@ export interface FaceAnalysis {
   orientation: "portrait" | "landscape";
   /** Rectified height / width. */
   aspect: number;
+  /**
+   * Pixels of the image the card was measured on per working-image pixel: 1, or more when its
+   * region was read again from the stored photo (DETAIL_BELOW_PX_PER_MM). `pxPerMm` and the
+   * outline's edge width and residual are in the measured image's pixels.
+   */
+  measuredScale: number;
   /** The focal length (working-image pixels) the proportions were recovered with; its source (rectify.ts). */
   focal: number;
   focalSource: Oriented["focalSource"];
@@ -107,13 +139,31 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const photoLuma = averageLuma(image);
   if (photoLuma < PHOTO_EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
   if (photoLuma > PHOTO_EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);
-  const found = findCardOutline(image, decoded.focalPx);
+  const found = locateCard(image, decoded.focalPx);
   if (!found.ok) {
     if (found.holder) return holderRejection(name, found.holder.aspect);
     const reason = name === "back" && found.reason.startsWith("no card") ? "face_check_failed" : "grading_failed";
     return reject(reason, `The ${name} photo: ${found.reason}.`);
   }
-  const outline = found.outline;
+  // The card is measured on the working image, or, small in a photo stored larger, on its region
+  // read again from the photo (detailOf). Its sides are refined there; the outline's corners are
+  // kept in working-image pixels (the lens, the orientation and the evidence refer to those), and
+  // its edge measurements in pixels of the image measured.
+  const { quad, reach, ...located } = found.card;
+  const detail = detailOf(bytes, decoded, quad, reach);
+  const measuredImage = detail ? detail.image : image;
+  const toMeasured = (p: Point): Point =>
+    detail ? { x: (p.x - detail.originX) * detail.scaleX, y: (p.y - detail.originY) * detail.scaleY } : p;
+  const toWorking = (p: Point): Point =>
+    detail ? { x: p.x / detail.scaleX + detail.originX, y: p.y / detail.scaleY + detail.originY } : p;
+  const detailScale = detail ? Math.sqrt(detail.scaleX * detail.scaleY) : 1;
+  const refined = refineOutline(measuredImage, quad.map(toMeasured) as Quad, Math.ceil(reach * detailScale));
+  if (!refined.ok) return reject("grading_failed", `The ${name} photo: ${refined.reason}.`);
+  const outline: CardOutline = {
+    ...refined.outline,
+    ...located,
+    corners: refined.outline.corners.map(toWorking) as Quad,
+  };
   const oriented = orientCard(outline.corners, width, height, decoded.focalPx);
   // A steep slant with a guessed lens: the proportions are the guess's, so neither a holder's
   // shape nor a format's absence is claimed from them; the refusal says what the photo lacks.
@@ -140,7 +190,8 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
     );
   }
   const format = recognised;
-  const [tl, tr, br, bl] = oriented.corners;
+  const measuredCorners = oriented.corners.map(toMeasured) as Quad;
+  const [tl, tr, br, bl] = measuredCorners;
   const pxPerMm = Math.min(
     (dist(tl, tr) + dist(bl, br)) / 2 / format.width_mm,
     (dist(tl, bl) + dist(tr, br)) / 2 / format.height_mm,
@@ -151,7 +202,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
       `The card in the ${name} photo is ${pxPerMm.toFixed(1)} px per mm: too few pixels to tell the printed frame from the card's edge, so centering cannot be measured to 1 point (at least ${MIN_PX_PER_MM} px per mm, e.g. the card ${Math.ceil(MIN_PX_PER_MM * format.width_mm)} px wide); move closer.`,
     );
   }
-  const flat = unwarpCard(image, oriented.corners, format);
+  const flat = unwarpCard(measuredImage, measuredCorners, format);
   const meanLuma = averageLuma(flat);
   if (meanLuma < EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
   if (meanLuma > EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);
@@ -172,7 +223,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
         frames.full.sides.left.borderColor,
         outline.background,
         widthsOf(frames.full.sides),
-        flatSampler(image, oriented.corners, format),
+        flatSampler(measuredImage, measuredCorners, format),
       )
     : null;
   const blurLimitMm = centering.ok ? edgeBlurLimitMm(centering.widths) : MAX_EDGE_BLUR_MM;
@@ -197,6 +248,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
       outline,
       corners: oriented.corners,
       orientation: oriented.orientation,
+      measuredScale: detailScale,
       aspect: oriented.aspect,
       focal: oriented.focal,
       focalSource: oriented.focalSource,
@@ -218,6 +270,36 @@ function holderRejection(name: FaceName, aspect: number): FaceResult {
     "holder_detected",
     `The ${name} photo shows an object ${aspect.toFixed(2)} times as tall as wide, the shape of a graded-card holder; send the raw card.`,
   );
+}
+
+/**
+ * The card's region read again from the stored photo at about DETAIL_PX_PER_MM, when the card
+ * is small in the working image (DETAIL_BELOW_PX_PER_MM) and the photo holds more; null otherwise.
+ * `quad`: the card's quadrilateral in working-image pixels; `reach`: its refinement's.
+ */
+function detailOf(bytes: Uint8Array, decoded: DecodedImage, quad: Quad, reach: number): DetailImage | null {
+  // Pixels per mm as if the card were a standard one: its area against 63 × 88 mm.
+  const pxPerMm = Math.sqrt(Math.abs(signedArea2(quad)) / 2 / (63 * 88));
+  if (pxPerMm >= DETAIL_BELOW_PX_PER_MM) return null;
+  const { width, height } = decoded.image;
+  if (Math.max(decoded.sourceWidth, decoded.sourceHeight) < MIN_DETAIL_GAIN * Math.max(width, height)) return null;
+  const xs = quad.map((p) => p.x);
+  const ys = quad.map((p) => p.y);
+  const extent = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  const margin = Math.max(2 * reach + 2, DETAIL_MARGIN_SHARE * extent);
+  const region = {
+    x0: Math.max(0, Math.min(...xs) - margin),
+    y0: Math.max(0, Math.min(...ys) - margin),
+    x1: Math.min(width, Math.max(...xs) + margin),
+    y1: Math.min(height, Math.max(...ys) + margin),
+  };
+  try {
+    return decodeRegion(bytes, decoded, region, DETAIL_PX_PER_MM / pxPerMm, MIN_DETAIL_GAIN, DETAIL_DECODE_BYTES);
+  } catch (error) {
+    // The photo decoded once already; a second decode over its budget keeps the working image.
+    if (error instanceof DecodeError) return null;
+    throw error;
+  }
 }
 
 function averageLuma(image: RgbaImage): number {

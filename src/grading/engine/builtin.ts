@@ -135,6 +135,10 @@ export class BuiltinEngine implements GradingEngine {
       focal_length_source: face.focalSource,
       // Every format the proportions fit (more than one only with a guessed lens at a slant).
       format_candidates: face.formatCandidates.map((format) => format.id),
+      // Pixels of the image measured per working-image pixel: above 1 when the card, small in a
+      // larger photo, was measured on its region read again from the photo (px_per_mm and the
+      // edge's widths are in those pixels).
+      measured_scale: round2(face.measuredScale),
       px_per_mm: round2(face.pxPerMm),
       edge_support: round2(face.outline.support),
       edge_contrast: round1(face.outline.edgeContrast),

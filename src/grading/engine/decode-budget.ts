@@ -49,21 +49,7 @@ export function estimateDecodeBytes(header: ImageHeader, inputBytes: number, max
     let num = 8;
     while (num > 1 && Math.ceil((Math.max(width, height) * num) / 8) > maxSide) num--;
     const output = Math.ceil((width * num) / 8) * Math.ceil((height * num) / 8) * 4;
-    // More than one scan (progressive, or non-interleaved baseline) makes libjpeg keep every DCT
-    // coefficient of the image (64 × 2 bytes per 8 × 8 block per component) until the last scan.
-    let coefficients = 0;
-    if (header.scans > 1 || header.progressive) {
-      const hMax = Math.max(1, ...header.sampling.map((s) => s.h));
-      const vMax = Math.max(1, ...header.sampling.map((s) => s.v));
-      for (const { h, v } of header.sampling) {
-        const blocksWide = Math.ceil(Math.ceil((width * h) / hMax) / 8);
-        const blocksHigh = Math.ceil(Math.ceil((height * v) / vMax) / 8);
-        coefficients += blocksWide * blocksHigh * 128;
-      }
-    }
-    // Row buffers: one MCU row of every component, scaled.
-    const rows = width * header.channels * 16 * 2;
-    return inputBytes + coefficients + rows + output * 2;
+    return jpegDecodeBytes(header, inputBytes, num, output);
   }
   if (header.format === "png") {
     // lodepng: the concatenated IDAT and the input; the inflated scanlines and the unfiltered image
@@ -77,4 +63,28 @@ export function estimateDecodeBytes(header: ImageHeader, inputBytes: number, max
   // lossy image's alpha plane is one byte per pixel.
   const working = header.lossless ? pixels * 4 : header.alpha ? pixels : 0;
   return inputBytes + working + pixels * 4 * 2;
+}
+
+/**
+ * Peak memory of decoding a JPEG at the DCT scale `num` / 8: the input copy, libjpeg's working
+ * buffers, the RGBA output in the codec's memory, and `copied` bytes of it copied out.
+ */
+export function jpegDecodeBytes(header: ImageHeader, inputBytes: number, num: number, copied: number): number {
+  const { width, height } = header;
+  const output = Math.ceil((width * num) / 8) * Math.ceil((height * num) / 8) * 4;
+  // More than one scan (progressive, or non-interleaved baseline) makes libjpeg keep every DCT
+  // coefficient of the image (64 × 2 bytes per 8 × 8 block per component) until the last scan.
+  let coefficients = 0;
+  if (header.scans > 1 || header.progressive) {
+    const hMax = Math.max(1, ...header.sampling.map((s) => s.h));
+    const vMax = Math.max(1, ...header.sampling.map((s) => s.v));
+    for (const { h, v } of header.sampling) {
+      const blocksWide = Math.ceil(Math.ceil((width * h) / hMax) / 8);
+      const blocksHigh = Math.ceil(Math.ceil((height * v) / vMax) / 8);
+      coefficients += blocksWide * blocksHigh * 128;
+    }
+  }
+  // Row buffers: one MCU row of every component, scaled.
+  const rows = width * header.channels * 16 * 2;
+  return inputBytes + coefficients + rows + output + copied;
 }

@@ -11,9 +11,16 @@
 import jpegTurbo from "@cwasm/jpeg-turbo/jpeg-turbo.wasm";
 import lodepng from "@cwasm/lodepng/lodepng.wasm";
 import webp from "@cwasm/webp/webp.wasm";
-import { checkDecodeBudget } from "./decode-budget";
+import { checkDecodeBudget, jpegDecodeBytes } from "./decode-budget";
 import { applyOrientation, downscaleToFit, type RgbaImage } from "./image";
-import { DecodeError, type ExifFacts, type ImageFormat, readExif } from "./image-header";
+import {
+  DECODE_LIMITS,
+  DecodeError,
+  type ExifFacts,
+  type ImageFormat,
+  type ImageHeader,
+  readExif,
+} from "./image-header";
 
 export { checkDecodeBudget, estimateDecodeBytes } from "./decode-budget";
 export {
@@ -176,7 +183,15 @@ export function decodeImage(bytes: Uint8Array, maxSide: number): DecodedImage {
   };
 }
 
-function decodeJpeg(bytes: Uint8Array, maxSide: number): DecodedImage {
+/**
+ * The JPEG decoded at libjpeg-turbo's DCT scale `pick(width, height)` / 8 (tjDecompress2), left in
+ * the codec's memory: `read` copies out what the caller keeps before the instance is dropped.
+ */
+function decodeJpegScaled<T>(
+  bytes: Uint8Array,
+  pick: (width: number, height: number) => number,
+  read: (pixels: Uint8Array, width: number, height: number, sourceWidth: number, sourceHeight: number) => T,
+): T {
   const codec = instantiate<JpegExports>(jpegTurbo, jpegImports);
   const input = copyIn(codec, bytes);
   const handle = codec.tjInitDecompress();
@@ -187,9 +202,7 @@ function decodeJpeg(bytes: Uint8Array, maxSide: number): DecodedImage {
   }
   const [width = 0, height = 0] = new Uint32Array(codec.memory.buffer, header, 2);
   if (width === 0 || height === 0) throw new DecodeError("JPEG without pixels");
-  // libjpeg-turbo's DCT scaling factors are n/8; take the largest that fits maxSide.
-  let num = 8;
-  while (num > 1 && Math.ceil((Math.max(width, height) * num) / 8) > maxSide) num--;
+  const num = pick(width, height);
   const outWidth = Math.ceil((width * num) / 8);
   const outHeight = Math.ceil((height * num) / 8);
   const output = codec.malloc(outWidth * outHeight * 4);
@@ -206,8 +219,29 @@ function decodeJpeg(bytes: Uint8Array, maxSide: number): DecodedImage {
     0,
   );
   if (status !== 0) throw new DecodeError("corrupt JPEG data");
-  const data = new Uint8Array(codec.memory.buffer, output, outWidth * outHeight * 4).slice();
   notePeak(codec);
+  return read(
+    new Uint8Array(codec.memory.buffer, output, outWidth * outHeight * 4),
+    outWidth,
+    outHeight,
+    width,
+    height,
+  );
+}
+
+/** libjpeg-turbo's DCT scaling factors are n/8: the largest n that keeps the longer side within maxSide. */
+function scaleToFit(width: number, height: number, maxSide: number): number {
+  let num = 8;
+  while (num > 1 && Math.ceil((Math.max(width, height) * num) / 8) > maxSide) num--;
+  return num;
+}
+
+function decodeJpeg(bytes: Uint8Array, maxSide: number): DecodedImage {
+  const { data, outWidth, outHeight, width, height } = decodeJpegScaled(
+    bytes,
+    (w, h) => scaleToFit(w, h, maxSide),
+    (pixels, outWidth, outHeight, width, height) => ({ data: pixels.slice(), outWidth, outHeight, width, height }),
+  );
   const exif = readExif(bytes);
   const scaled = downscaleToFit({ width: outWidth, height: outHeight, data }, maxSide);
   return {
@@ -217,6 +251,160 @@ function decodeJpeg(bytes: Uint8Array, maxSide: number): DecodedImage {
     sourceHeight: height,
     orientation: exif.orientation,
     focalPx: lensFocalPx(exif, width, height, scaled.width, scaled.height),
+  };
+}
+
+/** A region of the working image read again from the stored photo at a larger scale (decodeRegion). */
+export interface DetailImage {
+  /** The region, upright. */
+  image: RgbaImage;
+  /** Its pixels per pixel of the working image, across and down. */
+  scaleX: number;
+  scaleY: number;
+  /** Its top-left corner, in the working image's pixels. */
+  originX: number;
+  originY: number;
+}
+
+/** A region in the working image's (upright) pixels. */
+export interface Region {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * `region` of `decoded`'s working image, read again from the stored photo at about `scale` times
+ * the working image's resolution, or at the most the photo holds: a JPEG at the smallest DCT scale
+ * n/8 that reaches it (the whole photo decodes in the codec's memory, within `maxBytes`, and only
+ * the region is copied out), a PNG or WebP at its own size (they have no scaled decode; the first
+ * decode held the whole photo already). Null when that is not at least `minGain` times the working
+ * image's resolution.
+ */
+export function decodeRegion(
+  bytes: Uint8Array,
+  decoded: DecodedImage,
+  region: Region,
+  scale: number,
+  minGain: number,
+  maxBytes: number = DECODE_LIMITS.maxMemoryBytes,
+): DetailImage | null {
+  const header = checkDecodeBudget(bytes, Math.max(decoded.image.width, decoded.image.height));
+  const workingLong = Math.max(decoded.image.width, decoded.image.height);
+  const sourceLong = Math.max(decoded.sourceWidth, decoded.sourceHeight);
+  if (header.format !== "jpeg") {
+    if (sourceLong < minGain * workingLong) return null;
+    const full = header.format === "png" ? decodePng(bytes) : decodeWebp(bytes);
+    return cropUpright(full.data, full.width, full.height, decoded, region);
+  }
+  const num = regionDecodeScale(header, bytes.byteLength, workingLong, region, scale, maxBytes);
+  if ((sourceLong * num) / 8 < minGain * workingLong) return null;
+  return decodeJpegScaled(
+    bytes,
+    () => num,
+    (pixels, width, height) => cropUpright(pixels, width, height, decoded, region),
+  );
+}
+
+/**
+ * The DCT scale n (of n/8) for reading `region` (working-image pixels; the working image's longer
+ * side `workingLong`) of the JPEG `header` describes at `scale` times the working resolution: the
+ * smallest n that reaches it, then smaller while the decode (the whole photo in the codec's memory,
+ * the region copied out and turned upright) would pass `maxBytes`.
+ */
+export function regionDecodeScale(
+  header: ImageHeader,
+  inputBytes: number,
+  workingLong: number,
+  region: Region,
+  scale: number,
+  maxBytes: number = DECODE_LIMITS.maxMemoryBytes,
+): number {
+  const sourceLong = Math.max(header.width, header.height);
+  const regionBytes = (n: number) => {
+    const gain = (sourceLong * n) / 8 / workingLong;
+    return Math.ceil(((region.x1 - region.x0) * gain + 2) * ((region.y1 - region.y0) * gain + 2)) * 4 * 2;
+  };
+  let num = 1;
+  while (num < 8 && (sourceLong * num) / 8 < scale * workingLong) num++;
+  while (num > 1 && jpegDecodeBytes(header, inputBytes, num, regionBytes(num)) > maxBytes) num--;
+  return num;
+}
+
+/**
+ * The region (working image pixels, upright) cut out of a stored-orientation image of
+ * `width` × `height` that shows the whole photo at some scale, and turned upright (EXIF orientation).
+ */
+function cropUpright(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  decoded: DecodedImage,
+  region: Region,
+): DetailImage {
+  const orientation = decoded.orientation;
+  const swap = orientation >= 5 && orientation <= 8;
+  const uprightWidth = swap ? height : width;
+  const uprightHeight = swap ? width : height;
+  const scaleX = uprightWidth / decoded.image.width;
+  const scaleY = uprightHeight / decoded.image.height;
+  // The region in upright pixels of this scale, whole pixels, inside the photo.
+  const ux0 = Math.max(0, Math.floor(region.x0 * scaleX));
+  const uy0 = Math.max(0, Math.floor(region.y0 * scaleY));
+  const ux1 = Math.min(uprightWidth, Math.ceil(region.x1 * scaleX));
+  const uy1 = Math.min(uprightHeight, Math.ceil(region.y1 * scaleY));
+  // The same rectangle in stored pixels (applyOrientation's mappings, inverted).
+  const flipX = (a: number, b: number): [number, number] => [width - b, width - a];
+  const flipY = (a: number, b: number): [number, number] => [height - b, height - a];
+  let sx: [number, number];
+  let sy: [number, number];
+  switch (orientation) {
+    case 2:
+      sx = flipX(ux0, ux1);
+      sy = [uy0, uy1];
+      break;
+    case 3:
+      sx = flipX(ux0, ux1);
+      sy = flipY(uy0, uy1);
+      break;
+    case 4:
+      sx = [ux0, ux1];
+      sy = flipY(uy0, uy1);
+      break;
+    case 5:
+      sx = [uy0, uy1];
+      sy = [ux0, ux1];
+      break;
+    case 6:
+      sx = [uy0, uy1];
+      sy = flipY(ux0, ux1);
+      break;
+    case 7:
+      sx = flipX(uy0, uy1);
+      sy = flipY(ux0, ux1);
+      break;
+    case 8:
+      sx = flipX(uy0, uy1);
+      sy = [ux0, ux1];
+      break;
+    default:
+      sx = [ux0, ux1];
+      sy = [uy0, uy1];
+  }
+  const cropWidth = sx[1] - sx[0];
+  const cropHeight = sy[1] - sy[0];
+  const data = new Uint8Array(cropWidth * cropHeight * 4);
+  for (let y = 0; y < cropHeight; y++) {
+    const from = ((sy[0] + y) * width + sx[0]) * 4;
+    data.set(pixels.subarray(from, from + cropWidth * 4), y * cropWidth * 4);
+  }
+  return {
+    image: applyOrientation({ width: cropWidth, height: cropHeight, data }, orientation),
+    scaleX,
+    scaleY,
+    originX: ux0 / scaleX,
+    originY: uy0 / scaleY,
   };
 }
 

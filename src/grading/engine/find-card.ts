@@ -122,8 +122,32 @@ interface Hypothesis {
   area: number;
 }
 
+/** The card found, before its sides are refined (refine-outline.ts). */
+export interface LocatedCard {
+  /** The card's quadrilateral in the image's pixels, in photo order. */
+  quad: Quad;
+  /** How far (the image's pixels) each side is looked for either side of the quadrilateral's. */
+  reach: number;
+  background: CardOutline["background"];
+  support: number;
+  runnerUpSupport: number | null;
+  hypotheses: number;
+}
+
+export type LocateResult = { ok: true; card: LocatedCard } | { ok: false; reason: string; holder?: { aspect: number } };
+
 /** `lensFocal`: the lens's focal length in pixels of `image`, when the photo's EXIF gives it (rectify.ts). */
 export function findCardOutline(image: RgbaImage, lensFocal: number | null = null): OutlineResult {
+  const located = locateCard(image, lensFocal);
+  if (!located.ok) return located;
+  const { quad, reach, ...found } = located.card;
+  const refined = refineOutline(image, quad, reach);
+  if (!refined.ok) return refined;
+  return { ok: true, outline: { ...refined.outline, ...found } };
+}
+
+/** The card's quadrilateral, from the photo's lines and colours (see the file's head), unrefined. */
+export function locateCard(image: RgbaImage, lensFocal: number | null = null): LocateResult {
   const coarse = downscaleToFit(image, COARSE_MAX_SIDE);
   const scale = image.width / coarse.width;
   const focal = lensFocal === null ? null : lensFocal / scale;
@@ -286,13 +310,11 @@ export function findCardOutline(image: RgbaImage, lensFocal: number | null = nul
       chosen = toCut;
     }
   }
-  const full = chosen.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
-  const refined = refineOutline(image, full, Math.max(6, Math.ceil(2.5 * scale)));
-  if (!refined.ok) return refined;
   return {
     ok: true,
-    outline: {
-      ...refined.outline,
+    card: {
+      quad: chosen.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad,
+      reach: Math.max(6, Math.ceil(2.5 * scale)),
       background: colour.background,
       support: winner.support,
       runnerUpSupport: runnerUp ? runnerUp.support : null,

@@ -14,8 +14,9 @@
 // pinhole camera, the card tilted 25° away through a phone's main camera or its 2× or 3× telephoto
 // (26, 52 or 77 mm-equivalent: 30, 15 and 10 % keystone at these distances), with and without the
 // JPEG's EXIF naming the lens (rectify.ts). Three more put something around or over the card
-// (aroundTheCard): a sleeve, another card beneath, a thumb. The last puts the card, smaller, on
-// a desk among pencils, a ruler and a laptop's edge.
+// (aroundTheCard): a sleeve, another card beneath, a thumb. Another puts the card, smaller, on
+// a desk among pencils, a ruler and a laptop's edge; the last, smaller still, in a photo stored
+// 3 times as large.
 import { expect, it } from "vitest";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { CatalogReference } from "../../src/grading/engine/identify";
@@ -110,7 +111,27 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
         back: onDesk(c.back),
       };
     });
-  const cases: Case[] = [...realistic, ...printed, ...slanted, ...around, ...desk];
+  // Small in a large photo: the card at 30 % of its size in a photo stored 3 times as large per
+  // side (3000–4200 px wide), a tenth of its width or less: 2.5–2.6 px per mm in the working image,
+  // about twice that in its region read again from the photo (analyse-face.ts).
+  const large = realistic
+    .filter((c) => c.category === "designs")
+    .map((c): Case => {
+      const enlarge = (scene: CardScene): CardScene => ({
+        ...scene,
+        canvasWidth: Math.round(scene.canvasWidth * 3),
+        canvasHeight: Math.round(scene.canvasHeight * 3),
+        cardWidth: Math.round(scene.cardWidth * 0.3 * 3),
+      });
+      return {
+        ...c,
+        category: "small in a large photo",
+        name: `${c.name}, small in a large photo`,
+        scene: enlarge(c.scene),
+        back: enlarge(c.back),
+      };
+    });
+  const cases: Case[] = [...realistic, ...printed, ...slanted, ...around, ...desk, ...large];
   const catalog = cases.map((c, id) => catalogEntry(c.scene, id));
   const referenceImages = new Map(
     cases.map((c, id) => [id, () => encodeJpeg(drawCardScene(referenceScan(c.scene)), 92)]),

@@ -211,6 +211,36 @@ describe("the printed frame from line evidence", () => {
     if (!result.ok) expect(result.reason).toMatch(/left side/);
   });
 
+  it("says a side has no plain border when the art runs to the cut (a full-art card), not only that no frame was found", () => {
+    // 3 mm yellow borders, except on the left, where the art (every pixel its own colour) runs to the cut.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const fullArt = flatCard(H);
+    const bare = flatCard(H);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const o = (y * W + x) * 4;
+        if (x < 3 * MM && y >= 3 * MM && y < H - 3 * MM) {
+          fullArt.data.set([random() * 255, random() * 255, random() * 255], o);
+        }
+        // A plain border with nothing printed inside it on the left: no frame, but a border.
+        if (x < W / 2 && y >= 3 * MM && y < H - 3 * MM) bare.data.set(BORDER, o);
+      }
+    }
+    const result = measureFrame(fullArt);
+    expect(result).toMatchObject({ ok: false, side: "left" });
+    if (!result.ok)
+      expect(result.reason).toMatch(/^the card shows no plain border along its left edge: .*full-art card/);
+    expect(measureFrame(bare)).toEqual({
+      ok: false,
+      side: "left",
+      reason: "the printed frame could not be found on the left side",
+    });
+  });
+
   it("refuses a card whose right and bottom borders read another ink: a white card beneath it, 1.5 mm out", () => {
     const result = measureFrame(bandedCard([236, 236, 232], 1));
     expect(result).toMatchObject({ ok: false, side: "right" });

@@ -50,9 +50,9 @@ export const PHOTO_EXPOSURE = { min: 20, max: 245 } as const;
 /**
  * A card with fewer than this many px per mm in the working image, in a photo stored at least
  * MIN_DETAIL_GAIN times larger per side, is measured on its region read again from the stored
- * photo (decode.ts, decodeRegion) at about DETAIL_PX_PER_MM: a card a sixth of a 12 MP photo wide
- * has 2.4 px per mm at 1600 px and 6.4 in the photo. Cards this large and more are measured at
- * the working size (a 12 MP photo whose card fills a third of its longer side is not read twice).
+ * photo (decode.ts, decodeRegion) at about DETAIL_PX_PER_MM: a card a tenth of a 12 MP photo wide
+ * (400 px) has 2.4 px per mm at its working size (1500 px) and 6.3 in the photo. A card whose long
+ * side spans more than about a third of such a photo's longer side is measured at the working size.
  */
 export const DETAIL_BELOW_PX_PER_MM = 6;
 /** The flat card is drawn at FLAT_PX_PER_MM (8); the edges are read finer than that. */

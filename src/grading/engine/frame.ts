@@ -37,6 +37,8 @@ export interface SideMeasurement {
   printBefore: number;
   /** Mean border colour (RGB). */
   borderColor: [number, number, number];
+  /** The border's noise: 1.4826 × the median absolute colour deviation in its reference strip. */
+  borderNoise: number;
   /**
    * The line looks like print in the border: broken, the border's colour behind it, and a second
    * straight line further in (its mean distance from the edge, flat-card pixels); null otherwise.
@@ -66,6 +68,14 @@ export const MAX_FRAME_LEAN_MM = 0.4;
  */
 export const MAX_PRINT_BEFORE = 0.25;
 const MAX_FRAME_LEAN_PX = 1.5;
+/**
+ * A side whose frame is not found, and whose "border" (the strip 0.35–0.75 mm in from the cut)
+ * varies more than this (colour levels, the strip's noise), has no plain border there: the art
+ * runs to the cut. On the real photos measured a printed border's noise is 1–37 levels (35: a
+ * yellow border photographed on red felt, measured), and full-art One Piece cards' strips 93–117.
+ * Only the refusal's wording depends on it.
+ */
+const BORDERLESS_NOISE = 60;
 /** Half the width of the band of depths the frame line is fitted in, in pixels of the measured image (0.31 mm on the flat card). */
 const CLUSTER_HALF_WIDTH_PX = 2.5;
 /**
@@ -128,10 +138,23 @@ const rgb = (c: readonly number[]) => `rgb(${c.map((v) => Math.round(v)).join(",
 export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResult {
   const sides = {} as Record<Side, SideMeasurement>;
   for (const side of SIDES) {
-    const measured = measureSide(flat, side, scale, blurMm);
-    if (!measured) return { ok: false, side, reason: `the printed frame could not be found on the ${side} side` };
+    const reading = measureSide(flat, side, scale, blurMm);
+    if (!reading.ok) {
+      return {
+        ok: false,
+        side,
+        reason: borderless(side, reading.borderNoise) ?? `the printed frame could not be found on the ${side} side`,
+      };
+    }
+    const measured = reading.measured;
     if (measured.coverage < MIN_COVERAGE || measured.agreement < MIN_AGREEMENT) {
-      return { ok: false, side, reason: `the printed frame on the ${side} side is not clear enough to measure` };
+      return {
+        ok: false,
+        side,
+        reason:
+          borderless(side, measured.borderNoise) ??
+          `the printed frame on the ${side} side is not clear enough to measure`,
+      };
     }
     if (measured.printLine) {
       const mm = (px: number) => (px / FLAT_PX_PER_MM).toFixed(1);
@@ -169,7 +192,15 @@ export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResul
   return { ok: true, sides };
 }
 
-function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number): SideMeasurement | null {
+/** Why a side without a frame found has no border to measure, or null when its border is plain. */
+function borderless(side: Side, noise: number): string | null {
+  if (noise <= BORDERLESS_NOISE) return null;
+  return `the card shows no plain border along its ${side} edge: within 0.75 mm of the cut its colour varies as print does (noise ${Math.round(noise)} levels; a printed border's is under 40), so either its art runs to the cut (a borderless or full-art card, whose centering has no border to be measured by) or the outline found there is not the card's cut`;
+}
+
+type SideReading = { ok: true; measured: SideMeasurement } | { ok: false; borderNoise: number };
+
+function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number): SideReading {
   const { width: W, height: H, data } = flat;
   const horizontal = side === "left" || side === "right";
   const along = horizontal ? H : W; // scan lines run across this extent
@@ -251,13 +282,14 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number)
     }
     found.push({ x: (line + 0.5) * scale, y: position * scale });
   }
-  if (found.length < 2) return null;
+  const missing = { ok: false, borderNoise: noise } as const;
+  if (found.length < 2) return missing;
   // Line evidence: positions (y) against place along the side (x), a robust straight line through
   // the depth most scan lines agree on. A line that missed a faint stretch of the frame (glare, a
   // frame colour close to the border's) finds the artwork behind it: set aside, not averaged in.
   const cluster = densestDepth(found, CLUSTER_HALF_WIDTH_PX * scale);
   const line = fitLine(cluster);
-  if (!line || Math.abs(line.b) < 1e-6) return null;
+  if (!line || Math.abs(line.b) < 1e-6) return missing;
   const at = (x: number) => (line.c - line.a * x) / line.b;
   const first = (lines[0] ?? 0) * scale;
   const last = (lines.at(-1) ?? 0) * scale;
@@ -265,7 +297,7 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number)
   const agreeing = found.filter((p) => Math.abs(p.y - at(p.x)) <= 1.5).length;
   // Cross-check with the plain median: a line fitted through scattered positions can sit between them.
   const medianWidth = median(cluster.map((p) => p.y));
-  if (Math.abs(medianWidth - width) > 1.5) return null;
+  if (Math.abs(medianWidth - width) > 1.5) return missing;
   const shallowest = Math.min(...cluster.map((p) => p.y));
   const printBefore = found.filter((p) => p.y < shallowest - 2 * scale).length / lines.length;
   const printLine =
@@ -273,13 +305,17 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number)
       ? secondLineBehind(found, cluster, lines.length, scale, first, last, threshold, distanceAt)
       : null;
   return {
-    width,
-    agreement: agreeing / found.length,
-    coverage: found.length / lines.length,
-    lean: Math.abs(at(last) - at(first)) / FLAT_PX_PER_MM,
-    printBefore,
-    borderColor: ref,
-    printLine,
+    ok: true,
+    measured: {
+      width,
+      agreement: agreeing / found.length,
+      coverage: found.length / lines.length,
+      lean: Math.abs(at(last) - at(first)) / FLAT_PX_PER_MM,
+      printBefore,
+      borderColor: ref,
+      borderNoise: noise,
+      printLine,
+    },
   };
 }
 

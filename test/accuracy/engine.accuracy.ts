@@ -93,44 +93,27 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
       ];
     });
   const around = realistic.filter((c) => c.category === "designs").flatMap(aroundTheCard);
+  // The designs category again as `category`, front and back drawn through `change`.
+  const designsAgain = (category: string, change: (scene: CardScene) => CardScene): Case[] =>
+    realistic
+      .filter((c) => c.category === "designs")
+      .map((c) => ({ ...c, category, name: `${c.name}, ${category}`, scene: change(c.scene), back: change(c.back) }));
   // On a desk: the card at 60 % of its size among pencils, a ruler, a laptop's edge and the desk's
   // edge, their sides soft (DESK_CLUTTER).
-  const desk = realistic
-    .filter((c) => c.category === "designs")
-    .map((c): Case => {
-      const onDesk = (scene: CardScene): CardScene => ({
-        ...scene,
-        cardWidth: Math.round(scene.cardWidth * 0.6),
-        clutter: DESK_CLUTTER,
-      });
-      return {
-        ...c,
-        category: "on a cluttered desk",
-        name: `${c.name}, on a cluttered desk`,
-        scene: onDesk(c.scene),
-        back: onDesk(c.back),
-      };
-    });
+  const desk = designsAgain("on a cluttered desk", (scene) => ({
+    ...scene,
+    cardWidth: Math.round(scene.cardWidth * 0.6),
+    clutter: DESK_CLUTTER,
+  }));
   // Small in a large photo: the card at 30 % of its size in a photo stored 3 times as large per
   // side (3000–4200 px wide), a tenth of its width or less: 2.5–2.6 px per mm in the working image,
   // about twice that in its region read again from the photo (analyse-face.ts).
-  const large = realistic
-    .filter((c) => c.category === "designs")
-    .map((c): Case => {
-      const enlarge = (scene: CardScene): CardScene => ({
-        ...scene,
-        canvasWidth: Math.round(scene.canvasWidth * 3),
-        canvasHeight: Math.round(scene.canvasHeight * 3),
-        cardWidth: Math.round(scene.cardWidth * 0.3 * 3),
-      });
-      return {
-        ...c,
-        category: "small in a large photo",
-        name: `${c.name}, small in a large photo`,
-        scene: enlarge(c.scene),
-        back: enlarge(c.back),
-      };
-    });
+  const large = designsAgain("small in a large photo", (scene) => ({
+    ...scene,
+    canvasWidth: Math.round(scene.canvasWidth * 3),
+    canvasHeight: Math.round(scene.canvasHeight * 3),
+    cardWidth: Math.round(scene.cardWidth * 0.3 * 3),
+  }));
   const cases: Case[] = [...realistic, ...printed, ...slanted, ...around, ...desk, ...large];
   const catalog = cases.map((c, id) => catalogEntry(c.scene, id));
   const referenceImages = new Map(

@@ -354,44 +354,20 @@ function cropUpright(
   const uy0 = Math.max(0, Math.floor(region.y0 * scaleY));
   const ux1 = Math.min(uprightWidth, Math.ceil(region.x1 * scaleX));
   const uy1 = Math.min(uprightHeight, Math.ceil(region.y1 * scaleY));
-  // The same rectangle in stored pixels (applyOrientation's mappings, inverted).
-  const flipX = (a: number, b: number): [number, number] => [width - b, width - a];
-  const flipY = (a: number, b: number): [number, number] => [height - b, height - a];
-  let sx: [number, number];
-  let sy: [number, number];
-  switch (orientation) {
-    case 2:
-      sx = flipX(ux0, ux1);
-      sy = [uy0, uy1];
-      break;
-    case 3:
-      sx = flipX(ux0, ux1);
-      sy = flipY(uy0, uy1);
-      break;
-    case 4:
-      sx = [ux0, ux1];
-      sy = flipY(uy0, uy1);
-      break;
-    case 5:
-      sx = [uy0, uy1];
-      sy = [ux0, ux1];
-      break;
-    case 6:
-      sx = [uy0, uy1];
-      sy = flipY(ux0, ux1);
-      break;
-    case 7:
-      sx = flipX(uy0, uy1);
-      sy = flipY(ux0, ux1);
-      break;
-    case 8:
-      sx = flipX(uy0, uy1);
-      sy = [ux0, ux1];
-      break;
-    default:
-      sx = [ux0, ux1];
-      sy = [uy0, uy1];
-  }
+  // The same rectangle in stored pixels (applyOrientation's mappings, inverted): orientations 5–8
+  // swap the axes, 2, 3, 7 and 8 mirror the stored x, 3, 4, 6 and 7 the stored y.
+  type Span = [number, number];
+  const [ax, ay]: [Span, Span] = swap
+    ? [
+        [uy0, uy1],
+        [ux0, ux1],
+      ]
+    : [
+        [ux0, ux1],
+        [uy0, uy1],
+      ];
+  const sx: Span = [2, 3, 7, 8].includes(orientation) ? [width - ax[1], width - ax[0]] : ax;
+  const sy: Span = [3, 4, 6, 7].includes(orientation) ? [height - ay[1], height - ay[0]] : ay;
   const cropWidth = sx[1] - sx[0];
   const cropHeight = sy[1] - sy[0];
   const data = new Uint8Array(cropWidth * cropHeight * 4);

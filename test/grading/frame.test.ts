@@ -211,6 +211,34 @@ describe("the printed frame from line evidence", () => {
     if (!result.ok) expect(result.reason).toMatch(/left side/);
   });
 
+  it("refuses a side whose faint frame line lies before the art's edge, rather than measure the art's edge", () => {
+    // A yellow body inside the yellow border from 3 mm in (18.5 levels off the border's colour, under
+    // the step threshold of 24), and the art's edge at 5 mm: measured at the usual threshold alone,
+    // the left border read 5 mm.
+    const body: [number, number, number] = [220, 195, 80];
+    const data = new Uint8Array(W * H * 4);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const inBody = x >= 3 * MM && x < W - 3 * MM && y >= 3 * MM && y < H - 3 * MM;
+        const inArt = x >= 5 * MM && x < W - 5 * MM && y >= 5 * MM && y < H - 5 * MM;
+        data.set([...(inArt ? ART : inBody ? body : BORDER), 255], (y * W + x) * 4);
+      }
+    }
+    const result = measureFrame({ width: W, height: H, data });
+    expect(result).toMatchObject({ ok: false, side: "left" });
+    if (!result.ok) {
+      expect(result.reason).toContain("a faint straight line 3.0 mm in, before the line found 5.0 mm in");
+    }
+    // With the body a clear step off the border, the frame is measured at 3 mm.
+    const clear = { width: W, height: H, data: data.slice() };
+    for (let o = 0; o < clear.data.length; o += 4) {
+      if (clear.data[o] === body[0] && clear.data[o + 1] === body[1]) clear.data.set([120, 160, 90], o);
+    }
+    const measured = measureFrame(clear);
+    expect(measured.ok).toBe(true);
+    if (measured.ok) for (const side of SIDES) expect(measured.sides[side].width / MM).toBeCloseTo(3, 1);
+  });
+
   it("says a side has no plain border when the art runs to the cut (a full-art card), not only that no frame was found", () => {
     // 3 mm yellow borders, except on the left, where the art (every pixel its own colour) runs to the cut.
     let seed = 7;

@@ -178,6 +178,15 @@ export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResul
         reason: `the line found on the ${side} side is not parallel to the card's edge (it leans ${measured.lean.toFixed(2)} mm), so it is not the printed frame`,
       };
     }
+    const faint = fainterLineBefore(flat, side, scale, blurMm, measured);
+    if (faint !== null) {
+      const mm = (px: number) => (px / FLAT_PX_PER_MM).toFixed(1);
+      return {
+        ok: false,
+        side,
+        reason: `the ${side} border shows a faint straight line ${mm(faint)} mm in, before the line found ${mm(measured.width)} mm in: the printed frame may be that faint line (a frame of nearly the border's colour, as a yellow body inside a yellow border) and the line found the art's edge, so which is the frame cannot be told`,
+      };
+    }
     sides[side] = measured;
   }
   const odd = differentInks(sides);
@@ -192,6 +201,41 @@ export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResul
   return { ok: true, sides };
 }
 
+/**
+ * The frame must be the first line in from the edge, faint or not. A frame printed in nearly the
+ * border's colour (a modern yellow-bordered card's yellow body) can stay under the step threshold
+ * on most scan lines while the art's edge further in clears it on all: measured so, the art's
+ * edge is taken for the frame. Each side that passed is read again at FAINT_SIGMAS × the noise
+ * (at least FAINT_FLOOR levels); when that reading finds a line by the same rules (coverage,
+ * agreement, lean) lying more than FAINT_MARGIN_MM, or the cut's blur, nearer the edge, its depth
+ * is returned (flat-card pixels) and the side is refused. A blurred step is crossed earlier at a
+ * lower threshold, by up to about its blur: hence the margin.
+ */
+const FAINT_SIGMAS = 3;
+const FAINT_FLOOR = 12;
+const FAINT_MARGIN_MM = 0.5;
+
+function fainterLineBefore(
+  flat: RgbaImage,
+  side: Side,
+  scale: number,
+  blurMm: number,
+  found: SideMeasurement,
+): number | null {
+  const before = found.width - Math.max(FAINT_MARGIN_MM, blurMm) * FLAT_PX_PER_MM;
+  if (before <= 0) return null;
+  // The whole depth is read again, not only up to `before`: the faint line must be the line most
+  // scan lines share, as the frame must, among every step the lower threshold finds.
+  const reading = measureSide(flat, side, scale, blurMm, FAINT_SIGMAS, FAINT_FLOOR);
+  if (!reading.ok) return null;
+  const faint = reading.measured;
+  const clear =
+    faint.coverage >= MIN_COVERAGE &&
+    faint.agreement >= MIN_AGREEMENT &&
+    faint.lean <= Math.max(MAX_FRAME_LEAN_MM, (MAX_FRAME_LEAN_PX * scale) / FLAT_PX_PER_MM);
+  return clear && faint.width < before ? faint.width : null;
+}
+
 /** Why a side without a frame found has no border to measure, or null when its border is plain. */
 function borderless(side: Side, noise: number): string | null {
   if (noise <= BORDERLESS_NOISE) return null;
@@ -200,7 +244,8 @@ function borderless(side: Side, noise: number): string | null {
 
 type SideReading = { ok: true; measured: SideMeasurement } | { ok: false; borderNoise: number };
 
-function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number): SideReading {
+/** `sigmas`, `floor`: a step is where three pixels in a row differ from the border by more than max(floor, sigmas × its noise). */
+function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number, sigmas = 5, floor = 24): SideReading {
   const { width: W, height: H, data } = flat;
   const horizontal = side === "left" || side === "right";
   const along = horizontal ? H : W; // scan lines run across this extent
@@ -236,7 +281,7 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number)
   const deviations: number[] = [];
   for (const line of lines) for (let d = refStart; d < refEnd; d++) deviations.push(distanceAt(line, d));
   const noise = 1.4826 * median(deviations);
-  const threshold = Math.max(24, 5 * noise);
+  const threshold = Math.max(floor, sigmas * noise);
   const rampMax = Math.ceil(RAMP_SPREAD * blurMm * pxPerMm);
 
   const found: Point[] = [];

@@ -14,10 +14,13 @@
 // is not taken for the frame. Nor is a broken line with the border's colour behind it and a
 // second straight line further in (print in the border that most scan lines meet first, such as
 // the artist's credit in an older Magic card's bottom border: its gaps show the frame): the side
-// is refused, as which line is the frame cannot be told. The side's width is the line's mean
-// distance from the edge. The whole measurement is made twice, on the flat card and on a copy at
-// half its resolution (an independent second scale): centering.ts compares the two before anything
-// is reported.
+// is refused, as which line is the frame cannot be told. Nor is a line with a fainter straight
+// line before it, found when the side is read again at a lower threshold (a frame of nearly the
+// border's colour, the art's edge beyond it: fainterLineBefore). The side's width is the line's
+// mean distance from the edge. A side without a frame whose border strip varies as print does is
+// refused as having no plain border (a full-art card: borderless). The whole measurement is made
+// twice, on the flat card and on a copy at half its resolution (an independent second scale):
+// centering.ts compares the two before anything is reported.
 import { FLAT_PX_PER_MM, fitLine, median, type Point, selectKth } from "./geometry";
 import { downscaleToFit, type RgbaImage, sameInk } from "./image";
 

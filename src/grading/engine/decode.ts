@@ -1,8 +1,10 @@
 // Decoding JPEG, PNG and WebP inside the Worker with WebAssembly codecs (@cwasm packages).
 //
-// Memory: a Worker has 128 MB. A 12 MP JPEG is never fully decoded: libjpeg-turbo's DCT scaling
-// (tjDecompress2 with a smaller target) decodes it straight to at most `maxSide` pixels. PNG and
-// WebP have no scaled decode. Before any codec is instantiated, the file's header (JPEG SOF and
+// Memory: a Worker has 128 MB. A 12 MP JPEG is decoded for the working image at a fraction of its
+// size: libjpeg-turbo's DCT scaling (tjDecompress2 with a smaller target) decodes it straight to
+// at most `maxSide` pixels. A small card's region is read again at a larger scale (decodeRegion),
+// within the memory its caller allows, and only the region is kept. PNG and WebP have no scaled
+// decode. Before any codec is instantiated, the file's header (JPEG SOF and
 // scan count, PNG IHDR, WebP VP8/VP8L/VP8X) is read and the decode's memory is estimated from it
 // (image-header.ts, decode-budget.ts); anything over DECODE_LIMITS is refused with a DecodeBudgetError naming the
 // limit. Each decode gets a fresh WebAssembly

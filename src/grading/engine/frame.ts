@@ -71,6 +71,8 @@ export const MAX_FRAME_LEAN_MM = 0.4;
  */
 export const MAX_PRINT_BEFORE = 0.25;
 const MAX_FRAME_LEAN_PX = 1.5;
+/** The lean a frame line may have on an image measured at `scale` flat-card pixels per pixel (mm). */
+const maxLeanMm = (scale: number) => Math.max(MAX_FRAME_LEAN_MM, (MAX_FRAME_LEAN_PX * scale) / FLAT_PX_PER_MM);
 /**
  * A side whose frame is not found, and whose "border" (the strip 0.35–0.75 mm in from the cut)
  * varies more than this (colour levels, the strip's noise), has no plain border there: the art
@@ -174,7 +176,7 @@ export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResul
         reason: `the ${side} border holds print before the line most scan lines find, so the printed frame cannot be told on that side`,
       };
     }
-    if (measured.lean > Math.max(MAX_FRAME_LEAN_MM, (MAX_FRAME_LEAN_PX * scale) / FLAT_PX_PER_MM)) {
+    if (measured.lean > maxLeanMm(scale)) {
       return {
         ok: false,
         side,
@@ -232,10 +234,7 @@ function fainterLineBefore(
   const reading = measureSide(flat, side, scale, blurMm, FAINT_SIGMAS, FAINT_FLOOR);
   if (!reading.ok) return null;
   const faint = reading.measured;
-  const clear =
-    faint.coverage >= MIN_COVERAGE &&
-    faint.agreement >= MIN_AGREEMENT &&
-    faint.lean <= Math.max(MAX_FRAME_LEAN_MM, (MAX_FRAME_LEAN_PX * scale) / FLAT_PX_PER_MM);
+  const clear = faint.coverage >= MIN_COVERAGE && faint.agreement >= MIN_AGREEMENT && faint.lean <= maxLeanMm(scale);
   return clear && faint.width < before ? faint.width : null;
 }
 
@@ -390,7 +389,7 @@ function secondLineBehind(
   if (!line || Math.abs(line.b) < 1e-6) return null;
   const at = (x: number) => (line.c - line.a * x) / line.b;
   const lean = Math.abs(at(last) - at(first)) / FLAT_PX_PER_MM;
-  if (lean > Math.max(MAX_FRAME_LEAN_MM, (MAX_FRAME_LEAN_PX * scale) / FLAT_PX_PER_MM)) return null;
+  if (lean > maxLeanMm(scale)) return null;
   // On each scan line that stopped at the first line: a run of the border's colour (at least
   // BORDER_RUN_MM) somewhere between it and the second line.
   const run = Math.max(2, Math.round((BORDER_RUN_MM * FLAT_PX_PER_MM) / scale));

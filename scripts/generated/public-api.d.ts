@@ -593,6 +593,40 @@ export interface components {
              * @example 0.12
              */
             agreement: number;
+            /** @description The front's printed frame checked against the catalog's print of the identified card: a copy's frame may sit anywhere on its card, but is printed at one size, so a frame smaller than the print's means the outline took in more than the card (refused). Null when no catalog print was compared; absent from grades made before the check. */
+            print_size?: {
+                /** @description The frame measured on the front: the card's size less its borders. */
+                frame_mm: {
+                    /**
+                     * @description Width, mm.
+                     * @example 57.1
+                     */
+                    width: number;
+                    /**
+                     * @description Height, mm.
+                     * @example 82.05
+                     */
+                    height: number;
+                };
+                /** @description The frame of the catalog's print nearest in size. */
+                catalog_print_mm: {
+                    /**
+                     * @description Width, mm.
+                     * @example 57.1
+                     */
+                    width: number;
+                    /**
+                     * @description Height, mm.
+                     * @example 82.05
+                     */
+                    height: number;
+                };
+                /**
+                 * @description `same`: within 0.6 mm both ways. `other`: no print's frame fits, and the outline was not shown to be too large (a frame larger than the print's: another printing, say).
+                 * @enum {string}
+                 */
+                verdict: "same" | "other";
+            } | null;
         };
         WearEvidence: {
             /**

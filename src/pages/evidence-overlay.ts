@@ -73,6 +73,14 @@ export function evidenceFacts(evidence: GradeEvidence): [string, string][] {
     "Centering margin",
     margin === null ? "no other grade within reach" : `${margin} points from the next centering grade`,
   ]);
+  const print = evidence.centering.print_size;
+  if (print) {
+    const size = (s: { width: number; height: number }) => `${s.width.toFixed(1)} × ${s.height.toFixed(1)} mm`;
+    facts.push([
+      "Printed frame",
+      `${size(print.frame_mm)}; the catalog's print ${size(print.catalog_print_mm)}${print.verdict === "same" ? "" : " (another printing?)"}`,
+    ]);
+  }
   for (const subgrade of ["corners", "edges", "surface"] as const) {
     const wear = evidence[subgrade];
     const found =

@@ -1,5 +1,6 @@
-// `npm run bench:engine`: the built-in engine in workerd on generated 2 MP and 12 MP JPEG pairs, and
-// a 12 MP pair whose card is small in the frame (its region read again from the photo).
+// `npm run bench:engine`: the built-in engine in workerd on generated 2 MP and 12 MP JPEG pairs, a
+// 12 MP pair whose card is small in the frame (its region read again from the photo), and the 2 MP
+// pair again with its card in the catalog (its reference scan read and its frame measured).
 // Prints median and p95 per pair for decode, geometry (finding, rectifying, frame, wear: the faces' analysis minus decoding), the whole
 // grade (what a submission waits for) and the damage reports (drawn after the response, for a linked
 // client's grade run only), and the decoders' peak WebAssembly memory. Not part of `npm test`: figures, no assertions.
@@ -7,7 +8,9 @@ import { it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
 import { BuiltinEngine, WORKING_MAX_SIDE } from "../../src/grading/engine/builtin";
 import { decodeImage, peakCodecMemoryBytes, resetCodecMemoryPeak } from "../../src/grading/engine/decode";
-import { backOf, drawCardScene, encodeJpeg } from "../helpers/card-images";
+import { referenceHash } from "../../src/grading/engine/reference";
+import { backOf, drawCardScene, encodeJpeg, referenceScan } from "../helpers/card-images";
+import { catalogReference } from "../helpers/catalog-reference";
 import { benchScene } from "../helpers/scene-sets";
 
 const stats = (samples: number[]) => {
@@ -16,10 +19,13 @@ const stats = (samples: number[]) => {
   return `median ${at(0.5).toFixed(0).padStart(5)} ms  p95 ${at(0.95).toFixed(0).padStart(5)} ms`;
 };
 
-async function run(label: string, width: number, height: number, runs: number, cardWidth?: number) {
+/** `catalog`: the card is in the catalog with a reference scan, read for the print-size check. */
+async function run(label: string, width: number, height: number, runs: number, cardWidth?: number, catalog = false) {
   const scene = { ...benchScene(width, height), ...(cardWidth ? { cardWidth } : {}) };
   const front = encodeJpeg(drawCardScene(scene), 88);
   const back = encodeJpeg(drawCardScene(backOf(scene)), 88);
+  const scan = encodeJpeg(drawCardScene(referenceScan(scene)), 92);
+  const references = catalog ? [catalogReference(1, referenceHash(scan))] : [];
   const engine = new BuiltinEngine();
   const decode: number[] = [];
   const geometry: number[] = [];
@@ -43,9 +49,13 @@ async function run(label: string, width: number, height: number, runs: number, c
     const result = await engine.grade({
       front: { bytes: front, contentType: "image/jpeg" },
       back: { bytes: back, contentType: "image/jpeg" },
+      references,
+      referenceImage: async () => scan,
     });
     const wholeMs = performance.now() - t;
     if (result.status !== "graded") throw new Error(JSON.stringify(result));
+    if (catalog && result.evidence?.centering.print_size?.verdict !== "same")
+      throw new Error("the print was not compared");
     t = performance.now();
     const drawn = await result.renderReports();
     const reportsMs = performance.now() - t;
@@ -74,4 +84,12 @@ it("benchmarks the built-in engine", { timeout: 600_000 }, async () => {
   await run("12 MP pair (4000 × 3000)", 4000, 3000, 5);
   // 540 px wide: 3.2 px per mm in the 1500 px working image, measured on its region read at 6/8.
   await run("12 MP pair, card 540 px wide (region read again)", 4000, 3000, 5, 540);
+  await run(
+    "2 MP pair, card in the catalog (its reference scan read for the print-size check)",
+    1632,
+    1224,
+    10,
+    undefined,
+    true,
+  );
 });

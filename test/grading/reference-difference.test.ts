@@ -131,7 +131,12 @@ describe("art lines against the catalog's reference image", { timeout: 30_000 },
       differences: 0,
       reference: "more than 6 catalog cards look like this one",
     });
-    expect(asked).toEqual([]);
+    // Only the identified card's print is read: for the print-size check, which it passes.
+    expect(asked).toEqual([1]);
+    expect((result.model_grade as { centering: { print_size: unknown } }).centering.print_size).toMatchObject({
+      checked: true,
+      verdict: "same",
+    });
     expect(result.grades.surface).toBe(10);
   });
 

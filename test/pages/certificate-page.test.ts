@@ -72,6 +72,11 @@ describe("GET /c/{number}", () => {
         vertical_offset: 0,
         margin_to_next_grade: 2.8,
         agreement: 0.1,
+        print_size: {
+          frame_mm: { width: 56.3, height: 81 },
+          catalog_print_mm: { width: 56.25, height: 81.1 },
+          verdict: "same",
+        },
       },
       corners: {
         examined_share: 0.97,
@@ -104,6 +109,7 @@ describe("GET /c/{number}", () => {
     expect(html).toContain("How this grade was measured");
     expect(html).toContain("<dt>Borders (front)</dt><dd>left 3.5 mm · right 3.2 mm · top 3.5 mm · bottom 3.5 mm</dd>");
     expect(html).toContain("<dd>2.8 points from the next centering grade</dd>");
+    expect(html).toContain("<dd>56.3 × 81.0 mm; the catalog&#39;s print 56.3 × 81.1 mm</dd>");
     expect(html).toContain("<dt>Corners</dt><dd>1 defect found; 97 % of the area examined (101 mm²)</dd>");
     expect(html).toContain("<dt>Surface</dt><dd>no defects found; 42 % of the area examined (4400 mm²)</dd>");
   });

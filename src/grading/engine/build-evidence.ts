@@ -12,6 +12,7 @@ import type {
   GradeEvidence,
   PixelPoint,
   PixelSegment,
+  PrintSizeEvidence,
   WearEvidence,
 } from "./evidence";
 import { FLAT_PX_PER_MM, homography, type Point } from "./geometry";
@@ -166,6 +167,7 @@ export function centeringEvidence(
   front: FaceCentering,
   back: FaceCentering | null,
   agreement: number,
+  printSize: PrintSizeEvidence | null = null,
 ): CenteringEvidence {
   const horizontal = front.left_right - 50;
   const vertical = front.top_bottom - 50;
@@ -175,6 +177,7 @@ export function centeringEvidence(
     vertical_offset: round1(vertical),
     margin_to_next_grade: marginToNextGrade(front, back),
     agreement: round2(agreement),
+    print_size: printSize,
   };
 }
 

@@ -2,20 +2,30 @@
 // Per face (analyse-face.ts): decode → find the card (find-card.ts) → orientation and true
 // proportions (rectify.ts) → format (formats.ts) → flat card → printed frame at two scales
 // (frame.ts, centering.ts) → wear (wear.ts, surface.ts). Then face checks across both faces (same
-// format, not the same picture), subgrades by the rubric, the evidence behind them
-// (build-evidence.ts), identification, value, the fingerprint and the damage reports. It refuses
+// format, not the same picture), identification, the front's frame against the catalog's print of
+// the card (reference-print.ts) and its art lines against it (reference-difference.ts), subgrades
+// by the rubric, the evidence behind them (build-evidence.ts), value, the fingerprint and the
+// damage reports. It refuses
 // (a Rejected result) whenever a measurement cannot be stood behind: a wrong grade is worse than a
 // refusal.
 import { analyseFace, type FaceAnalysis } from "./analyse-face";
 import { centeringEvidence, type FaceInput, flatToPhoto, gradeEvidence } from "./build-evidence";
 import { worseSide } from "./centering";
-import type { GradeEvidence } from "./evidence";
+import type { GradeEvidence, PrintSizeEvidence } from "./evidence";
 import { cardFingerprint } from "./fingerprint";
 import { describeFormat } from "./formats";
 import { FLAT_PX_PER_MM } from "./geometry";
 import { type CatalogReference, estimateValue, identifyCard, sameCardCandidates } from "./identify";
 import { hammingDistance } from "./phash";
 import { compareWithReferences } from "./reference-difference";
+import {
+  checkPrintSize,
+  type PrintSizeCheck,
+  printSizeRefusal,
+  type ReferencePrint,
+  recutMatchesPrint,
+  referencePrint,
+} from "./reference-print";
 import { renderDamageReport } from "./render";
 import {
   CORNER_WEAR_TABLE,
@@ -83,17 +93,19 @@ export class BuiltinEngine implements GradingEngine {
     // A back whose frame is not measured consistently is left out of centering (lower confidence).
     const backCentering = b.centering.ok ? b.centering.centering : null;
 
-    // Identification first: the catalog's reference image decides the front's lines inside the art.
+    // Identification first: the catalog's prints of the card check the outline the front was
+    // measured in, and decide its lines inside the art.
     const references = input.references ?? [];
     const card = identifyCard(f.hash, input.hints ?? {}, references);
-    const frontWear = await withReferenceDifferences(
-      f,
-      f.wear,
-      f.centering.widths,
-      card,
-      references,
-      input.referenceImage,
-    );
+    const prints = catalogPrints(f, card, references, input.referenceImage);
+    const printSize = await checkPrintSize(f.centering.widths, f.format, prints.each());
+    const outlineTooLarge =
+      printSize?.verdict === "smaller" &&
+      (card.confidence === "high" || recutMatchesPrint(f.flat, f.centering.widths, f.format, printSize));
+    if (printSize && outlineTooLarge) {
+      return reject("grading_failed", `The front's centering could not be measured: ${printSizeRefusal(printSize)}.`);
+    }
+    const frontWear = await withReferenceDifferences(f.wear, f.centering.widths, card, prints);
 
     // Subgrades.
     const centering = centeringGrade(worseSide(frontCentering), backCentering ? worseSide(backCentering) : null);
@@ -158,7 +170,11 @@ export class BuiltinEngine implements GradingEngine {
     // The evidence, and the damage reports drawn from it over each photo.
     const frontInput = faceInput(f, frontWear.wear);
     const backInput = faceInput(b);
-    const evidence = gradeEvidence(frontInput, backInput, centeringEvidence(frontCentering, backCentering, agreement));
+    const evidence = gradeEvidence(
+      frontInput,
+      backInput,
+      centeringEvidence(frontCentering, backCentering, agreement, printSize && printSizeEvidence(printSize)),
+    );
     const mmToPhoto = (face: FaceInput) => {
       const toPhoto = flatToPhoto(face);
       return (x: number, y: number) => toPhoto(x * FLAT_PX_PER_MM, y * FLAT_PX_PER_MM);
@@ -189,6 +205,9 @@ export class BuiltinEngine implements GradingEngine {
           back: centeringOut(backCentering),
           back_not_measured: b.centering.ok ? null : b.centering.reason,
           scale_agreement_pp: round2(agreement),
+          print_size: printSize
+            ? { checked: true, ...printSizeEvidence(printSize) }
+            : { checked: false, reason: await prints.unavailable() },
           rubric: "PSA grading standards",
         },
         corners: { grade: corners, worst_corner_worn_mm2: round2(cornerShare), whitening_measurable: whitening },
@@ -220,20 +239,92 @@ export class BuiltinEngine implements GradingEngine {
 /** At most this many catalog cards' reference images are compared with one front. */
 const MAX_REFERENCES = 6;
 
+interface CatalogPrints {
+  /** The prints in order (the identified card's first), each read when first reached. */
+  each(): AsyncGenerator<ReferencePrint>;
+  /** More look-alikes than can be compared: a line none of the compared shows could be one left out's print. */
+  tooMany: boolean;
+  /** Why no print could be compared. */
+  unavailable(): Promise<string>;
+}
+
 /**
- * The front's wear with its art lines judged against the reference images of the identified card
- * and of the catalog cards its hash cannot tell from it (reprints, parallels): lines none of them
- * shows are added to the surface's defects. Without a reference (no catalog match of high
- * confidence, no image, none that can be aligned, too many look-alikes) they stay unexamined, not
- * damage.
+ * The catalog's prints (reference-print.ts) of the identified card and of the catalog cards its
+ * hash cannot tell from it (reprints, parallels), at most MAX_REFERENCES, each image read once
+ * and only when reached: the print-size check stops at the first print that fits. None without a
+ * catalog match (high or medium confidence; the art lines ask for high).
  */
-async function withReferenceDifferences(
+function catalogPrints(
   face: FaceAnalysis,
-  wear: FaceWear,
-  frame: { left: number; top: number },
   card: { catalog_id: number | null; confidence: string },
   references: CatalogReference[],
   referenceImage: GradeInput["referenceImage"],
+): CatalogPrints {
+  const identified = card.confidence === "high" || card.confidence === "medium";
+  const ids =
+    card.catalog_id !== null && identified
+      ? [...new Set([card.catalog_id, ...sameCardCandidates(face.hash, references, MAX_REFERENCES + 1)])]
+      : [];
+  const read = new Map<number, Promise<{ image: boolean; print: ReferencePrint | null }>>();
+  const readPrint = (id: number) => {
+    let reading = read.get(id);
+    if (!reading) {
+      reading = (async () => {
+        const bytes = referenceImage ? await referenceImage(id) : null;
+        return { image: bytes !== null, print: bytes ? referencePrint(bytes, face.format) : null };
+      })();
+      read.set(id, reading);
+    }
+    return reading;
+  };
+  const compared = ids.slice(0, MAX_REFERENCES);
+  async function* each() {
+    for (const id of compared) {
+      const { print } = await readPrint(id);
+      if (print) yield print;
+    }
+  }
+  return {
+    each,
+    tooMany: ids.length > MAX_REFERENCES,
+    async unavailable() {
+      if (!identified) return "card not identified";
+      const outcomes = await Promise.all(compared.map(readPrint));
+      if (outcomes.some((o) => o.print)) return "no print that fits";
+      return outcomes.some((o) => o.image)
+        ? "reference image could not be aligned"
+        : "catalog card has no reference image";
+    },
+  };
+}
+
+/**
+ * The print-size check as evidence: the frame's size and the nearest print's; "same" when it fits,
+ * "other" when no print's does and the outline was not shown to be too large (a frame larger than
+ * the print's, or a card identified only probably that the print's size does not make its).
+ */
+function printSizeEvidence(check: PrintSizeCheck): PrintSizeEvidence {
+  const size = (s: { width_mm: number; height_mm: number }) => ({
+    width: round2(s.width_mm),
+    height: round2(s.height_mm),
+  });
+  return {
+    frame_mm: size(check.measured),
+    catalog_print_mm: size(check.reference),
+    verdict: check.verdict === "same" ? "same" : "other",
+  };
+}
+
+/**
+ * The front's wear with its art lines judged against the catalog's prints (catalogPrints): lines
+ * none of them shows are added to the surface's defects. Without a print, or with more look-alikes
+ * than can be compared, they stay unexamined, not damage.
+ */
+async function withReferenceDifferences(
+  wear: FaceWear,
+  frame: { left: number; top: number },
+  card: { confidence: string },
+  prints: CatalogPrints,
 ): Promise<{ wear: FaceWear; artLines: ArtLinesOutcome }> {
   const found = wear.artLines.length;
   const outcome = (reference: string, printed = 0, differences = 0, compared = 0) => ({
@@ -244,24 +335,13 @@ async function withReferenceDifferences(
     reference,
   });
   if (found === 0) return { wear, artLines: outcome("not needed") };
-  if (card.catalog_id === null || card.confidence !== "high") {
-    return { wear, artLines: outcome("card not identified with high confidence") };
-  }
-  // Every catalog card the hash cannot tell from the identified one: a line is print if any shows
-  // it. More of them than can be compared, and a line none of the compared shows could still be
-  // the print of one left out: then nothing is claimed.
-  const ids = [...new Set([card.catalog_id, ...sameCardCandidates(face.hash, references, MAX_REFERENCES + 1)])];
-  if (ids.length > MAX_REFERENCES) {
+  if (card.confidence !== "high") return { wear, artLines: outcome("card not identified with high confidence") };
+  if (prints.tooMany)
     return { wear, artLines: outcome(`more than ${MAX_REFERENCES} catalog cards look like this one`) };
-  }
-  const images: Uint8Array[] = [];
-  for (const id of ids) {
-    const bytes = referenceImage ? await referenceImage(id) : null;
-    if (bytes) images.push(bytes);
-  }
-  if (images.length === 0) return { wear, artLines: outcome("catalog card has no reference image") };
-  const comparison = compareWithReferences("front", wear.artLines, face.format, frame, images);
-  if (!comparison) return { wear, artLines: outcome("reference image could not be aligned") };
+  const all: ReferencePrint[] = [];
+  for await (const print of prints.each()) all.push(print);
+  const comparison = compareWithReferences("front", wear.artLines, frame, all);
+  if (!comparison) return { wear, artLines: outcome(await prints.unavailable()) };
   const { differences, printed, compared } = comparison;
   const lineMm = differences.reduce((sum, d) => sum + d.line.lengthMm, 0);
   return {

@@ -48,6 +48,19 @@ export interface CenteringEvidence {
   margin_to_next_grade: number | null;
   /** Largest disagreement between the independent estimates of the offsets, in percentage points. */
   agreement: number;
+  /**
+   * The front's printed frame (mm, the card's size less its borders) and the catalog print's it
+   * was checked against (reference-print.ts); null when no print was compared. Absent from
+   * evidence stored before the check.
+   */
+  print_size?: PrintSizeEvidence | null;
+}
+
+export interface PrintSizeEvidence {
+  frame_mm: { width: number; height: number };
+  catalog_print_mm: { width: number; height: number };
+  /** "same": within the tolerance; "other": another printing, or not shown to be this card's. */
+  verdict: "same" | "other";
 }
 
 export type DefectType =

@@ -45,7 +45,7 @@ export interface Identification {
 }
 
 /** Hash distances: ≤ 8 of 64 bits is the same card, ≤ 14 probably the same. */
-const SAME_CARD = 8;
+export const SAME_CARD = 8;
 const PROBABLY_SAME = 14;
 
 /**

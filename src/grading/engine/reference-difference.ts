@@ -1,18 +1,14 @@
 // Lines in the artwork against the catalog's reference image of the identified card. A light line
 // wholly inside the artwork may be printed (rays, a rim, hatching) or a scratch; the photo alone
-// cannot say which (surface.ts keeps it as an art line). The reference (a scan, or a photo of the
-// card on a table) is flattened to the face's format, aligned on its printed frame (two copies of
-// a card are printed off centre by different amounts, so their card edges do not align, their
+// cannot say which (surface.ts keeps it as an art line). The reference's print (reference-print.ts:
+// flat in the face's format, its frame measured) is aligned on its printed frame (two copies of a
+// card are printed off centre by different amounts, so their card edges do not align, their
 // frames do) and its ridge strength looked up along each line: a line the reference shows too is
 // print; one it lacks is damage, reported as a reference difference. Catalog cards whose hashes
 // are as close as the identified one's (a parallel, a reprint) are asked too: a line any of them
 // shows is print, so a card is never marked down for being a sibling of the one it was taken for.
-import { WORKING_MAX_SIDE } from "./analyse-face";
-import { DecodeError, decodeImage } from "./decode";
-import type { CardFormat, DefectRegion, FaceName } from "./evidence";
-import { measureFrame } from "./frame";
-import type { RgbaImage } from "./image";
-import { referenceCard } from "./reference";
+import type { DefectRegion, FaceName } from "./evidence";
+import type { ReferencePrint } from "./reference-print";
 import { type ArtLine, RIDGE_MIN, surfaceRidges } from "./surface";
 
 /** How far (flat-card px, 0.25 mm) around a line's point the reference's ridge is looked for: the frames' alignment and the line's blur. */
@@ -27,34 +23,31 @@ export interface ReferenceComparison {
   differences: { line: ArtLine; defect: DefectRegion }[];
   /** Art lines a reference shows too: print. */
   printed: number;
-  /** How many of the references could be aligned and were compared. */
+  /** How many references were compared. */
   compared: number;
 }
 
 /**
- * Compares the face's art lines with the reference images (`references`: the identified card's,
- * and any other catalog card whose hash is as close, a parallel printed without some of the lines
- * perhaps). A line is print when any reference shows it. Null when no reference can be used (not
- * decodable, no frame to align on): the art lines then stay unexamined.
+ * Compares the face's art lines with the reference prints (`prints`: the identified card's, and
+ * any other catalog card whose hash is as close, a parallel printed without some of the lines
+ * perhaps). A line is print when any reference shows it. Null when there is no print to compare
+ * with: the art lines then stay unexamined.
  * `frame`: the face's border widths in flat-card pixels (left and top align the two).
  */
 export function compareWithReferences(
   face: FaceName,
   lines: ArtLine[],
-  format: CardFormat,
   frame: { left: number; top: number },
-  references: Uint8Array[],
+  prints: ReferencePrint[],
 ): ReferenceComparison | null {
   const shown = lines.map(() => false);
-  let compared = 0;
-  for (const bytes of references) {
-    const lookup = referenceRidges(bytes, format, frame);
-    if (!lookup) continue;
-    compared++;
+  for (const print of prints) {
+    const lookup = referenceRidges(print, frame);
     lines.forEach((line, k) => {
       if (!shown[k] && showsLine(lookup, line)) shown[k] = true;
     });
   }
+  const compared = prints.length;
   if (compared === 0) return null;
   const differences = lines
     .filter((_, k) => !shown[k])
@@ -72,22 +65,14 @@ export function compareWithReferences(
   return { differences, printed: lines.length - differences.length, compared };
 }
 
-/** The strongest reference ridge within ALIGN_TOLERANCE_PX of a face pixel; null if the reference cannot be aligned. */
+/** The strongest reference ridge within ALIGN_TOLERANCE_PX of a face pixel. */
 type RidgeLookup = (x: number, y: number) => number;
 
-function referenceRidges(
-  bytes: Uint8Array,
-  format: CardFormat,
-  frame: { left: number; top: number },
-): RidgeLookup | null {
-  const flat = referenceFlat(bytes, format);
-  if (!flat) return null;
-  const measured = measureFrame(flat);
-  if (!measured.ok) return null;
+function referenceRidges(print: ReferencePrint, frame: { left: number; top: number }): RidgeLookup {
   // Reference coordinates = face coordinates − shift.
-  const dx = frame.left - measured.sides.left.width;
-  const dy = frame.top - measured.sides.top.width;
-  const { ridge, x0, y0, w, h } = surfaceRidges(flat);
+  const dx = frame.left - print.sides.left.width;
+  const dy = frame.top - print.sides.top.width;
+  const { ridge, x0, y0, w, h } = surfaceRidges(print.flat);
   return (x, y) => {
     let best = 0;
     const cx = Math.round(x - dx) - x0;
@@ -106,17 +91,4 @@ function showsLine(ridgeAround: RidgeLookup, line: ArtLine): boolean {
   const needed = Math.max(RIDGE_MIN, REFERENCE_RIDGE_SHARE * line.ridge);
   const shown = line.points.filter((p) => ridgeAround(p.x, p.y) >= needed).length;
   return line.points.length > 0 && shown >= PRINTED_SHARE * line.points.length;
-}
-
-/** The reference as a flat card of the face's format (reference.ts); null if it shows none. */
-function referenceFlat(bytes: Uint8Array, format: CardFormat): RgbaImage | null {
-  let image: RgbaImage;
-  try {
-    image = decodeImage(bytes, WORKING_MAX_SIDE).image;
-  } catch (error) {
-    if (error instanceof DecodeError) return null;
-    throw error;
-  }
-  const card = referenceCard(image);
-  return card && card.format.id === format.id ? card.flat : null;
 }

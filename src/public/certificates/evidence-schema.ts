@@ -1,6 +1,7 @@
 // The grade's evidence as the Public API documents it (src/grading/engine/evidence.ts is the type
 // the engine fills; test/public/evidence.test.ts checks the two agree on a real grade).
 import { z } from "@hono/zod-openapi";
+import { PRINT_SIZE_TOLERANCE_MM } from "../../grading/engine/reference-print";
 
 const point = z.tuple([z.number(), z.number()]).openapi({
   description: "[x, y] in the photo's pixels (after EXIF orientation), x right, y down.",
@@ -88,6 +89,23 @@ const WearEvidenceSchema = z
   })
   .openapi("WearEvidence");
 
+const SizeMmSchema = z.object({
+  width: z.number().openapi({ description: "Width, mm.", example: 57.1 }),
+  height: z.number().openapi({ description: "Height, mm.", example: 82.05 }),
+});
+
+const PrintSizeEvidenceSchema = z
+  .object({
+    frame_mm: SizeMmSchema.openapi({
+      description: "The frame measured on the front: the card's size less its borders.",
+    }),
+    catalog_print_mm: SizeMmSchema.openapi({ description: "The frame of the catalog's print nearest in size." }),
+    verdict: z.enum(["same", "other"]).openapi({
+      description: `\`same\`: within ${PRINT_SIZE_TOLERANCE_MM} mm both ways. \`other\`: no print's frame fits, and the outline was not shown to be too large (a frame larger than the print's: another printing, say).`,
+    }),
+  })
+  .openapi("PrintSizeEvidence");
+
 export const GradeEvidenceSchema = z
   .object({
     version: z.literal(1).openapi({ description: "The evidence format's version.", example: 1 }),
@@ -108,6 +126,10 @@ export const GradeEvidenceSchema = z
         agreement: z.number().openapi({
           description: "Largest disagreement between independent estimates of the offsets, percentage points.",
           example: 0.12,
+        }),
+        print_size: PrintSizeEvidenceSchema.nullable().optional().openapi({
+          description:
+            "The front's printed frame checked against the catalog's print of the identified card: a copy's frame may sit anywhere on its card, but is printed at one size, so a frame smaller than the print's means the outline took in more than the card (refused). Null when no catalog print was compared; absent from grades made before the check.",
         }),
       })
       .openapi("CenteringEvidence"),

@@ -338,6 +338,42 @@ function blurredCard(blurMm: number, bodyRamp = false): RgbaImage {
   return { width: W, height: H, data };
 }
 
+/**
+ * A flat card with 3 mm yellow borders around a pale body 43 levels from the border's colour (a
+ * text box), mottled ±2, lit from the top: every pixel's brightness falls from 100 % on the top
+ * row to 65 % on the bottom one, as under a phone held over the card's lower half. Over the
+ * scanned 60 % of the left and right sides the border's colour changes by 45 levels, about its
+ * step to the body: read against one colour for the whole side, that change is noise enough to
+ * hide the step.
+ */
+function unevenlyLitCard(): RgbaImage {
+  const PALE: [number, number, number] = [226, 190, 130];
+  const data = new Uint8Array(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    const light = 1 - (0.35 * y) / (H - 1);
+    for (let x = 0; x < W; x++) {
+      const inFrame = x >= 3 * MM && x < W - 3 * MM && y >= 3 * MM && y < H - 3 * MM;
+      const mottle = (Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 30) - 2;
+      const colour = (inFrame ? PALE : BORDER).map((v) => Math.round(v * light + mottle));
+      data.set([...colour, 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+describe("a border under light that falls off along the card", () => {
+  it("compares each scan line with the border's colour where it runs, so the frame's step is not lost in the fall-off", () => {
+    const result = measureFrameTwice(unevenlyLitCard());
+    for (const scale of [result.full, result.half]) {
+      expect(scale.ok).toBe(true);
+      if (!scale.ok) continue;
+      for (const side of SIDES) {
+        expect(scale.sides[side].width / MM).toBeCloseTo(3, 1);
+      }
+    }
+  });
+});
+
 describe("a frame step spread by blur", () => {
   const truth = { left: 3, right: 3.5, top: 3, bottom: 3.5 };
   const mm = (result: ReturnType<typeof measureFrame>) =>

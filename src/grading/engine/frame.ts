@@ -2,8 +2,8 @@
 // Each scan line (rows for left/right, columns for top/bottom, the middle 60 % of the side) walks
 // inward from just inside the card edge, compares each pixel's colour with the border colour
 // measured on a 0.4 mm strip from 0.35 mm in (or where the colour settles after the cut's blur or a
-// whitened rim, up to 0.5 mm further), and marks the first run of three pixels that differ by
-// more than the noise allows; the 50 % crossing of that step is its sub-pixel position (read
+// whitened rim, up to 0.5 mm further) over the scan lines within 2 mm of it (light changes along a
+// side), and marks the first run of three pixels that differ by more than the noise allows; the 50 % crossing of that step is its sub-pixel position (read
 // between the step's own ends when a soft photo spreads it past the window the level is read in).
 // The positions along a side are line evidence: a straight line is fitted through the depth most
 // scan lines share (at least 40 % of those that found a step, within ±0.3 mm; lines that found
@@ -40,7 +40,7 @@ export interface SideMeasurement {
   printBefore: number;
   /** Mean border colour (RGB). */
   borderColor: [number, number, number];
-  /** The border's noise: 1.4826 × the median absolute colour deviation in its reference strip. */
+  /** The border's scatter: 1.4826 × the median absolute deviation of its reference strip from the side's one colour. */
   borderNoise: number;
   /**
    * The line looks like print in the border: broken, the border's colour behind it, and a second
@@ -81,6 +81,8 @@ const maxLeanMm = (scale: number) => Math.max(MAX_FRAME_LEAN_MM, (MAX_FRAME_LEAN
  * Only the refusal's wording depends on it.
  */
 const BORDERLESS_NOISE = 60;
+/** A scan line's border colour is the strip's over the scan lines within this distance (mm) along the side. */
+const LOCAL_BORDER_MM = 2;
 /** Half the width of the band of depths the frame line is fitted in, in pixels of the measured image (0.31 mm on the flat card). */
 const CLUSTER_HALF_WIDTH_PX = 2.5;
 /**
@@ -271,18 +273,40 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
   const refStart = settledDepth(lines, pixel, Math.max(1, Math.round(0.35 * pxPerMm)), Math.round(0.5 * pxPerMm));
   const refEnd = refStart + stripWidth;
 
-  // Border colour (per-channel median) and its noise (1.4826 × median absolute deviation) from
-  // the reference strip of every scan line: robust to chips and dirt in the strip.
+  // Border colour (per-channel median) from the reference strip of every scan line: robust to
+  // chips and dirt in the strip. Each scan line is compared with the border's colour where it
+  // runs (the median over the scan lines within LOCAL_BORDER_MM of it): light falling off along a
+  // side (a phone's shadow, a lamp to one end) changes a border's colour by tens of levels from
+  // one end to the other, which a single colour for the side reads as noise, raising the
+  // threshold over a frame's step. The noise (1.4826 × the median absolute deviation) is the
+  // strip's scatter about those local colours.
   const channels: number[][] = [[], [], []];
   for (const line of lines) {
     for (let d = refStart; d < refEnd; d++) for (let ch = 0; ch < 3; ch++) channels[ch]?.push(pixel(line, d, ch));
   }
   const ref = channels.map((values) => median(values)) as [number, number, number];
-  const distanceAt = (line: number, d: number) =>
-    Math.hypot(pixel(line, d, 0) - ref[0], pixel(line, d, 1) - ref[1], pixel(line, d, 2) - ref[2]);
+  const local = localBorderColours(lines, pixel, refStart, refEnd, Math.round((LOCAL_BORDER_MM * pxPerMm) / step));
+  const distanceAt = (line: number, d: number) => {
+    const at = (line - (lines[0] ?? 0)) / step;
+    const r = local.subarray(at * 3, at * 3 + 3);
+    return Math.hypot(
+      pixel(line, d, 0) - (r[0] ?? 0),
+      pixel(line, d, 1) - (r[1] ?? 0),
+      pixel(line, d, 2) - (r[2] ?? 0),
+    );
+  };
   const deviations: number[] = [];
-  for (const line of lines) for (let d = refStart; d < refEnd; d++) deviations.push(distanceAt(line, d));
+  const scatter: number[] = [];
+  for (const line of lines) {
+    for (let d = refStart; d < refEnd; d++) {
+      deviations.push(distanceAt(line, d));
+      scatter.push(Math.hypot(pixel(line, d, 0) - ref[0], pixel(line, d, 1) - ref[1], pixel(line, d, 2) - ref[2]));
+    }
+  }
   const noise = 1.4826 * median(deviations);
+  // The strip's scatter about the side's one colour: whether it is a plain border at all (art
+  // running to the cut varies along the side as well as across the strip).
+  const borderNoise = 1.4826 * median(scatter);
   const threshold = Math.max(floor, sigmas * noise);
   const rampMax = Math.ceil(RAMP_SPREAD * blurMm * pxPerMm);
 
@@ -329,7 +353,7 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
     }
     found.push({ x: (line + 0.5) * scale, y: position * scale });
   }
-  const missing = { ok: false, borderNoise: noise } as const;
+  const missing = { ok: false, borderNoise } as const;
   if (found.length < 2) return missing;
   // Line evidence: positions (y) against place along the side (x), a robust straight line through
   // the depth most scan lines agree on. A line that missed a faint stretch of the frame (glare, a
@@ -360,7 +384,7 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
       lean: Math.abs(at(last) - at(first)) / FLAT_PX_PER_MM,
       printBefore,
       borderColor: ref,
-      borderNoise: noise,
+      borderNoise,
       printLine,
     },
   };
@@ -423,6 +447,32 @@ function densestDepth(points: Point[], halfWidth: number): Point[] {
     }
   }
   return points.filter((p) => Math.abs(p.y - bestCentre) <= halfWidth);
+}
+
+/**
+ * Each scan line's border colour (RGB, 3 values per line in `lines`' order): the per-channel
+ * median of the reference strip (depths `from` … `to` − 1) over the scan lines within `reach`
+ * lines of it.
+ */
+function localBorderColours(
+  lines: number[],
+  pixel: (line: number, depth: number, ch: number) => number,
+  from: number,
+  to: number,
+  reach: number,
+): Float64Array {
+  const colours = new Float64Array(lines.length * 3);
+  const values = new Float64Array((2 * reach + 1) * Math.max(1, to - from));
+  for (let i = 0; i < lines.length; i++) {
+    for (let ch = 0; ch < 3; ch++) {
+      let n = 0;
+      for (let j = Math.max(0, i - reach); j <= Math.min(lines.length - 1, i + reach); j++) {
+        for (let d = from; d < to; d++) values[n++] = pixel(lines[j] ?? 0, d, ch);
+      }
+      colours[i * 3 + ch] = selectKth(values, n, n >> 1);
+    }
+  }
+  return colours;
 }
 
 /**

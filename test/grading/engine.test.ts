@@ -80,6 +80,31 @@ describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
     expect(result).toMatchObject({ status: "rejected", reason: "holder_detected" });
   });
 
+  it("does not claim a holder for an outline of a holder's shape with no card found inside it", async () => {
+    // A plain pale board 300 × 490 px (1.63 times as tall as wide, a slab's proportions) on a dark
+    // table: nothing card-shaped inside it, so nothing shows it to be a holder rather than part of a
+    // card closed by a line across it.
+    const width = 1200;
+    const height = 900;
+    const data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const board = x >= 450 && x < 750 && y >= 205 && y < 695;
+        const grain = (Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 29) - 4;
+        const v = (board ? 205 : 45) + grain;
+        data.set([v, v, board ? v - 10 : v + 5, 255], (y * width + x) * 4);
+      }
+    }
+    const photo = { bytes: encodeJpeg({ width, height, data }, 90), contentType: "image/jpeg" };
+    const result = await engine.grade({ front: photo, back: jpeg(backOf(base)) });
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status === "rejected") {
+      expect(result.message).toMatch(
+        /1\.6\d times as tall as wide, a graded-card holder's shape, with no card found inside it/,
+      );
+    }
+  });
+
   it("refuses the same photo as front and back with face_check_failed", async () => {
     const photo = jpeg(base);
     expect(await engine.grade({ front: photo, back: photo })).toMatchObject({

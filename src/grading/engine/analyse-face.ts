@@ -172,7 +172,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const aspects = oriented.focalSource === "assumed" ? aspectsAcrossLenses(outline.corners, width, height) : null;
   const guessedShape = aspects !== null && lensMatters(aspects);
   const holderShaped = oriented.aspect >= HOLDER_ASPECT.min && oriented.aspect <= HOLDER_ASPECT.max;
-  if (holderShaped && !guessedShape) return holderRejection(name, oriented.aspect);
+  if (holderShaped && !guessedShape) return holderShapedOutline(name, oriented.aspect);
   const match = recogniseFormat(oriented.aspect);
   const acrossLenses = aspects !== null && guessedShape ? formatAcrossLenses(aspects) : null;
   const recognised = forcedFormat ?? (acrossLenses ? acrossLenses.format : match.ok ? match.format : null);
@@ -263,6 +263,19 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
       meanLuma,
     },
   };
+}
+
+/**
+ * An outline with a holder's proportions and no card found inside it (find-card.ts tells a holder
+ * by the card inside its rim): a holder whose card was not found, or part of a raw card closed by
+ * a line across it (a patterned mat's, the art's edge) where one edge was not found. Which cannot
+ * be told, so it is no claim that the card is in a holder.
+ */
+function holderShapedOutline(name: FaceName, aspect: number): FaceResult {
+  return reject(
+    "grading_failed",
+    `The ${name} photo: the outline found is ${aspect.toFixed(2)} times as tall as wide, a graded-card holder's shape, with no card found inside it: either the card is in a holder (send the raw card) or one of the card's edges was not found (it barely stands out from the background) and a line across the card closed the outline.`,
+  );
 }
 
 function holderRejection(name: FaceName, aspect: number): FaceResult {

@@ -49,9 +49,9 @@ const PANEL_BOTTOM: Quad = [
 describe("sidesToCut", () => {
   it("moves a side on the panel's edge out to where the border's colour ends", () => {
     const moved = sidesToCut(photo(), PANEL_BOTTOM);
-    expect(moved).not.toBeNull();
+    expect(moved?.fromOneCut).toBe(false);
     if (!moved) return;
-    const [tl, tr, br, bl] = moved;
+    const [tl, tr, br, bl] = moved.quad;
     expect(Math.abs(br.y - CARD.y1)).toBeLessThan(1);
     expect(Math.abs(bl.y - CARD.y1)).toBeLessThan(1);
     // The other sides stay where they were.
@@ -70,11 +70,32 @@ describe("sidesToCut", () => {
     const moved = sidesToCut(photo(), panel);
     expect(moved).not.toBeNull();
     if (!moved) return;
-    const [tl, , br] = moved;
+    const [tl, , br] = moved.quad;
     expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(1);
     expect(Math.abs(tl.y - CARD.y0)).toBeLessThan(1);
     expect(Math.abs(br.x - CARD.x1)).toBeLessThan(1);
     expect(Math.abs(br.y - CARD.y1)).toBeLessThan(1);
+  });
+
+  it("moves three sides on the panel's edge out when only the fourth is on the cut, and says so", () => {
+    // The top on the cut (white inside, beige outside); the left, right and bottom on the panel's
+    // edge, white just outside each: that white is the top's inside, the border's colour.
+    const three: Quad = [
+      { x: CARD.x0 + BORDER_PX, y: CARD.y0 },
+      { x: CARD.x1 - BORDER_PX, y: CARD.y0 },
+      { x: CARD.x1 - BORDER_PX, y: CARD.y1 - BORDER_PX },
+      { x: CARD.x0 + BORDER_PX, y: CARD.y1 - BORDER_PX },
+    ];
+    const moved = sidesToCut(photo(), three);
+    expect(moved?.fromOneCut).toBe(true);
+    if (!moved) return;
+    const [tl, tr, br, bl] = moved.quad;
+    expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(1);
+    expect(Math.abs(tr.x - CARD.x1)).toBeLessThan(1);
+    expect(Math.abs(br.y - CARD.y1)).toBeLessThan(1);
+    expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(1);
+    // The top, on the cut, stays.
+    expect(Math.abs(tl.y - CARD.y0)).toBeLessThan(0.01);
   });
 
   it("leaves an outline on the card's cut alone", () => {

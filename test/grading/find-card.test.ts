@@ -293,6 +293,12 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     // A white-bordered card on beige (the front): the coarse outline is the art's all round, the
     // white border just outside each side; each side is moved out to where the white ends.
     ["moves every side out to the cut when the outline is the art's all round (white on beige)", 8080, 19],
+    // White-bordered cards lying sideways on beige grass: the coarse outline has the cut on one side
+    // and the art's edge on the other three, 1.464 tall (the front), which fits the small format
+    // better than the card's own, or 1.368 (the back). The white just outside those three is the
+    // one cut side's inside; moved out to where it ends, the outline is a standard card's.
+    ["moves three sides out to the cut from one side on it (white on beige grass, the front)", 9090, 23],
+    ["moves three sides out to the cut from one side on it (white on beige grass, the back)", 2020, 23],
     // A worn dark back on beige: the strongest card-shaped outline has its bottom 10–15 px high
     // (1.351 tall), and the card's own outline around it shares its other three sides. Closing a
     // side that way brings the card's outline to a format (1.397), so it is not set aside.

@@ -1,11 +1,14 @@
 // A side of the outline on the edge of the card's inner panel instead of its cut. A white border
 // on a light table barely stands out, while the edge between that border and a dark panel inside
 // it is strong, so an outline can take the cut on three sides and the panel's edge on the fourth
-// (a card 1.35 or 1.42 times as tall as wide, no format), or the panel's edge all round. Such a
-// side shows it: just outside it lies the colour that at least two other sides show just inside
-// them (the border), or that lies just outside all four, and just inside it another colour. The
-// cut is then where that border colour ends, further out along the side: found on most profiles
-// at one depth, it replaces the side.
+// (a card 1.35 or 1.42 times as tall as wide, no format), the cut on one side and the panel's
+// edge on three, or the panel's edge all round. Such a side shows it: just outside it lies the
+// colour that another side shows just inside it with the table, of another colour, outside (the
+// border), or that lies just outside all four, and just inside it another colour. A side that is
+// itself such a cut stays. The cut is then where that border colour ends, further out along the
+// side: found on most profiles at one depth, at least a border's width (1 mm) out, it replaces
+// the side. Whether a side was moved on one other side's colour alone is reported: find-card.ts
+// asks more of such an outline.
 import { fitLine, intersect, type Line, lineThrough, outwardSide, type Point, type Quad } from "./geometry";
 import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
 
@@ -25,6 +28,9 @@ const MIN_FOUND = 0.6;
 /** …at depths within this many pixels of the depth most of them share. */
 const MAX_SCATTER = 1.5;
 const PROFILES = 30;
+/** The narrowest border a moved side must show (mm), and the card's short side (mm). */
+const MIN_BORDER_MM = 1;
+const CARD_SHORT_MM = 63;
 
 type Rgb = [number, number, number];
 
@@ -32,7 +38,7 @@ type Rgb = [number, number, number];
  * The outline with each side that lies on a panel's edge moved out to the cut, or null when no
  * side does (or where the border ends cannot be found along it).
  */
-export function sidesToCut(image: RgbaImage, quad: Quad): Quad | null {
+export function sidesToCut(image: RgbaImage, quad: Quad): { quad: Quad; fromOneCut: boolean } | null {
   const { width: W, height: H, data } = image;
   const colourAt = (x: number, y: number): Rgb | null => {
     const px = Math.round(x - 0.5);
@@ -59,10 +65,28 @@ export function sidesToCut(image: RgbaImage, quad: Quad): Quad | null {
   const lengthOf = (k: number) => sides[k]?.length ?? 0;
   const shortSide = Math.min((lengthOf(0) + lengthOf(2)) / 2, (lengthOf(1) + lengthOf(3)) / 2);
   const reach = Math.max(6, Math.round(MAX_BORDER_SHARE * shortSide));
+  const minDepth = (MIN_BORDER_MM / CARD_SHORT_MM) * shortSide;
   const lines: Line[] = sides.map((s) => lineThrough(s.p, s.q));
+  // A side on the cut: the border's colour just inside it, the table (of another colour) just
+  // outside, and that border colour just outside some other side (a panel's edge). It stays.
+  const onCut = sides.map(
+    (side, k) =>
+      side.inside !== null &&
+      side.outside !== null &&
+      distance(side.outside, side.inside) >= 2 * SAME_COLOUR &&
+      sides.some(
+        (o, j) =>
+          j !== k &&
+          o.outside !== null &&
+          o.inside !== null &&
+          distance(o.outside, side.inside as Rgb) <= SAME_COLOUR &&
+          distance(o.inside, o.outside) >= PANEL_CONTRAST,
+      ),
+  );
   let moved = false;
+  let fromOneCut = false;
   for (const [k, side] of sides.entries()) {
-    if (!side.inside || !side.outside) continue;
+    if (!side.inside || !side.outside || onCut[k]) continue;
     const outside = side.outside;
     // The cuts: other sides with the border's colour (this side's outside) just inside them and
     // the table, of another colour, just outside.
@@ -76,7 +100,7 @@ export function sidesToCut(image: RgbaImage, quad: Quad): Quad | null {
     );
     let border: Rgb;
     let limit: number;
-    if (cuts.length >= 2) {
+    if (cuts.length >= 1) {
       border = medianColour(cuts.map((o) => o.inside as Rgb)) as Rgb;
       const table = medianColour(cuts.map((o) => o.outside as Rgb)) as Rgb;
       limit = Math.max(SAME_COLOUR, distance(border, table) / 2);
@@ -116,12 +140,17 @@ export function sidesToCut(image: RgbaImage, quad: Quad): Quad | null {
     const depths = ends.map((e) => e.depth).sort((a, b) => a - b);
     const typical = depths[depths.length >> 1] ?? 0;
     const agreeing = ends.filter((e) => Math.abs(e.depth - typical) <= MAX_SCATTER).map((e) => e.point);
-    if (agreeing.length < MIN_FOUND * PROFILES) continue;
+    // A side moves a border's width at least (MIN_BORDER_MM), not onto a shadow or a blur beside it.
+    if (agreeing.length < MIN_FOUND * PROFILES || typical < minDepth) continue;
     const line = fitLine(agreeing);
     if (!line) continue;
     lines[k] = line;
     moved = true;
+    if (cuts.length === 1) fromOneCut = true;
   }
   if (!moved) return null;
-  return [0, 1, 2, 3].map((k) => intersect(lines[(k + 3) % 4] as Line, lines[k] as Line)) as Quad;
+  return {
+    quad: [0, 1, 2, 3].map((k) => intersect(lines[(k + 3) % 4] as Line, lines[k] as Line)) as Quad,
+    fromOneCut,
+  };
 }

@@ -32,7 +32,7 @@ import {
   type SegmentSupport,
   segmentSupport,
 } from "./edges";
-import { aspectOf, FORMATS } from "./formats";
+import { aspectOf, FORMAT_TOLERANCE, FORMATS } from "./formats";
 import {
   boxOverlap,
   contains,
@@ -304,11 +304,18 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   let chosen = winner.quad;
   const toCut = sidesToCut(coarse, winner.quad);
   if (toCut) {
-    const aspect = orientCard(toCut, coarse.width, coarse.height, focal).aspect;
-    const inPhoto = toCut.every((p) => p.x >= 1 && p.y >= 1 && p.x <= coarse.width - 1 && p.y <= coarse.height - 1);
-    if (inPhoto && isConvex(toCut) && nearAFormat(aspect) && formatMisfit(aspect) < formatMisfit(winner.aspect)) {
-      chosen = toCut;
-    }
+    const aspect = orientCard(toCut.quad, coarse.width, coarse.height, focal).aspect;
+    const inPhoto = toCut.quad.every(
+      (p) => p.x >= 1 && p.y >= 1 && p.x <= coarse.width - 1 && p.y <= coarse.height - 1,
+    );
+    // Nearer a card format than before; or, when a side was moved on the colour of the one side
+    // on the cut, a format's proportions within the refined outline's tolerance: an outline on
+    // the panel's edge on three sides and the cut on the fourth can happen to fit another format
+    // (a standard card's read 1.458, the small format's shape) better than the card's own.
+    const fits =
+      formatMisfit(aspect) < formatMisfit(winner.aspect) ||
+      (toCut.fromOneCut && formatMisfit(aspect) <= FORMAT_TOLERANCE);
+    if (inPhoto && isConvex(toCut.quad) && nearAFormat(aspect) && fits) chosen = toCut.quad;
   }
   return {
     ok: true,

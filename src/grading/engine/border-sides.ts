@@ -7,8 +7,8 @@
 // border), or that lies just outside all four, and just inside it another colour. A side that is
 // itself such a cut stays. The cut is then where that border colour ends, further out along the
 // side: found on most profiles at one depth, at least a border's width (1 mm) out, it replaces
-// the side. Whether a side was moved on one other side's colour alone is reported: find-card.ts
-// asks more of such an outline.
+// the side. Whether every side was moved on the colour of sides on the cut (not on the colour
+// found outside all four) is reported: find-card.ts asks less of such an outline.
 import { fitLine, intersect, type Line, lineThrough, outwardSide, type Point, type Quad } from "./geometry";
 import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
 
@@ -38,7 +38,7 @@ type Rgb = [number, number, number];
  * The outline with each side that lies on a panel's edge moved out to the cut, or null when no
  * side does (or where the border ends cannot be found along it).
  */
-export function sidesToCut(image: RgbaImage, quad: Quad): { quad: Quad; fromOneCut: boolean } | null {
+export function sidesToCut(image: RgbaImage, quad: Quad): { quad: Quad; fromCuts: boolean } | null {
   const { width: W, height: H, data } = image;
   const colourAt = (x: number, y: number): Rgb | null => {
     const px = Math.round(x - 0.5);
@@ -84,7 +84,7 @@ export function sidesToCut(image: RgbaImage, quad: Quad): { quad: Quad; fromOneC
       ),
   );
   let moved = false;
-  let fromOneCut = false;
+  let allRound = false;
   for (const [k, side] of sides.entries()) {
     if (!side.inside || !side.outside || onCut[k]) continue;
     const outside = side.outside;
@@ -100,6 +100,7 @@ export function sidesToCut(image: RgbaImage, quad: Quad): { quad: Quad; fromOneC
     );
     let border: Rgb;
     let limit: number;
+    const onAllRound = cuts.length === 0;
     if (cuts.length >= 1) {
       border = medianColour(cuts.map((o) => o.inside as Rgb)) as Rgb;
       const table = medianColour(cuts.map((o) => o.outside as Rgb)) as Rgb;
@@ -146,11 +147,11 @@ export function sidesToCut(image: RgbaImage, quad: Quad): { quad: Quad; fromOneC
     if (!line) continue;
     lines[k] = line;
     moved = true;
-    if (cuts.length === 1) fromOneCut = true;
+    if (onAllRound) allRound = true;
   }
   if (!moved) return null;
   return {
     quad: [0, 1, 2, 3].map((k) => intersect(lines[(k + 3) % 4] as Line, lines[k] as Line)) as Quad,
-    fromOneCut,
+    fromCuts: !allRound,
   };
 }

@@ -308,13 +308,15 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
     const inPhoto = toCut.quad.every(
       (p) => p.x >= 1 && p.y >= 1 && p.x <= coarse.width - 1 && p.y <= coarse.height - 1,
     );
-    // Nearer a card format than before; or, when a side was moved on the colour of the one side
-    // on the cut, a format's proportions within the refined outline's tolerance: an outline on
-    // the panel's edge on three sides and the cut on the fourth can happen to fit another format
-    // (a standard card's read 1.458, the small format's shape) better than the card's own.
+    // Nearer a card format than before; or, when every side was moved on the colour sides on the
+    // cut show inside them, a format's proportions within the refined outline's tolerance: an
+    // outline on the panel's edge on three sides and the cut on the fourth can happen to fit
+    // another format (a standard card's read 1.458, the small format's shape) better than the
+    // card's own. Moved on the colour outside all four sides, it must come nearer a format: on a
+    // table whose pattern lies close around the card, that colour is the table's.
     const fits =
       formatMisfit(aspect) < formatMisfit(winner.aspect) ||
-      (toCut.fromOneCut && formatMisfit(aspect) <= FORMAT_TOLERANCE);
+      (toCut.fromCuts && formatMisfit(aspect) <= FORMAT_TOLERANCE);
     if (inPhoto && isConvex(toCut.quad) && nearAFormat(aspect) && fits) chosen = toCut.quad;
   }
   return {

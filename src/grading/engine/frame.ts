@@ -286,13 +286,13 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
   }
   const ref = channels.map((values) => median(values)) as [number, number, number];
   const local = localBorderColours(lines, pixel, refStart, refEnd, Math.round((LOCAL_BORDER_MM * pxPerMm) / step));
+  const firstLine = lines[0] ?? 0;
   const distanceAt = (line: number, d: number) => {
-    const at = (line - (lines[0] ?? 0)) / step;
-    const r = local.subarray(at * 3, at * 3 + 3);
+    const at = ((line - firstLine) / step) * 3;
     return Math.hypot(
-      pixel(line, d, 0) - (r[0] ?? 0),
-      pixel(line, d, 1) - (r[1] ?? 0),
-      pixel(line, d, 2) - (r[2] ?? 0),
+      pixel(line, d, 0) - (local[at] ?? 0),
+      pixel(line, d, 1) - (local[at + 1] ?? 0),
+      pixel(line, d, 2) - (local[at + 2] ?? 0),
     );
   };
   const deviations: number[] = [];
@@ -461,15 +461,24 @@ function localBorderColours(
   to: number,
   reach: number,
 ): Float64Array {
+  // The strip's pixels read once, per channel: strip[(ch * lines + i) * width + d - from].
+  const width = Math.max(1, to - from);
+  const strip = new Float64Array(3 * lines.length * width);
+  for (let ch = 0; ch < 3; ch++) {
+    for (let i = 0; i < lines.length; i++) {
+      for (let d = from; d < to; d++) strip[(ch * lines.length + i) * width + d - from] = pixel(lines[i] ?? 0, d, ch);
+    }
+  }
   const colours = new Float64Array(lines.length * 3);
-  const values = new Float64Array((2 * reach + 1) * Math.max(1, to - from));
+  const values = new Float64Array((2 * reach + 1) * width);
   for (let i = 0; i < lines.length; i++) {
+    const first = Math.max(0, i - reach);
+    const last = Math.min(lines.length - 1, i + reach);
     for (let ch = 0; ch < 3; ch++) {
-      let n = 0;
-      for (let j = Math.max(0, i - reach); j <= Math.min(lines.length - 1, i + reach); j++) {
-        for (let d = from; d < to; d++) values[n++] = pixel(lines[j] ?? 0, d, ch);
-      }
-      colours[i * 3 + ch] = selectKth(values, n, n >> 1);
+      // The window's lines lie side by side in the strip.
+      const window = strip.subarray((ch * lines.length + first) * width, (ch * lines.length + last + 1) * width);
+      values.set(window);
+      colours[i * 3 + ch] = selectKth(values, window.length, window.length >> 1);
     }
   }
   return colours;

@@ -315,10 +315,28 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     // 8.6–9.6 px inside the cut, and the median profile's step out of the gravel leads into the red
     // the other sides show inside their cut, so the cut is taken.
     ["traces a thin border's cut where the edge's crossings settle on the art's edge (gravel)", 3030, 0],
+    // Copyright lines in the bottom border (the "border print" category): one row of dark print
+    // 0.6–1.7 mm in on a yellow border, and two rows on a white one. Read past as islands of
+    // print, the frame behind them is measured; before, the print was the frame (two rows: the
+    // second row, 1.5 mm in, at both scales) or the side was refused.
+    ["reads the frame past a copyright line in the bottom border", 4040, 30],
+    ["reads the frame past two rows of print in the bottom border", 4040, 32],
   ])("%s", async (_name, seed, index) => {
     const c = realisticScenes(sets, 5, seed)[index] as RealisticCase;
     const result = expectGraded(await gradeCase(c));
     expectCenteringWithin(result, c.scene, 1);
+  });
+
+  it("refuses a bottom border that is a bar of print deeper than the top border (a modern Magic card's collector bar)", async () => {
+    // Two rows of print 1.6–4.1 mm in, the frame 6.5 mm in, the top border 2.5 mm: the bottom
+    // border is wider by design, which a photo cannot tell from a miscut.
+    const c = realisticScenes(sets, 5, 4040)[34] as RealisticCase;
+    expect(c.scene.borders.bottom).toBe(6.5);
+    const result = await gradeCase(c);
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status === "rejected") {
+      expect(result.message).toMatch(/bottom border holds print up to 4\.\d mm in .* against the top border's 2\.5 mm/);
+    }
   });
 
   it("refuses a thin-bordered card small in a sharp photo for its pixels, not for a blur it does not have", async () => {

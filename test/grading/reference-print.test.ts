@@ -36,7 +36,7 @@ function printWith(borders: BordersMm): ReferencePrint {
     printBefore: 0,
     borderColor: [232, 205, 90],
     borderNoise: 2,
-    printLine: null,
+    print: null,
   });
   const widths = px(borders);
   return {

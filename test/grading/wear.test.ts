@@ -81,6 +81,10 @@ describe("wear on photographic artwork", { timeout: 60_000 }, () => {
     // A thin red border on green bricks: the pixels along the frame line blend the border with
     // the art under the photo's blur, and read as missing material in 1 px strips (corners 8.5).
     ["does not read the blend of a thin border and its art at the frame line as missing material", 6060, 8],
+    // A copyright line 0.6–1.7 mm in from the bottom edge of a white and of a coloured border: the
+    // edges' band (0.25–1.2 mm) held its letters, read as wear (edges 6 on both).
+    ["does not read a copyright line in the bottom border as worn edges (white border)", 2020, 31],
+    ["does not read a copyright line in the bottom border as worn edges (coloured border)", 1010, 31],
   ])("%s", async (_name, seed, index) => {
     const c = realisticScenes({ art: artPhoto, table: tablePhoto }, 5, seed)[index] as RealisticCase;
     expect(c.worn).toEqual([]);

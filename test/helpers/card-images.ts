@@ -110,6 +110,13 @@ export interface CardScene {
    * and a copy printed off centre has them as far from its frame.
    */
   printedLines?: { x0: number; y0: number; x1: number; y1: number }[];
+  /**
+   * Rows of small print in the bottom border (a copyright line, a collector line): letters 0.35 mm
+   * wide at a 0.55 mm pitch, some left out as spaces, each row `from`–`to` mm in from the bottom
+   * edge and `start`–`end` mm along it from the left edge, in `color`. Part of the print: the
+   * catalog's reference scan shows it too.
+   */
+  borderPrint?: { rows: { from: number; to: number; start: number; end: number }[]; color: Rgb };
   /** A real photographed table texture (see `photo()`), tiled and tinted with `background`. */
   tablePhoto?: RgbaImage;
   /** Table texture pixels per canvas pixel (0.5 = the texture drawn at twice its size). */
@@ -249,6 +256,7 @@ export function drawCardScene(scene: CardScene): RgbaImage {
     x1: frameLeft + line.x1 * pxPerMm,
     y1: frameTop + line.y1 * pxPerMm,
   }));
+  const borderPrint = scene.borderPrint;
   const artPhoto = scene.artPhoto;
   // The photo covers the frame (cropped to its aspect), as printed art does.
   const artScale = artPhoto
@@ -416,6 +424,12 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         let cr = mix(scene.borderColor[0], ar, inFrame);
         let cg = mix(scene.borderColor[1], ag, inFrame);
         let cb = mix(scene.borderColor[2], ab, inFrame);
+        if (borderPrint) {
+          const ink = borderPrintInk(borderPrint.rows, (u + halfW) / pxPerMm, (halfH - v) / pxPerMm, 1 / pxPerMm);
+          cr = mix(cr, borderPrint.color[0], ink);
+          cg = mix(cg, borderPrint.color[1], ink);
+          cb = mix(cb, borderPrint.color[2], ink);
+        }
         let white = 0;
         if (wear.cornerWhitening) {
           const cornerDistance = Math.hypot(halfW - radius - Math.abs(u), halfH - radius - Math.abs(v)) - radius;
@@ -565,7 +579,35 @@ export function backOf(scene: CardScene): CardScene {
     wear: scene.wear,
     // The front's printed lines belong to its art; the back is the maker's design.
     printedLines: [],
+    borderPrint: undefined,
   };
+}
+
+/** Letters' pitch and ink width along a row of border print (mm). */
+const LETTER_PITCH_MM = 0.55;
+const LETTER_INK_MM = 0.35;
+
+/**
+ * How much of the pixel at (`along`, `depth`) mm (along the bottom edge from the left, in from
+ * it) is a letter's ink, 0–1, soft over one pixel (`pixelMm`): every seventh letter or so
+ * (by a fixed hash of its place) is a space between words.
+ */
+function borderPrintInk(
+  rows: NonNullable<CardScene["borderPrint"]>["rows"],
+  along: number,
+  depth: number,
+  pixelMm: number,
+): number {
+  let ink = 0;
+  for (const row of rows) {
+    if (along < row.start || along > row.end || depth < row.from - pixelMm || depth > row.to + pixelMm) continue;
+    const letter = Math.floor((along - row.start) / LETTER_PITCH_MM);
+    if (Math.imul(letter + 17, 0x9e3779b1) >>> 28 < 2) continue;
+    const x = along - row.start - letter * LETTER_PITCH_MM;
+    const inside = Math.min(x, LETTER_INK_MM - x, depth - row.from, row.to - depth);
+    ink = Math.max(ink, clamp01(0.5 + inside / pixelMm));
+  }
+  return ink;
 }
 
 /**
@@ -588,6 +630,7 @@ export function referenceScan(scene: CardScene, margin = 0): CardScene {
     artColor: scene.artColor,
     ...(scene.artPhoto ? { artPhoto: scene.artPhoto } : {}),
     ...(scene.printedLines ? { printedLines: scene.printedLines } : {}),
+    ...(scene.borderPrint ? { borderPrint: scene.borderPrint } : {}),
     background: [236, 236, 232],
     texture: "plain",
     noise: 1,

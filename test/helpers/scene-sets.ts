@@ -114,7 +114,7 @@ export function benchScene(width: number, height: number): CardScene {
 }
 
 /** A kind of photo in the accuracy set; each category is reported as one row. */
-export type SceneCategory = "designs" | "tables" | "lighting" | "camera" | "landscape" | "worn";
+export type SceneCategory = "designs" | "tables" | "lighting" | "camera" | "landscape" | "worn" | "border print";
 
 export interface RealisticCase extends SceneCase {
   category: SceneCategory;
@@ -188,7 +188,8 @@ export function realisticScenes(options: RealisticOptions, perCategory = 5, seed
     { color: [45, 45, 50], name: "dark" },
   ];
   const cases: RealisticCase[] = [];
-  const categories: SceneCategory[] = ["designs", "tables", "lighting", "camera", "landscape", "worn"];
+  // "border print" comes last, so the cases before it are the same as before it was added.
+  const categories: SceneCategory[] = ["designs", "tables", "lighting", "camera", "landscape", "worn", "border print"];
   for (const category of categories) {
     for (let i = 0; i < perCategory; i++) {
       const design = category === "designs" ? i % 4 : Math.floor(random() * 4);
@@ -246,6 +247,7 @@ export function realisticScenes(options: RealisticOptions, perCategory = 5, seed
         if (kind === 2) scene.noise = 6;
         if (kind === 3) quality = 60;
       }
+      if (category === "border print") printInBorder(scene, i, random);
       const worn: RealisticCase["worn"] = [];
       if (category === "worn") {
         const kind = i % 4;
@@ -277,6 +279,7 @@ export function realisticScenes(options: RealisticOptions, perCategory = 5, seed
         borderColor: design === 3 ? [28, 30, 40] : scene.borderColor,
         artColor: design === 3 ? [70, 40, 40] : [60, 70, 150],
         seed: (scene.seed ?? 1) + 7919,
+        borderPrint: undefined,
       };
       if (design === 3 && contrast(back.borderColor, table.color) < 60) back.borderColor = [20, 40, 110];
       cases.push({
@@ -290,4 +293,43 @@ export function realisticScenes(options: RealisticOptions, perCategory = 5, seed
     }
   }
   return cases;
+}
+
+/**
+ * Small print in the bottom border, as real cards carry it. Cases 1–4: a copyright or credit line
+ * (one row 0.8 mm tall, or two of 0.55 mm) inside a bottom border of 2.6–3.4 mm, ending at least
+ * 0.6 mm before the frame and within the top border's depth (a modern Pokémon card's bottom
+ * border). Case 5: a modern Magic
+ * card's collector bar, two rows of print in a bottom border of 6.5 mm against a top one of
+ * 2.5 mm, a design whose bottom border is wider than the top by intent. Dark print on a light
+ * border, light print on a dark one.
+ */
+function printInBorder(scene: CardScene, i: number, random: () => number): void {
+  const light = Math.max(...scene.borderColor) > 150;
+  const color: Rgb = light ? [40, 40, 46] : [236, 234, 226];
+  if (i % 5 === 4) {
+    scene.borders = { ...scene.borders, top: 2.5, bottom: 6.5 };
+    scene.borderPrint = {
+      rows: [
+        { from: 1.6, to: 2.5, start: 4, end: 31 },
+        { from: 3.2, to: 4.1, start: 4, end: 24 },
+      ],
+      color,
+    };
+    return;
+  }
+  const top = 2.4 + random() * 0.8;
+  const from = 0.6 + random() * 0.3;
+  const start = 5 + random() * 10;
+  const twoRows = i % 5 === 2;
+  const rows = twoRows
+    ? [
+        { from, to: from + 0.55, start, end: start + 18 },
+        { from: from + 0.8, to: from + 1.35, start: start + 8, end: 52 },
+      ]
+    : [{ from, to: from + 0.8, start, end: start + 30 + random() * 12 }];
+  // Printed clear of the frame by at least 0.6 mm, as cards are designed.
+  const bottom = Math.max(2.6 + random() * 0.8, (rows.at(-1)?.to ?? 0) + 0.6);
+  scene.borders = { ...scene.borders, top, bottom };
+  scene.borderPrint = { rows, color };
 }

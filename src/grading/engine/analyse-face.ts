@@ -18,7 +18,7 @@ import { type DecodedImage, DecodeError, type DetailImage, decodeImage, decodeRe
 import type { CardFormat, FaceName } from "./evidence";
 import { type CardOutline, locateCard } from "./find-card";
 import { describeFormat, formatAcrossLenses, recogniseFormat } from "./formats";
-import { measureFrameTwice } from "./frame";
+import { measureFrameTwice, printStarts } from "./frame";
 import { dist, type Point, type Quad, signedArea2 } from "./geometry";
 import type { RgbaImage } from "./image";
 import { perceptualHash } from "./phash";
@@ -222,7 +222,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
         flat,
         frames.full.sides.left.borderColor,
         outline.background,
-        widthsOf(frames.full.sides),
+        { ...widthsOf(frames.full.sides), printFrom: printStarts(frames.full.sides) },
         flatSampler(measuredImage, measuredCorners, format),
       )
     : null;

@@ -9,12 +9,14 @@
 // scan lines share (at least 40 % of those that found a step, within ±0.3 mm; lines that found
 // something else, such as text where the frame line fades into a body of nearly the border's
 // colour, are set aside), and it must run parallel to the card's edge (the frame is printed
-// square to the card). The frame is the first line in from the edge: when many scan lines met
-// print before it (text printed in the border, as under a modern Magic card's frame), that line
-// is not taken for the frame. Nor is a broken line with the border's colour behind it and a
-// second straight line further in (print in the border that most scan lines meet first, such as
-// the artist's credit in an older Magic card's bottom border: its gaps show the frame): the side
-// is refused, as which line is the frame cannot be told. Nor is a line with a fainter straight
+// square to the card). Print in the border (a copyright line, an artist's credit, a collector
+// line) is an island: a step the border's colour follows again within 1.5 mm. Each scan line is
+// read past such islands to its first step that is not one, and when most of the first steps
+// were print the frame is the depth most lines reach so. That frame is measured only beside a
+// plain opposite border that the print lies within (printRefusal): a bar of the border's colour
+// deeper than the other borders (a modern Magic card's collector bar) has a designed width a
+// photo cannot tell from a miscut, and is refused. Print before the frame that is no island is
+// refused on more than a quarter of the lines. Nor is a line with a fainter straight
 // line before it, found when the side is read again at a lower threshold (a frame of nearly the
 // border's colour, the art's edge beyond it: fainterLineBefore). The side's width is the line's
 // mean distance from the edge. A side without a frame whose border strip varies as print does is
@@ -42,11 +44,25 @@ export interface SideMeasurement {
   borderColor: [number, number, number];
   /** The border's scatter: 1.4826 × the median absolute deviation of its reference strip from the side's one colour. */
   borderNoise: number;
-  /**
-   * The line looks like print in the border: broken, the border's colour behind it, and a second
-   * straight line further in (its mean distance from the edge, flat-card pixels); null otherwise.
-   */
-  printLine: { secondWidth: number } | null;
+  /** Print in the border read past to the frame line on some scan lines; null when none was. */
+  print: BorderPrint | null;
+}
+
+/**
+ * Print in a border (a copyright or collector line) read past: the scan lines whose first step was
+ * an island of print (the border's colour behind it) and whose step past it lies on the frame line.
+ */
+export interface BorderPrint {
+  /** Where the print begins (its first step; 10th percentile, flat-card pixels from the edge). */
+  from: number;
+  /** The print's median height across the side (from its first step to the border's colour behind it, flat-card pixels). */
+  height: number;
+  /** How deep the print reaches (where the border's colour resumes behind it; 90th percentile, flat-card pixels). */
+  depth: number;
+  /** Share of the scan lines that met print before the frame and were read past it. */
+  share: number;
+  /** Share of the scan lines that met print before the frame on which it was read past to the frame. */
+  frameBehind: number;
 }
 
 export type FrameResult =
@@ -86,19 +102,23 @@ const LOCAL_BORDER_MM = 2;
 /** Half the width of the band of depths the frame line is fitted in, in pixels of the measured image (0.31 mm on the flat card). */
 const CLUSTER_HALF_WIDTH_PX = 2.5;
 /**
- * Print in the border met first, before the frame: the first line holds at most
- * MAX_PRINT_LINE_SHARE of the scan lines (letters have gaps), a second straight line parallel to
- * the edge further in at least MIN_SECOND_LINE (the frame, seen through the gaps), and on at least
- * MIN_BORDER_BEHIND of the first line's scan lines a run of the border's colour (BORDER_RUN_MM)
- * lies between the two (print is an island in the border, one row of letters or two; behind a
- * frame is art). On 330 drawn photos the one card with a second line (a thin border, the art's
- * edge 4.2 mm in) had such a run behind its frame on 22 % of them; the bottom lines of print of
- * an older and a modern Magic card, 98–100 %.
+ * Print in the border (a copyright line, an artist's credit, a collector line) is an island: a step
+ * that the border's colour follows again, for at least BORDER_RUN_MM, after MIN_PRINT_HEIGHT_MM and
+ * within PRINT_HEIGHT_MM (a row of letters is 0.6–1.3 mm tall; read so, drawn rows of 0.55–0.8 mm
+ * read 0.6–1.0, a real copyright line 0.6–0.85, and the 0.2 mm shadow of a card's cut on another
+ * card beneath it 0.38); behind a frame is art. Each scan line is read past such
+ * islands, row after row (at most MAX_PRINT_ROWS), to its first step that is not one. The depth
+ * most first steps share is the frame's unless at least MIN_BORDER_BEHIND of those steps were
+ * read past: then it is the depth most lines reach past print. On 330 drawn photos the one card
+ * with a second line behind its frame (a thin border, the art's edge 4.2 mm in) had the border's
+ * colour behind its frame on 22 % of its scan lines; the bottom lines of print of an older and a
+ * modern Magic card, 98–100 %.
  */
-const MAX_PRINT_LINE_SHARE = 0.75;
-const MIN_SECOND_LINE = 0.25;
 const MIN_BORDER_BEHIND = 0.5;
 const BORDER_RUN_MM = 0.25;
+const PRINT_HEIGHT_MM = 1.5;
+const MIN_PRINT_HEIGHT_MM = 0.45;
+const MAX_PRINT_ROWS = 3;
 /**
  * How far a frame's step spread by blur is followed either way from where it first stands out,
  * in units of the cut's 10–90 % rise (a Gaussian-blurred step rises 1–99 % over 1.8 times that).
@@ -144,8 +164,10 @@ const rgb = (c: readonly number[]) => `rgb(${c.map((v) => Math.round(v)).join(",
 /** `scale`: flat-card pixels per pixel of `flat` (widths are reported in flat-card pixels). */
 export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResult {
   const sides = {} as Record<Side, SideMeasurement>;
+  const readings = {} as Record<Side, SideReading>;
+  for (const side of SIDES) readings[side] = measureSide(flat, side, scale, blurMm);
   for (const side of SIDES) {
-    const reading = measureSide(flat, side, scale, blurMm);
+    const reading = readings[side];
     if (!reading.ok) {
       return {
         ok: false,
@@ -163,14 +185,8 @@ export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResul
           `the printed frame on the ${side} side is not clear enough to measure`,
       };
     }
-    if (measured.printLine) {
-      const mm = (px: number) => (px / FLAT_PX_PER_MM).toFixed(1);
-      return {
-        ok: false,
-        side,
-        reason: `the ${side} border holds a broken line of print ${mm(measured.width)} mm in with the border's colour behind it, and another line ${mm(measured.printLine.secondWidth)} mm in, so which is the printed frame cannot be told`,
-      };
-    }
+    const print = printRefusal(side, measured, readings[OPPOSITE[side]], scale);
+    if (print) return { ok: false, side, reason: print };
     if (measured.printBefore > MAX_PRINT_BEFORE) {
       return {
         ok: false,
@@ -206,6 +222,70 @@ export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResul
     };
   }
   return { ok: true, sides };
+}
+
+/**
+ * Where print in the border begins on each side that has it (flat-card pixels from the edge): wear
+ * is not read in it (wear.ts), print being no damage.
+ */
+export function printStarts(sides: Record<Side, SideMeasurement>): Partial<Record<Side, number>> {
+  const starts: Partial<Record<Side, number>> = {};
+  for (const side of SIDES) {
+    const print = sides[side].print;
+    if (print && print.share >= MIN_PRINT_SHARE) starts[side] = print.from;
+  }
+  return starts;
+}
+
+/** Print read past on fewer of a side's scan lines than this is a speck, not a line of print. */
+const MIN_PRINT_SHARE = 0.1;
+
+const OPPOSITE: Record<Side, Side> = { left: "right", right: "left", top: "bottom", bottom: "top" };
+
+/**
+ * Print in a border read past (BorderPrint) on more than MAX_PRINT_BEFORE of a side's scan lines.
+ * A card's design prints its copyright or credit line in the border, inside the depth its frame
+ * leaves there (a modern Pokémon card's bottom border); or in a bar of the border's colour deeper
+ * than the other borders (a modern Magic card's collector bar, 6–7 mm against 2–3 mm), whose
+ * designed width a photo cannot tell from a miscut. The frame read past the print is measured
+ * when the opposite side is a plain border measured without print, the print ends within that
+ * side's width and PRINT_DEPTH_MARGIN_MM, the frame lies at most MAX_PRINTED_SIDE_RATIO times as
+ * deep as that side's, and the print was read past to the frame on MIN_FRAME_BEHIND_PRINT of the
+ * scan lines that met it. On the real photos measured: a Pokémon card's copyright line ends
+ * 2.0 mm in, its frame 2.6 mm and the top's 2.3 mm; modern Magic cards' collector lines reach
+ * 4.1–4.4 mm in, their frames 6.6–7.3 mm against 2.2–2.5 mm. Returns the refusal, or null.
+ */
+const PRINT_DEPTH_MARGIN_MM = 0.5;
+const MAX_PRINTED_SIDE_RATIO = 1.6;
+const MIN_FRAME_BEHIND_PRINT = 0.6;
+
+function printRefusal(side: Side, measured: SideMeasurement, opposite: SideReading, scale: number): string | null {
+  const print = measured.print;
+  if (!print || print.share <= MAX_PRINT_BEFORE) return null;
+  const mm = (px: number) => (px / FLAT_PX_PER_MM).toFixed(1);
+  const other = OPPOSITE[side];
+  const held = `the ${side} border holds print up to ${mm(print.depth)} mm in on ${Math.round(100 * print.share)} % of its scan lines`;
+  if (print.frameBehind < MIN_FRAME_BEHIND_PRINT) {
+    return `${held}, and the frame line behind it is not found on most of them, so the printed frame cannot be told on that side`;
+  }
+  const plain =
+    opposite.ok &&
+    !(opposite.measured.print && opposite.measured.print.share > MAX_PRINT_BEFORE) &&
+    opposite.measured.printBefore <= MAX_PRINT_BEFORE &&
+    opposite.measured.coverage >= MIN_COVERAGE &&
+    opposite.measured.agreement >= MIN_AGREEMENT &&
+    opposite.measured.lean <= maxLeanMm(scale);
+  if (!plain) {
+    return `${held}, and the ${other} border is not a plain one to compare it with, so whether the line behind the print is the printed frame cannot be told`;
+  }
+  const oppositeWidth = opposite.measured.width;
+  if (
+    print.depth > oppositeWidth + PRINT_DEPTH_MARGIN_MM * FLAT_PX_PER_MM ||
+    measured.width > MAX_PRINTED_SIDE_RATIO * oppositeWidth
+  ) {
+    return `${held}, against the ${other} border's ${mm(oppositeWidth)} mm, the line behind it ${mm(measured.width)} mm in: a bar of the border's colour printed with text (as under a modern Magic card's frame), whose designed width cannot be told from a miscut, so the ${side} border cannot be measured`;
+  }
+  return null;
 }
 
 /**
@@ -310,18 +390,25 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
   const threshold = Math.max(floor, sigmas * noise);
   const rampMax = Math.ceil(RAMP_SPREAD * blurMm * pxPerMm);
 
-  const found: Point[] = [];
-  for (const line of lines) {
+  const readProfile = (line: number): Float64Array => {
     const profile = new Float64Array(maxDepth + 8);
     for (let d = refStart; d < maxDepth + 8 && d < across; d++) profile[d] = distanceAt(line, d);
+    return profile;
+  };
+  /**
+   * The first step from `from` inward (three pixels over the threshold) at its 50 % crossing
+   * (sub-pixel, measured image's pixels), or null; the border's level is read no nearer the edge
+   * than `floor`.
+   */
+  const stepFrom = (profile: Float64Array, from: number, floor: number): number | null => {
     let start = -1;
-    for (let d = refEnd; d < maxDepth; d++) {
+    for (let d = from; d < maxDepth; d++) {
       if ((profile[d] ?? 0) > threshold && (profile[d + 1] ?? 0) > threshold && (profile[d + 2] ?? 0) > threshold) {
         start = d;
         break;
       }
     }
-    if (start < 0) continue;
+    if (start < 0) return null;
     // A step still rising past start + 3 in a soft photo is spread wider than the window below
     // reads (blur spreads the frame's step as far as the cut's). The window would read the art's
     // level part-way up the ramp and place the crossing short of the step's middle, by an amount
@@ -332,48 +419,120 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
     let top = start;
     while (top < start + rampMax && (profile[top + 1] ?? 0) > (profile[top] ?? 0)) top++;
     let foot = start;
-    while (foot > refEnd && start - foot < rampMax && (profile[foot - 1] ?? 0) < (profile[foot] ?? 0)) foot--;
+    while (foot > from && start - foot < rampMax && (profile[foot - 1] ?? 0) < (profile[foot] ?? 0)) foot--;
     const rise = (profile[top] ?? 0) - (profile[foot] ?? 0);
     const flatAt = (d: number) => Math.abs((profile[d] ?? 0) - (profile[top] ?? 0)) <= PLATEAU_SHARE * rise;
     const ramp = top > start + 3 && flatAt(top + 1) && flatAt(top + 2);
     const artLevel = ramp
       ? (profile[top] ?? 0)
       : ((profile[start + 2] ?? 0) + (profile[start + 3] ?? 0) + (profile[start + 4] ?? 0)) / 3;
-    const borderLevel = ramp ? (profile[foot] ?? 0) : ((profile[start - 2] ?? 0) + (profile[start - 3] ?? 0)) / 2;
+    const borderLevel = ramp
+      ? (profile[foot] ?? 0)
+      : ((profile[Math.max(floor, start - 2)] ?? 0) + (profile[Math.max(floor, start - 3)] ?? 0)) / 2;
     const target = (artLevel + borderLevel) / 2;
     // The crossing of `target` between pixel centres start-2 … start+2 (or the ramp's ends).
-    let position = start;
-    for (let d = ramp ? foot : start - 2; d <= (ramp ? top - 1 : start + 2); d++) {
+    for (let d = ramp ? foot : Math.max(floor, start - 2); d <= (ramp ? top - 1 : start + 2); d++) {
       const a = profile[d] ?? 0;
       const b = profile[d + 1] ?? 0;
-      if (a < target && b >= target) {
-        position = d + 0.5 + (target - a) / (b - a);
-        break;
-      }
+      if (a < target && b >= target) return d + 0.5 + (target - a) / (b - a);
     }
-    found.push({ x: (line + 0.5) * scale, y: position * scale });
+    return start;
+  };
+
+  // Each scan line's first step, and its step past print in the border (walkPastPrint): a step
+  // that the border's colour follows again within PRINT_HEIGHT_MM (for at least BORDER_RUN_MM) is
+  // print, an island in the border, and the line is read on past it to the next step, row after
+  // row (at most MAX_PRINT_ROWS).
+  const run = Math.max(1, Math.round((BORDER_RUN_MM * FLAT_PX_PER_MM) / scale));
+  const printReach = Math.round(PRINT_HEIGHT_MM * pxPerMm);
+  const printFloor = MIN_PRINT_HEIGHT_MM * pxPerMm;
+  const found: Point[] = [];
+  const walked: Point[] = [];
+  const printEnds: number[] = [];
+  for (const line of lines) {
+    const profile = readProfile(line);
+    const position = stepFrom(profile, refEnd, refStart);
+    if (position === null) continue;
+    let step = position;
+    let end = -1;
+    // Print is an island: the border's colour lies before it too, over the reference strip (a chip
+    // or whitening that runs in from the cut stands out there already).
+    let offStrip = 0;
+    for (let d = refStart; d < refEnd; d++) if ((profile[d] ?? 0) > threshold) offStrip++;
+    const island = offStrip <= 1;
+    for (let rows = 0; island && rows < MAX_PRINT_ROWS; rows++) {
+      const after = borderRunAfter(profile, step, printReach, run, threshold);
+      // Letters are taller than a line: a cut's shadow or another card's edge is not print.
+      const next = after < 0 || after - step < printFloor ? null : stepFrom(profile, after, after);
+      if (next === null) break;
+      end = after;
+      step = next;
+    }
+    const x = (line + 0.5) * scale;
+    found.push({ x, y: position * scale });
+    walked.push({ x, y: step * scale });
+    printEnds.push(end * scale);
   }
   const missing = { ok: false, borderNoise } as const;
   if (found.length < 2) return missing;
   // Line evidence: positions (y) against place along the side (x), a robust straight line through
   // the depth most scan lines agree on. A line that missed a faint stretch of the frame (glare, a
   // frame colour close to the border's) finds the artwork behind it: set aside, not averaged in.
-  const cluster = densestDepth(found, CLUSTER_HALF_WIDTH_PX * scale);
+  // The depth most first steps share is the frame's, unless most of those steps are print read
+  // past (MIN_BORDER_BEHIND): then it is the depth most lines reach past print.
+  const tolerance = CLUSTER_HALF_WIDTH_PX * scale;
+  const firstCluster = densestDepth(found, tolerance);
+  const inFirst = new Set(firstCluster);
+  const readPast = found.filter((p, i) => inFirst.has(p) && (walked[i]?.y ?? 0) > p.y + tolerance).length;
+  const pastPrint = readPast >= MIN_BORDER_BEHIND * firstCluster.length;
+  const cluster = pastPrint ? densestDepth(walked, tolerance) : firstCluster;
   const line = fitLine(cluster);
   if (!line || Math.abs(line.b) < 1e-6) return missing;
   const at = (x: number) => (line.c - line.a * x) / line.b;
   const first = (lines[0] ?? 0) * scale;
   const last = (lines.at(-1) ?? 0) * scale;
   const width = (at(first) + at(last)) / 2;
-  const agreeing = found.filter((p) => Math.abs(p.y - at(p.x)) <= 1.5).length;
   // Cross-check with the plain median: a line fitted through scattered positions can sit between them.
   const medianWidth = median(cluster.map((p) => p.y));
   if (Math.abs(medianWidth - width) > 1.5) return missing;
+  // Each line's first step against the frame line: on it; print before it, read past to the line
+  // (an island of print) or not (print the border's colour does not follow, or that leads
+  // elsewhere); or art behind it, where the frame was missed.
   const shallowest = Math.min(...cluster.map((p) => p.y));
-  const printBefore = found.filter((p) => p.y < shallowest - 2 * scale).length / lines.length;
-  const printLine =
-    cluster.length <= MAX_PRINT_LINE_SHARE * lines.length
-      ? secondLineBehind(found, cluster, lines.length, scale, first, last, threshold, distanceAt)
+  let agreeing = 0;
+  let before = 0;
+  let islands = 0;
+  const ends: number[] = [];
+  const starts: number[] = [];
+  const heights: number[] = [];
+  for (const [i, p] of found.entries()) {
+    const past = walked[i] as Point;
+    if (Math.abs(p.y - at(p.x)) <= 1.5) {
+      agreeing++;
+      continue;
+    }
+    if (p.y >= shallowest - 2 * scale) continue;
+    if (Math.abs(past.y - at(past.x)) <= 1.5) {
+      agreeing++;
+      islands++;
+      ends.push(printEnds[i] ?? 0);
+      starts.push(p.y);
+      heights.push((printEnds[i] ?? 0) - p.y);
+    } else {
+      before++;
+    }
+  }
+  ends.sort((a, b) => a - b);
+  starts.sort((a, b) => a - b);
+  const print =
+    islands > 0
+      ? {
+          from: starts[Math.floor(0.1 * starts.length)] ?? 0,
+          height: median(heights),
+          depth: ends[Math.min(ends.length - 1, Math.floor(0.9 * ends.length))] ?? 0,
+          share: islands / lines.length,
+          frameBehind: islands / (islands + before),
+        }
       : null;
   return {
     ok: true,
@@ -382,53 +541,25 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
       agreement: agreeing / found.length,
       coverage: found.length / lines.length,
       lean: Math.abs(at(last) - at(first)) / FLAT_PX_PER_MM,
-      printBefore,
+      printBefore: before / lines.length,
       borderColor: ref,
       borderNoise,
-      printLine,
+      print,
     },
   };
 }
 
 /**
- * The first line as print in the border (MAX_PRINT_LINE_SHARE and the rest above): the second
- * line's mean depth, or null. `found` and `cluster` in flat-card pixels (x along the side, y in
- * from the edge); `distanceAt` reads the measured image (flat-card pixels / `scale`).
+ * Where a run of `run` pixels of the border's colour (`profile` at most `threshold`) starts within
+ * `reach` pixels after the step at `step`, or -1.
  */
-function secondLineBehind(
-  found: Point[],
-  cluster: Point[],
-  lineCount: number,
-  scale: number,
-  first: number,
-  last: number,
-  threshold: number,
-  distanceAt: (line: number, depth: number) => number,
-): { secondWidth: number } | null {
-  const deepest = Math.max(...cluster.map((p) => p.y));
-  const deeper = found.filter((p) => p.y > deepest + 2 * scale);
-  const second = densestDepth(deeper, CLUSTER_HALF_WIDTH_PX * scale);
-  if (second.length < MIN_SECOND_LINE * lineCount) return null;
-  const line = fitLine(second);
-  if (!line || Math.abs(line.b) < 1e-6) return null;
-  const at = (x: number) => (line.c - line.a * x) / line.b;
-  const lean = Math.abs(at(last) - at(first)) / FLAT_PX_PER_MM;
-  if (lean > maxLeanMm(scale)) return null;
-  // On each scan line that stopped at the first line: a run of the border's colour (at least
-  // BORDER_RUN_MM) somewhere between it and the second line.
-  const run = Math.max(2, Math.round((BORDER_RUN_MM * FLAT_PX_PER_MM) / scale));
-  let borderBehind = 0;
-  for (const p of cluster) {
-    const scanLine = Math.round(p.x / scale - 0.5);
-    const end = Math.floor(at(p.x) / scale) - 1;
-    let length = 0;
-    for (let depth = Math.ceil(p.y / scale) + 2; depth < end && length < run; depth++) {
-      length = distanceAt(scanLine, depth) <= threshold ? length + 1 : 0;
-    }
-    if (length >= run) borderBehind++;
+function borderRunAfter(profile: Float64Array, step: number, reach: number, run: number, threshold: number): number {
+  const from = Math.ceil(step) + 1;
+  for (let d = from, length = 0; d < from + reach + run && d < profile.length; d++) {
+    length = (profile[d] ?? 0) <= threshold ? length + 1 : 0;
+    if (length >= run) return d - run + 1;
   }
-  if (borderBehind < MIN_BORDER_BEHIND * cluster.length) return null;
-  return { secondWidth: (at(first) + at(last)) / 2 };
+  return -1;
 }
 
 /**

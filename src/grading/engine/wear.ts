@@ -48,6 +48,11 @@ export interface FrameWidths {
   right: number;
   top: number;
   bottom: number;
+  /**
+   * Where print in the border begins, per side that has it (frame.ts, printStarts; flat-card
+   * pixels from the edge): the border from there in is not examined for wear.
+   */
+  printFrom?: Partial<Record<"left" | "right" | "top" | "bottom", number>>;
 }
 
 const MM = FLAT_PX_PER_MM;
@@ -103,13 +108,20 @@ export function measureWear(
   const toBackground = Math.hypot(border[0] - background[0], border[1] - background[1], border[2] - background[2]);
   // The border, less the pixels within FRAME_MARGIN_PX of the frame line: those blend the border
   // with the art under the photo's blur, and a blend can take the table's colour.
+  // Nor is print in the border, from FRAME_MARGIN_PX before where it begins.
+  const print = frame.printFrom ?? {};
+  const beforePrint = (depth: number, from: number | undefined) => from === undefined || depth < from - FRAME_MARGIN_PX;
   const inBorder = (x: number, y: number) =>
     !(
       x >= frame.left - FRAME_MARGIN_PX &&
       x < W - frame.right + FRAME_MARGIN_PX &&
       y >= frame.top - FRAME_MARGIN_PX &&
       y < H - frame.bottom + FRAME_MARGIN_PX
-    );
+    ) &&
+    beforePrint(x, print.left) &&
+    beforePrint(W - 1 - x, print.right) &&
+    beforePrint(y, print.top) &&
+    beforePrint(H - 1 - y, print.bottom);
 
   // Just outside the cut beside a pixel (OUTSIDE_DEPTHS_PX out, square to the edge, or from the
   // corner's rounding): the table there, its own colour within MISSING_MAX_DISTANCE or its hue in

@@ -163,6 +163,23 @@ describe("the printed frame from line evidence", () => {
     if (specks.ok) expect(specks.sides.bottom.width / MM).toBeCloseTo(3, 1);
   });
 
+  it("refuses print along a side rather than read past it (only the top and bottom borders are)", () => {
+    // The same print turned onto the left border (vertical text, as on some cards' sides): 60 %
+    // of the rows carry it 1.2–2 mm in, the frame 3 mm in.
+    const data = new Uint8Array(W * H * 4);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const inFrame = x >= 3 * MM && x < W - 3 * MM && y >= 3 * MM && y < H - 3 * MM;
+        const print = x >= 1.2 * MM && x < 2 * MM && y % 40 < 24;
+        data.set([...(inFrame || print ? ART : BORDER), 255], (y * W + x) * 4);
+      }
+    }
+    const result = measureFrame({ width: W, height: H, data });
+    expect(result).toMatchObject({ ok: false, side: "left" });
+    if (!result.ok)
+      expect(result.reason).toMatch(/left border holds a broken line 1\.[123] mm in .*print along the side/);
+  });
+
   it("reads through two rows of print the same way, the frame behind both", () => {
     const rows: [number, number][] = [
       [0.8, 1.3],

@@ -37,6 +37,7 @@ function printWith(borders: BordersMm): ReferencePrint {
     borderColor: [232, 205, 90],
     borderNoise: 2,
     print: null,
+    brokenIsland: false,
   });
   const widths = px(borders);
   return {

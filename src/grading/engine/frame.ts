@@ -46,6 +46,11 @@ export interface SideMeasurement {
   borderNoise: number;
   /** Print in the border read past to the frame line on some scan lines; null when none was. */
   print: BorderPrint | null;
+  /**
+   * Along a side (not read past print): the line most first steps share is broken (at most
+   * MAX_PRINT_LINE_SHARE of the scan lines) and the border's colour follows it on most of them.
+   */
+  brokenIsland: boolean;
 }
 
 /**
@@ -112,9 +117,15 @@ const CLUSTER_HALF_WIDTH_PX = 2.5;
  * read past: then it is the depth most lines reach past print. On 330 drawn photos the one card
  * with a second line behind its frame (a thin border, the art's edge 4.2 mm in) had the border's
  * colour behind its frame on 22 % of its scan lines; the bottom lines of print of an older and a
- * modern Magic card, 98–100 %.
+ * modern Magic card, 98–100 %. PRINTED_SIDES: only the top and bottom borders are read so, where
+ * cards print their credit, copyright and collector lines. Along a side a step the border's
+ * colour follows is more often the frame's own texture: a Magic card's green frame, dotted with
+ * dark green close to its black border's colour, read as print along its left side on a real
+ * photo, and the art's edge 4.5 mm in was taken for the frame (measured at 3.2 mm before, as the
+ * other sides are).
  */
 const MIN_BORDER_BEHIND = 0.5;
+const MAX_PRINT_LINE_SHARE = 0.75;
 const BORDER_RUN_MM = 0.25;
 const PRINT_HEIGHT_MM = 1.5;
 const MIN_PRINT_HEIGHT_MM = 0.45;
@@ -187,6 +198,13 @@ export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResul
     }
     const print = printRefusal(side, measured, readings[OPPOSITE[side]], scale);
     if (print) return { ok: false, side, reason: print };
+    if (measured.brokenIsland) {
+      return {
+        ok: false,
+        side,
+        reason: `the ${side} border holds a broken line ${(measured.width / FLAT_PX_PER_MM).toFixed(1)} mm in with the border's colour behind it (print along the side, or a frame of nearly the border's colour), so which line is the printed frame cannot be told`,
+      };
+    }
     if (measured.printBefore > MAX_PRINT_BEFORE) {
       return {
         ok: false,
@@ -449,6 +467,7 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
   const found: Point[] = [];
   const walked: Point[] = [];
   const printEnds: number[] = [];
+
   for (const line of lines) {
     const profile = readProfile(line);
     const position = stepFrom(profile, refEnd, refStart);
@@ -456,7 +475,8 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
     let step = position;
     let end = -1;
     // Print is an island: the border's colour lies before it too, over the reference strip (a chip
-    // or whitening that runs in from the cut stands out there already).
+    // or whitening that runs in from the cut stands out there already). Only the top and bottom
+    // borders are read past print (PRINTED_SIDES).
     let offStrip = 0;
     for (let d = refStart; d < refEnd; d++) if ((profile[d] ?? 0) > threshold) offStrip++;
     const island = offStrip <= 1;
@@ -484,7 +504,12 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
   const firstCluster = densestDepth(found, tolerance);
   const inFirst = new Set(firstCluster);
   const readPast = found.filter((p, i) => inFirst.has(p) && (walked[i]?.y ?? 0) > p.y + tolerance).length;
-  const pastPrint = readPast >= MIN_BORDER_BEHIND * firstCluster.length;
+  // Along the sides print is not read past; a broken first line with the border's colour behind
+  // most of it (print along a side, or a frame of nearly the border's colour) is refused.
+  const printed = !horizontal;
+  const islandsFirst = readPast >= MIN_BORDER_BEHIND * firstCluster.length;
+  const pastPrint = printed && islandsFirst;
+  const brokenIsland = !printed && islandsFirst && firstCluster.length <= MAX_PRINT_LINE_SHARE * lines.length;
   const cluster = pastPrint ? densestDepth(walked, tolerance) : firstCluster;
   const line = fitLine(cluster);
   if (!line || Math.abs(line.b) < 1e-6) return missing;
@@ -506,7 +531,7 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
   const starts: number[] = [];
   const heights: number[] = [];
   for (const [i, p] of found.entries()) {
-    const past = walked[i] as Point;
+    const past = printed ? (walked[i] as Point) : p;
     if (Math.abs(p.y - at(p.x)) <= 1.5) {
       agreeing++;
       continue;
@@ -542,6 +567,7 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
       coverage: found.length / lines.length,
       lean: Math.abs(at(last) - at(first)) / FLAT_PX_PER_MM,
       printBefore: before / lines.length,
+      brokenIsland,
       borderColor: ref,
       borderNoise,
       print,

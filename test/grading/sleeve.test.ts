@@ -155,4 +155,18 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
     if (result.status === "rejected") expect(result.message).toMatch(/right border holds print before the line/);
   });
+
+  it("refuses it when the shadow is 0.8 mm wide: a line on every scan line is no print to read past", async () => {
+    // The shadow's line lies along the whole of the bottom border, 0.9 mm in; read past as print
+    // (letters 0.45 mm tall or more), the card was graded with the one beneath as border (bottom
+    // 4.6 mm for 3.2). Letters and words have gaps: islands on 95 % of the scan lines or more are
+    // a line along the side.
+    const shaded = sceneWith({
+      underlay: { color: [245, 200, 40], margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 }, cornerRadius: 3 },
+      shadow: 0.8 / 63,
+      shadowEdge: 0.6,
+    });
+    const result = await grade(shaded, back);
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+  });
 });

@@ -145,13 +145,17 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
     if (result.status === "rejected") expect(result.message).toMatch(/is not parallel to the card's edge/);
   });
 
-  it("refuses a card on another of the same design, square to it, when its cut's 0.2 mm shadow shows on the one beneath", async () => {
-    const shaded = sceneWith({
+  // On another card of its design, 1.5 mm out to the right and bottom, square to it; its cut casts
+  // a shadow `shadowMm` wide on the one beneath.
+  const onSameDesign = (shadowMm: number, shadowEdge: number) =>
+    sceneWith({
       underlay: { color: [245, 200, 40], margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 }, cornerRadius: 3 },
-      shadow: 0.2 / 63,
-      shadowEdge: 0.3,
+      shadow: shadowMm / 63,
+      shadowEdge,
     });
-    const result = await grade(shaded, back);
+
+  it("refuses a card on another of the same design, square to it, when its cut's 0.2 mm shadow shows on the one beneath", async () => {
+    const result = await grade(onSameDesign(0.2, 0.3), back);
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
     if (result.status === "rejected") expect(result.message).toMatch(/right border holds print before the line/);
   });
@@ -161,12 +165,7 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
     // (letters 0.45 mm tall or more), the card was graded with the one beneath as border (bottom
     // 4.6 mm for 3.2). Letters and words have gaps: islands on 95 % of the scan lines or more are
     // a line along the side.
-    const shaded = sceneWith({
-      underlay: { color: [245, 200, 40], margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 }, cornerRadius: 3 },
-      shadow: 0.8 / 63,
-      shadowEdge: 0.6,
-    });
-    const result = await grade(shaded, back);
+    const result = await grade(onSameDesign(0.8, 0.6), back);
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
   });
 });

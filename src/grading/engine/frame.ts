@@ -60,8 +60,6 @@ export interface SideMeasurement {
 export interface BorderPrint {
   /** Where the print begins (its first step; 10th percentile, flat-card pixels from the edge). */
   from: number;
-  /** The print's median height across the side (from its first step to the border's colour behind it, flat-card pixels). */
-  height: number;
   /** How deep the print reaches (where the border's colour resumes behind it; 90th percentile, flat-card pixels). */
   depth: number;
   /** Share of the scan lines that met print before the frame and were read past it. */
@@ -117,7 +115,7 @@ const CLUSTER_HALF_WIDTH_PX = 2.5;
  * read past: then it is the depth most lines reach past print. On 330 drawn photos the one card
  * with a second line behind its frame (a thin border, the art's edge 4.2 mm in) had the border's
  * colour behind its frame on 22 % of its scan lines; the bottom lines of print of an older and a
- * modern Magic card, 98–100 %. PRINTED_SIDES: only the top and bottom borders are read so, where
+ * modern Magic card, 98–100 %. Only the top and bottom borders are read so, where
  * cards print their credit, copyright and collector lines. Along a side a step the border's
  * colour follows is more often the frame's own texture: a Magic card's green frame, dotted with
  * dark green close to its black border's colour, read as print along its left side on a real
@@ -462,7 +460,7 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
     return start;
   };
 
-  // Each scan line's first step, and its step past print in the border (walkPastPrint): a step
+  // Each scan line's first step, and its step past print in the border: a step
   // that the border's colour follows again within PRINT_HEIGHT_MM (for at least BORDER_RUN_MM) is
   // print, an island in the border, and the line is read on past it to the next step, row after
   // row (at most MAX_PRINT_ROWS).
@@ -481,7 +479,8 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
     let end = -1;
     // Print is an island: the border's colour lies before it too, over the reference strip (a chip
     // or whitening that runs in from the cut stands out there already). Only the top and bottom
-    // borders are read past print (PRINTED_SIDES).
+    // borders are read past print (`printed`, below); along the sides the walk only tells a
+    // broken island line.
     let offStrip = 0;
     for (let d = refStart; d < refEnd; d++) if ((profile[d] ?? 0) > threshold) offStrip++;
     const island = offStrip <= 1;
@@ -537,7 +536,6 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
   let islands = 0;
   const ends: number[] = [];
   const starts: number[] = [];
-  const heights: number[] = [];
   for (const [i, p] of found.entries()) {
     const past = printed ? (walked[i] as Point) : p;
     if (Math.abs(p.y - at(p.x)) <= 1.5) {
@@ -550,7 +548,6 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
       islands++;
       ends.push(printEnds[i] ?? 0);
       starts.push(p.y);
-      heights.push((printEnds[i] ?? 0) - p.y);
     } else {
       before++;
     }
@@ -561,7 +558,6 @@ function measureSide(flat: RgbaImage, side: Side, scale: number, blurMm: number,
     islands > 0
       ? {
           from: starts[Math.floor(0.1 * starts.length)] ?? 0,
-          height: median(heights),
           depth: ends[Math.min(ends.length - 1, Math.floor(0.9 * ends.length))] ?? 0,
           share: islands / lines.length,
           frameBehind: islands / (islands + before),

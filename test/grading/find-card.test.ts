@@ -85,6 +85,44 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     },
   );
 
+  it("finds a card photographed steeply and turned, its opposite sides converging by more than 12°, and grades it", async () => {
+    // A 26 mm-equivalent lens, the card tilted 40° and turned 25° in its plane (a phone held low
+    // beside the table): both pairs of opposite sides converge, the long ones by about 17°. Lines
+    // more than 12° apart were not paired as opposite sides, and no outline was found.
+    const width = 1600;
+    const height = 1200;
+    const focal35mm = 26;
+    const camera = { focalPx: (focal35mm * Math.hypot(width, height)) / Math.hypot(36, 24), tiltDeg: 40 };
+    const scene = sceneWith({
+      canvasWidth: width,
+      canvasHeight: height,
+      cardWidth: 420,
+      rotation: 25,
+      camera,
+      borders: { left: 3.6, right: 2.4, top: 2.6, bottom: 3.6 },
+    });
+    const exif = (face: CardScene) => withExif(photo(face), { focal35mm, pixelWidth: width, pixelHeight: height });
+    const result = expectGraded(
+      await engine.grade({
+        front: { bytes: exif(scene), contentType: "image/jpeg" },
+        back: { bytes: exif(backOf(scene)), contentType: "image/jpeg" },
+      }),
+    );
+    expectCenteringWithin(result, scene, 1);
+    const corners = result.evidence?.faces.front.corners ?? [];
+    expect(corners).toHaveLength(4);
+    const direction = (k: number) => {
+      const [px = 0, py = 0] = corners[k] ?? [];
+      const [qx = 0, qy = 0] = corners[(k + 1) % 4] ?? [];
+      return Math.atan2(qy - py, qx - px);
+    };
+    const apart = (a: number, b: number) => {
+      const difference = Math.abs(direction(a) - direction(b)) % Math.PI;
+      return (Math.min(difference, Math.PI - difference) * 180) / Math.PI;
+    };
+    expect(Math.max(apart(0, 2), apart(1, 3))).toBeGreaterThan(12);
+  });
+
   it("grades a card at a slant without EXIF as standard when its proportions fit it through some main-camera lens", async () => {
     // A 21 mm-equivalent main camera, the card tilted 15°: through the assumed 26 mm lens it reads
     // 1.42, the 1952 Topps size; through a 21–31 mm one anything from 1.40 (standard) up.
@@ -391,6 +429,29 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     const [without = 0, withShadow = 0] = widths;
     expect(Math.abs(withShadow / without - 1)).toBeLessThan(0.1);
   });
+
+  it.each([1, 1.5])(
+    "grades a card whose %s mm soft shadow lies beside its cut in a softened photo, reading the cut past the shadow",
+    async (shadowMm) => {
+      // The same card and paper, the shadow wider and soft: the crossings took its outer edge,
+      // 6–9 px out on the shadowed sides, and the median profile met no step into the card. The
+      // right border then read the shadow's grey (refused as two inks, or as two formats). The
+      // band between that edge and the cut read in colour a shadow does not change has the
+      // paper's hue, darker: the cut is read past it.
+      const scene = sceneWith({
+        background: [236, 236, 232],
+        texture: undefined,
+        blur: 1.5,
+        rotation: -1,
+        shadow: shadowMm / 63,
+        shadowEdge: 0.6,
+      });
+      const result = expectGraded(await grade(scene));
+      expectCenteringWithin(result, scene, 0.3);
+      expect(result.evidence?.faces.front.format.id).toBe("standard");
+      expect(result.evidence?.faces.back.format.id).toBe("standard");
+    },
+  );
 
   it("refuses a thin border under blur whose pixels cannot place it to a point, rather than grade it 1.1 points off", async () => {
     // 1.3–1.6 mm borders (1 point is 0.03 mm) at 6.8 px per mm, edges blurred over 3.3 px

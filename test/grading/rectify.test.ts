@@ -38,6 +38,30 @@ function projectedCard(focal: number, tiltDeg: number, offset: Point = { x: 0, y
 
 const longSide = Math.max(PHOTO.width, PHOTO.height);
 
+/**
+ * As projectedCard, the card first turned `turnDeg` in its own plane: both pairs of its sides
+ * converge, so the vanishing points give a focal length.
+ */
+function projectedTurnedCard(focal: number, tiltDeg: number, turnDeg: number): Quad {
+  const tilt = (tiltDeg * Math.PI) / 180;
+  const turn = (turnDeg * Math.PI) / 180;
+  const scale = 5;
+  const corners = [
+    [-31.5, -44],
+    [31.5, -44],
+    [31.5, 44],
+    [-31.5, 44],
+  ] as const;
+  return corners.map(([u0, v0]) => {
+    const u = u0 * Math.cos(turn) - v0 * Math.sin(turn);
+    const v = u0 * Math.sin(turn) + v0 * Math.cos(turn);
+    const x = u * scale;
+    const y = v * scale * Math.cos(tilt);
+    const z = focal - v * scale * Math.sin(tilt);
+    return { x: PHOTO.width / 2 + (focal * x) / z, y: PHOTO.height / 2 + (focal * y) / z };
+  }) as Quad;
+}
+
 describe("rectangleProportions", () => {
   it.each([
     [0.35, 35],
@@ -73,6 +97,22 @@ describe("rectangleProportions", () => {
     // reads the shape more than 1 % off: as far as the format tolerance.
     const usual = rectangleProportions(projectedCard(0.7 * longSide, 30), PHOTO.width, PHOTO.height);
     expect(Math.abs(usual.ratio / CARD_RATIO - 1)).toBeGreaterThan(0.01);
+  });
+
+  it("takes the focal length from the vanishing points only within phones' main cameras", () => {
+    // Turned 30° and tilted 35°: both pairs of sides converge. Through a 0.8 × lens the vanishing
+    // points give it back, and the card's shape with it.
+    const main = rectangleProportions(projectedTurnedCard(0.8 * longSide, 35, 30), PHOTO.width, PHOTO.height);
+    expect(main.focalSource).toBe("vanishing_points");
+    expect(main.focal / longSide).toBeCloseTo(0.8, 3);
+    expect(main.ratio).toBeCloseTo(CARD_RATIO, 4);
+    // 0.45 × is an ultra-wide lens, or (more often, on real photos of a card) a misreading: two
+    // photos of a Pokémon card on a desk gave 0.46 and 0.49, and read 1.28 tall, no card's shape,
+    // where the assumed 0.75 reads 1.395 and 1.397. Outside 0.6–0.9 the lens is assumed, and the
+    // shape is read across main-camera lenses (analyse-face.ts).
+    const wide = rectangleProportions(projectedTurnedCard(0.45 * longSide, 35, 30), PHOTO.width, PHOTO.height);
+    expect(wide.focalSource).toBe("assumed");
+    expect(wide.focal).toBe(DEFAULT_FOCAL_SHARE * longSide);
   });
 
   it("reads a card square to the lens the same with or without the focal length", () => {

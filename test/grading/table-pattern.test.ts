@@ -1,9 +1,10 @@
 // Two helpers of find-card.ts's rule for the table's own pattern closing outlines around the card:
 // the row-span count of non-table pixels between two outlines, against counting every pixel
 // centre with the half-plane test of geometry.ts; and whether an outline shares two opposite
-// sides with one inside it; and the looser table mask those outlines are read with.
+// sides with one inside it, and whether what it adds beside that one is the card's border; and the
+// looser table mask those outlines are read with.
 import { describe, expect, it } from "vitest";
-import { notTableCounter, sidesOf, sidesShared } from "../../src/grading/engine/find-card";
+import { addsBorder, notTableCounter, sidesOf, sidesShared } from "../../src/grading/engine/find-card";
 import { inside, type Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { colourCue } from "../../src/grading/engine/segment";
@@ -96,6 +97,53 @@ describe("sidesShared", () => {
     // A card around its art: no side shared.
     expect(sidesShared(rectangle(100, 100, 60, 84, 4), sidesOf(rectangle(100, 100, 50, 70, 4)))).toBeNull();
     expect(sidesShared(card, sidesOf(card))).toBeNull();
+  });
+});
+
+describe("addsBorder", () => {
+  // A card (yellow border 10 px, purple panel) at x 100–299, y 60–339 on a white table, a yellow
+  // sticker on the table beside it (the table's colour cue may count yellow as table).
+  function cardOnTable(): RgbaImage {
+    const width = 400;
+    const height = 400;
+    const data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const card = x >= 100 && x < 300 && y >= 60 && y < 340;
+        const panel = x >= 110 && x < 290 && y >= 70 && y < 330;
+        const sticker = x >= 20 && x < 90 && y >= 150 && y < 250;
+        const colour = panel ? [150, 90, 170] : card || sticker ? [240, 215, 70] : [235, 235, 240];
+        data.set([...colour, 255], (y * width + x) * 4);
+      }
+    }
+    return { width, height, data };
+  }
+  const box = (x0: number, y0: number, x1: number, y1: number): Quad => [
+    { x: x0, y: y0 },
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+  ];
+  const image = cardOnTable();
+
+  it("tells the card's border running on round it from lines closing its sides", () => {
+    // The card's cut all round, around its own sides closed by the panel's top and bottom lines:
+    // what it adds at top and bottom is the border's yellow, as inside its left and right cuts.
+    expect(addsBorder(image, box(100, 60, 300, 340), box(100, 70, 300, 330), { shared: [1, 3], outside: [0, 2] })).toBe(
+      true,
+    );
+    // One side so (the panel's top line closing the card's other three cuts).
+    expect(addsBorder(image, box(100, 60, 300, 340), box(100, 70, 300, 340), { shared: [1, 2, 3], outside: [0] })).toBe(
+      true,
+    );
+  });
+
+  it("finds table, not border, beside a card closed by lines of the table", () => {
+    // The card's left and right cuts closed by two lines of the table 30 px above and below it:
+    // what that outline adds is white table, inside the shared cuts is the yellow border.
+    expect(addsBorder(image, box(100, 30, 300, 370), box(100, 60, 300, 340), { shared: [1, 3], outside: [0, 2] })).toBe(
+      false,
+    );
   });
 });
 

@@ -3,7 +3,7 @@
 // 1. On a coarse copy (≤ 640 px): colour gradients, and the strongest straight lines through them
 //    (edges.ts); the colour difference from the table gives one more candidate outline
 //    (segment.ts).
-// 2. Quadrilateral hypotheses: two roughly parallel lines crossed by two more (90° ± 25° apart,
+// 2. Quadrilateral hypotheses: two lines at most 20° apart crossed by two more (90° ± 25° apart,
 //    which leaves room for keystone and tilt), plus the colour candidate. Each is scored by edge
 //    support along all four sides (gradients across the side, rounded corners skipped); a side
 //    without support sinks the hypothesis. Hypotheses must be convex, inside the photo and have
@@ -15,7 +15,9 @@
 //    pattern (grout, brick joints) and swallows nothing; so is one with a card's proportions
 //    that shares two opposite sides with a card-shaped one inside it and adds only table beside
 //    the other two (the card's own top and bottom closed by two lines of the table, or one side
-//    closed by one line when that takes it further from every card format).
+//    closed by one line when that takes it further from every card format), unless what it adds
+//    there has the colour seen just inside the shared sides: the card's border running on round
+//    it, the inner outline its cuts closed by lines of its print (addsBorder).
 //    Two different outermost hypotheses of similar support are two candidates for the card:
 //    refused, never guessed.
 // 4. A side of the winner on the edge of the card's inner panel, with the border's colour still
@@ -45,7 +47,7 @@ import {
   type Quad,
   signedArea2,
 } from "./geometry";
-import { downscaleToFit, type RgbaImage } from "./image";
+import { colourDistance, downscaleToFit, medianColour, type RgbaImage } from "./image";
 import { aspectsAcrossLenses, lensMatters, orientCard, photoOrder } from "./rectify";
 import { type RefinedEdges, refineOutline } from "./refine-outline";
 import { colourCue } from "./segment";
@@ -81,10 +83,21 @@ const nearAFormat = (aspect: number) => formatMisfit(aspect) <= COARSE_FORMAT_TO
 const SHARED_SIDE_PX = 2;
 const DISTINCT_SIDE_PX = 5;
 /**
+ * What an outline adds beside one it shares two sides with is the card's border (addsBorder) when
+ * its colour is within this RGB distance of the colour just inside the shared sides.
+ */
+const MAX_RING_BORDER_DIFFERENCE = 40;
+/**
  * A card's outline is at most this many times the area of any card-shaped print inside it (its
  * printed frame covers two thirds of the card or more: 3 mm borders leave 84 %, 7 mm ones 76 %).
  */
 const MAX_PRINT_AREA_RATIO = 1.5;
+/**
+ * Two lines may be a card's opposite sides when they lie at most this many degrees apart: a card
+ * photographed steeply and turned (a phone held low beside the table) has its long sides
+ * converging by 13–17° (two real photos of a card on a desk, and find-card.test.ts's 40° tilt).
+ */
+const MAX_OPPOSITE_ANGLE_DEG = 20;
 /** How far outward (coarse pixels) a side is moved to read the support beside it. */
 const OUTWARD_SHIFT = 5;
 /** Proportions (long / short, rectified) of anything that may be a card or a graded holder. */
@@ -244,9 +257,13 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
     // One side closed by a line only counts when it takes the outline further from every card
     // format than the one inside it: an inner outline with one side on the wrong line (a worn
     // edge, a shadow) is not to set aside the card's own outline around it.
+    // What the outline adds must not be the card's border running on round the card: on a table
+    // as colourful as the card (stickers of its yellow beside a yellow border), the colour cue
+    // counts the border as table, and the card's cut would be taken for lines closing its print.
     const closesCardSides = (h: Hypothesis, g: Hypothesis, sides: Line[]) => {
-      const shared = sidesShared(h.quad, sides);
-      return shared === "two" || (shared === "three" && formatMisfit(h.aspect) > formatMisfit(g.aspect));
+      const shared = sharedSides(h.quad, sides);
+      if (!shared) return null;
+      return shared.kind === "two" || formatMisfit(h.aspect) > formatMisfit(g.aspect) ? shared : null;
     };
     const shaped = accepted.filter((h) => cardShaped(h)).map((h) => ({ h, sides: sidesOf(h.quad) }));
     for (const { h } of shaped) {
@@ -258,14 +275,16 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
         pattern.add(h);
         continue;
       }
-      const closesCard = shaped.some(
-        (g) =>
-          g.h !== h &&
-          h.area > g.h.area * 1.01 &&
-          closesCardSides(h, g.h, g.sides) &&
+      const closesCard = shaped.some((g) => {
+        if (g.h === h || h.area <= g.h.area * 1.01) return false;
+        const shared = closesCardSides(h, g.h, g.sides);
+        return (
+          shared !== null &&
           swallows(h, g.h) &&
-          patternShare(h, g.h) < MIN_HOLDER_NOT_TABLE,
-      );
+          patternShare(h, g.h) < MIN_HOLDER_NOT_TABLE &&
+          !addsBorder(coarse, h.quad, g.h.quad, shared)
+        );
+      });
       if (closesCard) pattern.add(h);
     }
   }
@@ -342,7 +361,7 @@ function lineQuads(lines: HoughLine[], minSeparation: number): Quad[] {
       const q = lines[j] as HoughLine;
       let difference = Math.abs(angleOf(p) - angleOf(q));
       if (difference > Math.PI / 2) difference = Math.PI - difference;
-      if (difference > (12 * Math.PI) / 180) continue;
+      if (difference > (MAX_OPPOSITE_ANGLE_DEG * Math.PI) / 180) continue;
       // Distance between the lines, measured along p's normal through p's foot point.
       const foot = { x: p.a * p.c, y: p.b * p.c };
       const separation = Math.abs(q.a * foot.x + q.b * foot.y - q.c);
@@ -451,6 +470,14 @@ export const sidesOf = (quad: Quad): Line[] =>
  * a line); otherwise null.
  */
 export function sidesShared(outer: Quad, innerSides: Line[]): "two" | "three" | null {
+  return sharedSides(outer, innerSides)?.kind ?? null;
+}
+
+/** sidesShared, with which of the outer outline's sides lie on the inner's and which lie outside them. */
+function sharedSides(
+  outer: Quad,
+  innerSides: Line[],
+): { kind: "two" | "three"; shared: number[]; outside: number[] } | null {
   const offsets = (k: number) => {
     const side = innerSides[k] as Line;
     const p = outer[k] as Point;
@@ -464,10 +491,61 @@ export function sidesShared(outer: Quad, innerSides: Line[]): "two" | "three" | 
     [1, 3, 0, 2],
   ] as const) {
     if (!shared(a) || !shared(b)) continue;
-    if (distinct(c) && distinct(d)) return "two";
-    if ((distinct(c) && shared(d)) || (shared(c) && distinct(d))) return "three";
+    if (distinct(c) && distinct(d)) return { kind: "two", shared: [a, b], outside: [c, d] };
+    if (distinct(c) && shared(d)) return { kind: "three", shared: [a, b, d], outside: [c] };
+    if (shared(c) && distinct(d)) return { kind: "three", shared: [a, b, c], outside: [d] };
   }
   return null;
+}
+
+/**
+ * True when what `outer` adds outside the sides it does not share with `inner` (sharedSides) is
+ * the colour just inside the sides they share: the card's border running on round the card, the
+ * inner outline being the card's own sides closed by lines of its print (a panel's, a text
+ * box's), not table beyond the card's cut. Read on the coarse copy along the middle 60 % of the
+ * sides: the colour 2 px inside each shared side against the colour midway between the two
+ * outlines' other sides, each a median.
+ */
+export function addsBorder(
+  coarse: RgbaImage,
+  outer: Quad,
+  inner: Quad,
+  sides: { shared: number[]; outside: number[] },
+): boolean {
+  const centre = {
+    x: inner.reduce((sum, p) => sum + p.x, 0) / 4,
+    y: inner.reduce((sum, p) => sum + p.y, 0) / 4,
+  };
+  const colourAt = (x: number, y: number) => {
+    const px = Math.min(coarse.width - 1, Math.max(0, Math.round(x)));
+    const py = Math.min(coarse.height - 1, Math.max(0, Math.round(y)));
+    const o = (py * coarse.width + px) * 4;
+    return [coarse.data[o] ?? 0, coarse.data[o + 1] ?? 0, coarse.data[o + 2] ?? 0];
+  };
+  const along = (quad: Quad, k: number, t: number) => {
+    const p = quad[k] as Point;
+    const q = quad[(k + 1) % 4] as Point;
+    return { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
+  };
+  const inside: number[][] = [];
+  const ring: number[][] = [];
+  for (let t = 0.2; t <= 0.8 + 1e-9; t += 0.6 / 15) {
+    for (const k of sides.shared) {
+      const point = along(inner, k, t);
+      const length = Math.hypot(centre.x - point.x, centre.y - point.y);
+      inside.push(
+        colourAt(point.x + (2 * (centre.x - point.x)) / length, point.y + (2 * (centre.y - point.y)) / length),
+      );
+    }
+    for (const k of sides.outside) {
+      const a = along(outer, k, t);
+      const b = along(inner, k, t);
+      ring.push(colourAt((a.x + b.x) / 2, (a.y + b.y) / 2));
+    }
+  }
+  const border = medianColour(inside);
+  const added = medianColour(ring);
+  return border !== null && added !== null && colourDistance(border, added) <= MAX_RING_BORDER_DIFFERENCE;
 }
 
 /** Share of the pixels inside `outer` but outside `inner` that are not table. */

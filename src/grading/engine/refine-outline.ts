@@ -17,17 +17,22 @@
 //   agrees with the crossings; or the band lies against only part of the cut, the table's colour
 //   right outside the crossings' line (and the border's right inside) along a fifth of it or
 //   more, as neither a sleeve's margin nor the card's own border would. Either way the
-//   crossings' line is the cut.
+//   crossings' line is the cut. A third: the band between the two edges is the table in the
+//   card's cast shadow (the table's hue, darker), and read in colour a shadow does not change
+//   the cut lies on the inner edge (pastCastShadow).
 // A hard shadow against the cut, blurred into one ramp with it, fools both readings alike: where
 // they agree but a band darker than both the table and the card lies outside the cut, the side is
-// read a third way, in colour a shadow does not change (cutPastContactShadow).
+// read a third way, in colour a shadow does not change (cutPastContactShadow). So is a wider, soft
+// one that both readings took in (or the crossings did, and the median profile met no step into
+// the card, the border's colour then taken from the sides that agree), when what lies between
+// their line and the cut so read is the table in shadow.
 // The blur is read last, across the refined sides on the card's side of the cut only
 // (edges.ts, cardSideRise): a shadow or the card's dark edge lying outside the cut, or a profile
 // off centre, would otherwise lengthen it (a 1080p photo of a card on white paper, its edges
 // shadowed on three sides, read 1.0 mm of blur across both ends and 0.83 on the card's side).
 import { cardSideRise, edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
 import { fitLine, intersect, type Line, median, type Point, type Quad, selectKth } from "./geometry";
-import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
+import { colourDistance as distance, medianColour, type RgbaImage, sameInk } from "./image";
 
 /** Profiles read across each side (also the precision estimate's sample count, centering.ts). */
 export const EDGE_PROFILES = 120;
@@ -95,8 +100,9 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     let crossings = traced(samples);
     const again = sideFromMedianProfile(colourAt, p, q, nx, ny, 2 * halfLength);
     let profile = traced(again.points);
-    if (crossings && profile && again.card) {
-      // Both readings took a contact shadow in: the cut read past it is the side.
+    if (crossings && again.card) {
+      // Both readings took a contact shadow in (or the crossings did, and the median profile
+      // traced no line): the cut read past it is the side.
       const reading = { crossings, profile, card: again.card, medianProfile: again.profile };
       const cut = cutPastContactShadow(colourAt, { p, q, nx, ny }, 2 * halfLength, reading);
       if (cut) {
@@ -111,11 +117,30 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       };
     }
     const apart = crossings && profile ? linesApart({ p, q, nx, ny }, crossings.line, profile.line) : null;
-    sides.push({ crossings, median: profile, card: again.card, apart, p, q, nx, ny });
+    sides.push({
+      crossings,
+      median: profile,
+      card: again.card,
+      table: again.profile[0] ?? null,
+      medianProfile: again.profile,
+      apart,
+      p,
+      q,
+      nx,
+      ny,
+    });
   }
   // Sides where both readings agree give the colour just inside the cut (the card's border).
   const confirmed = sides.filter((side) => side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card);
   const borderColour = confirmed.length > 0 ? medianColour(confirmed.map((side) => side.card as number[])) : null;
+  // A side only the crossings traced, whose median profile met no step into the card (a wide soft
+  // shadow spreads it): read past a shadow with the border's colour the agreeing sides show.
+  for (const side of sides) {
+    if (!side.crossings || side.median || side.card || !borderColour) continue;
+    const reading = { crossings: side.crossings, profile: null, card: borderColour, medianProfile: side.medianProfile };
+    const cut = cutPastContactShadow(colourAt, side, 2 * halfLength, reading);
+    if (cut) side.crossings = cut;
+  }
   const refined: Line[] = [];
   let residualSum = 0;
   let residualCount = 0;
@@ -132,8 +157,16 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       // Or a line of the table runs along the card (a joint, grout, a seam: a band with the table
       // on both sides): read past it, the median profile's step leads into the border's colour,
       // and there the crossings agree with it. Or the band lies against only part of the cut.
+      // Or the band between them is the table in the card's shadow: read in colour a shadow does
+      // not change, the cut is the inner of the two.
+      const pastShadow =
+        isBorder || side.table === null || side.crossings === null || side.median === null
+          ? null
+          : pastCastShadow(colourAt, side, 2 * halfLength, side.table, borderColour ?? side.card);
       if (isBorder) {
         chosen = side.median as Trace;
+      } else if (pastShadow) {
+        chosen = pastShadow;
       } else if (
         borderColour !== null &&
         side.crossings !== null &&
@@ -197,17 +230,20 @@ function blurAcross(colourAt: RgbSampler, corners: Quad, sides: SideGeometry[], 
  * side of their step inside the band and place the cut out in it (a 0.6 mm shadow in a softened
  * photo: 1.5 px out, 2.2 centering points). Read again in colour a shadow does not change
  * (shadowFreePoints), the cut comes back: taken when both readings agree, the band is there, and
- * the cut read so lies 0.5–3 px inside theirs. Null otherwise, or when the card's colour differs
- * from the table's in brightness only (a black border: no colour tells it from a shadow).
+ * the cut read so lies 0.5–3 px inside theirs. A wider, softer shadow (1–1.5 mm in a softened
+ * photo: 6–9 px) is not darker than a yellow border: the cut read so is taken further in (up to
+ * the reach), or when only the crossings traced the side (`reading.profile` null), when what lies
+ * between is the table in shadow (tableInShadow). Null otherwise, or when the card's colour
+ * differs from the table's in brightness only (a black border: no colour tells it from a shadow).
  */
 function cutPastContactShadow(
   colourAt: RgbSampler,
   side: SideGeometry,
   reach: number,
-  reading: { crossings: Trace; profile: Trace; card: number[]; medianProfile: number[][] },
+  reading: { crossings: Trace; profile: Trace | null; card: number[]; medianProfile: number[][] },
 ): Trace | null {
   const { crossings, profile, card, medianProfile } = reading;
-  if (linesApart(side, crossings.line, profile.line) > MAX_EDGE_DISAGREEMENT) return null;
+  if (profile && linesApart(side, crossings.line, profile.line) > MAX_EDGE_DISAGREEMENT) return null;
   const { p, q, nx, ny } = side;
   // The median profile (sideFromMedianProfile, over the same reach) from its outer end, the
   // table's colour, in to the side's line.
@@ -216,7 +252,7 @@ function cutPastContactShadow(
   if (!table) return null;
   const luma = (c: number[]) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
   const floor = Math.min(luma(table), luma(card)) - Math.max(8, 0.1 * Math.abs(luma(table) - luma(card)));
-  if (!outside.some((colour) => luma(colour) < floor)) return null;
+  const darkBand = outside.some((colour) => luma(colour) < floor);
   const free = traced(shadowFreePoints(colourAt, side, reach, table, card));
   if (!free) return null;
   // How far inside the crossings' line the shadow-free one lies, at both ends of the side.
@@ -225,8 +261,70 @@ function cutPastContactShadow(
     return along(free.line) - along(crossings.line);
   };
   const shifts = [inward(p), inward(q)];
-  return shifts.every((shift) => shift >= MIN_SHADOW_SHIFT && shift <= MAX_SHADOW_SHIFT) ? free : null;
+  if (!shifts.every((shift) => shift >= MIN_SHADOW_SHIFT)) return null;
+  // A hard shadow: a band darker than both, the cut at most MAX_SHADOW_SHIFT inside both readings.
+  if (darkBand && profile !== null && shifts.every((shift) => shift <= MAX_SHADOW_SHIFT)) return free;
+  // A wider or softer one (or one the median profile traced no line through): what lies between
+  // must be the table in shadow.
+  return shifts.every((shift) => shift <= reach) && tableInShadow(colourAt, side, crossings.line, free.line, table)
+    ? free
+    : null;
 }
+
+/**
+ * A side whose two readings found two edges (`side.crossings` and `side.median`, apart by more
+ * than MAX_EDGE_DISAGREEMENT), where the band between them is the table in the card's cast
+ * shadow: the same hue as the table, darker (image.ts, sameInk, and at most SHADOW_MAX_BRIGHTNESS of
+ * its brightness), as neither a sleeve's margin (the table seen through plastic, lighter or
+ * tinted, or the sleeve's own colour) nor a second card is. Read in colour a shadow does not
+ * change (shadowFreePoints), the cut must then lie on the inner of the two edges, within
+ * MAX_EDGE_DISAGREEMENT of it at both ends of the side; that line is the side. Null otherwise.
+ */
+function pastCastShadow(
+  colourAt: RgbSampler,
+  side: SideReadings,
+  reach: number,
+  table: number[],
+  card: number[] | null,
+): Trace | null {
+  if (!card || !side.crossings || !side.median) return null;
+  const { p, q, nx, ny } = side;
+  const inward = (line: Line, end: Point) => -(line.a * end.x + line.b * end.y - line.c) / (line.a * nx + line.b * ny);
+  const depth = (line: Line) => (inward(line, p) + inward(line, q)) / 2;
+  const [outer, inner] =
+    depth(side.crossings.line) < depth(side.median.line)
+      ? [side.crossings, side.median]
+      : [side.median, side.crossings];
+  const free = traced(shadowFreePoints(colourAt, side, reach, table, card));
+  if (!free || linesApart(side, free.line, inner.line) > MAX_EDGE_DISAGREEMENT) return null;
+  return tableInShadow(colourAt, side, outer.line, free.line, table) ? free : null;
+}
+
+/**
+ * True when the band between two lines along a side (`outer` toward the table, `cut` toward the
+ * card) is the table in the card's shadow: its colour midway between them, the median along the
+ * side's middle 60 %, has the table's hue (image.ts, sameInk) and at most SHADOW_MAX_BRIGHTNESS of
+ * its brightness.
+ */
+function tableInShadow(colourAt: RgbSampler, side: SideGeometry, outer: Line, cut: Line, table: number[]): boolean {
+  const { p, q, nx, ny } = side;
+  const inward = (line: Line, at: Point) => -(line.a * at.x + line.b * at.y - line.c) / (line.a * nx + line.b * ny);
+  const pixel = new Float64Array(3);
+  const band: number[][] = [];
+  for (let t = 0.2; t <= 0.8 + 1e-9; t += 0.02) {
+    const at = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
+    const d = (inward(outer, at) + inward(cut, at)) / 2;
+    colourAt(at.x + nx * d, at.y + ny * d, pixel);
+    band.push([pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0]);
+  }
+  const shade = medianColour(band);
+  if (!shade || !sameInk(shade, table)) return false;
+  const luma = (c: number[]) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
+  return luma(shade) <= SHADOW_MAX_BRIGHTNESS * luma(table);
+}
+
+/** A cast shadow leaves at most this share of the table's brightness. */
+const SHADOW_MAX_BRIGHTNESS = 0.95;
 
 /** The cut read past a contact shadow lies this far (px) inside the readings that took the shadow in. */
 const MIN_SHADOW_SHIFT = 0.5;
@@ -361,6 +459,10 @@ interface SideReadings extends SideGeometry {
   median: Trace | null;
   /** The colour just past the median reading's step. */
   card: number[] | null;
+  /** The table's colour: the median profile's outer end. */
+  table: number[] | null;
+  /** The median profile (sideFromMedianProfile), from the table in. */
+  medianProfile: number[][];
   /** The two readings' largest distance apart at the side's ends (px), when both traced it. */
   apart: number | null;
 }
@@ -378,10 +480,9 @@ interface MedianReading {
   points: Point[];
   /** The colour just past the step (the card's, usually its border's); null without a step. */
   card: number[] | null;
-  /** The median profile's colours, 0.5 px apart from its outer end; empty without a step. */
+  /** The median profile's colours, 0.5 px apart from its outer end. */
   profile: number[][];
 }
-const NO_READING: MedianReading = { points: [], card: null, profile: [] };
 
 /**
  * A side read from its median profile (per channel, over EDGE_PROFILES profiles of ±`halfLength`
@@ -435,6 +536,7 @@ function sideFromMedianProfile(
     }
     medianProfile.push(colour);
   }
+  const NO_READING: MedianReading = { points: [], card: null, profile: medianProfile };
   const at = (k: number) => medianProfile[Math.min(n - 1, Math.max(0, k))] as number[];
   let table = [0, 1, 2].map((ch) => ((at(0)[ch] ?? 0) + (at(1)[ch] ?? 0) + (at(2)[ch] ?? 0)) / 3);
   let widest = 0;

@@ -6,7 +6,8 @@ import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { CardFormat } from "../../src/grading/engine/evidence";
 import { FORMATS } from "../../src/grading/engine/formats";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
-import { sleeveReading, sleeveShaped } from "../../src/grading/engine/sleeve";
+import type { RgbaImage } from "../../src/grading/engine/image";
+import { roundedFrameCorners, sleeveReading, sleeveShaped } from "../../src/grading/engine/sleeve";
 import type { GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, truthOf } from "../helpers/card-images";
 import { photo, sceneWith } from "../helpers/submissions";
@@ -62,6 +63,44 @@ describe("sleeveReading and sleeveShaped", () => {
   });
 });
 
+describe("roundedFrameCorners", () => {
+  // A flat standard card: a yellow border 3 mm wide round a blue panel whose corners are rounded
+  // `radiusMm` (0: square, as printed frames are; 3: a card's cut seen inside a sleeve).
+  function flatWithPanel(radiusMm: number): RgbaImage {
+    const width = 63 * FLAT_PX_PER_MM;
+    const height = 88 * FLAT_PX_PER_MM;
+    const inset = 3 * FLAT_PX_PER_MM;
+    const r = radiusMm * FLAT_PX_PER_MM;
+    const data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        // Distance outside the rounded rectangle (x, y pixel centres).
+        const dx = Math.max(inset + r - (x + 0.5), x + 0.5 - (width - inset - r), 0);
+        const dy = Math.max(inset + r - (y + 0.5), y + 0.5 - (height - inset - r), 0);
+        const inPanel =
+          Math.hypot(dx, dy) <= r &&
+          x + 0.5 > inset &&
+          x + 0.5 < width - inset &&
+          y + 0.5 > inset &&
+          y + 0.5 < height - inset;
+        data.set([...(inPanel ? [40, 90, 160] : [245, 200, 40]), 255], (y * width + x) * 4);
+      }
+    }
+    return { width, height, data };
+  }
+  const lines = widthsMm(3, 3, 3, 3);
+
+  it("reads a square frame's corners, and a 1 mm rounded one's, as a frame's", () => {
+    expect(roundedFrameCorners(flatWithPanel(0), lines)).toEqual({ rounded: 0, read: 4 });
+    expect(roundedFrameCorners(flatWithPanel(1), lines)).toEqual({ rounded: 0, read: 4 });
+  });
+
+  it("reads corners rounded as a card's cut (2.5–3 mm) as rounded", () => {
+    expect(roundedFrameCorners(flatWithPanel(2.5), lines)).toEqual({ rounded: 4, read: 4 });
+    expect(roundedFrameCorners(flatWithPanel(3), lines)).toEqual({ rounded: 4, read: 4 });
+  });
+});
+
 const engine = new BuiltinEngine();
 const grade = (front: CardScene, back: CardScene = backOf(front)): Promise<GradeResult> =>
   engine.grade({
@@ -103,6 +142,29 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
     expect(result.message).toContain("no known card format (nearest: standard 63 × 88 mm, 1.397)");
     expect(result.message).toContain("or it may be in a sleeve");
   });
+
+  it.each([
+    ["a binder page's clear pocket, white paper behind it,", [240, 240, 236]],
+    ["a black sleeve", [30, 30, 34]],
+    ["a blue sleeve", [40, 60, 150]],
+  ] as const)(
+    "refuses a standard card in %s of its own proportions: the lines inside have a cut's corners, not a frame's",
+    async (_, color) => {
+      // 1.5–2.3 mm of sleeve round the card, 67 × 92 mm: a standard card's shape, so no format
+      // tells it. The first lines inside are the card's cut, read as the printed frame, and the
+      // sleeve's margin as its border: graded 7.4 points off across and 3.4 along. Their corners
+      // are rounded 3 mm, a printed frame's are not.
+      const sleeved = sceneWith({
+        cardWidth: 330,
+        underlay: { color, margins: { left: 1.5, right: 1.65, top: 1.9, bottom: 2.3 }, cornerRadius: 2 },
+      });
+      const result = await grade(sleeved);
+      expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+      if (result.status === "rejected") {
+        expect(result.message).toContain("have rounded corners, as a card's cut has and a printed frame does not");
+      }
+    },
+  );
 
   it("grades the same card out of its sleeve as the small format, within 1 point", async () => {
     const result = await grade(yugioh);

@@ -24,7 +24,7 @@ import type { RgbaImage } from "./image";
 import { perceptualHash } from "./phash";
 import { aspectsAcrossLenses, flatSampler, lensMatters, type Oriented, orientCard, unwarpCard } from "./rectify";
 import { EDGE_PROFILES, refineOutline } from "./refine-outline";
-import { sleeveMessage, sleeveReading, sleeveShaped } from "./sleeve";
+import { cutInsideMessage, cutInsideOutline, sleeveMessage, sleeveReading, sleeveShaped } from "./sleeve";
 import type { Rejected, RejectionReason } from "./types";
 import { type FaceWear, measureWear } from "./wear";
 
@@ -212,6 +212,10 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   // The frame lines may be a sleeved card's cut, the "border" the sleeve's margin (sleeve.ts).
   const sleeve = centering.ok ? sleeveReading(format, centering.widths) : null;
   if (sleeve) return reject("grading_failed", sleeveMessage(name, format, sleeve));
+  // Or a card's cut inside something of its own proportions: the lines' corners are rounded.
+  if (name === "front" && centering.ok && cutInsideOutline(flat, centering.widths)) {
+    return reject("grading_failed", cutInsideMessage(name));
+  }
   let sigma: number | null = null;
   if (centering.ok) {
     sigma = centeringSigma(outline.edgeWidth, EDGE_PROFILES, pxPerMm, centering.widths);

@@ -8,6 +8,7 @@ import type { Widths } from "./centering";
 import type { CardFormat } from "./evidence";
 import { describeFormat, recogniseFormat } from "./formats";
 import { FLAT_PX_PER_MM } from "./geometry";
+import { colourDistance, medianColour, type RgbaImage } from "./image";
 
 /**
  * How much wider and longer than its card a sleeve is, at most, in mm of the card: 1 mm for an
@@ -66,9 +67,89 @@ export function sleeveReading(format: CardFormat, widths: Widths): SleeveReading
     : null;
 }
 
+/**
+ * The frame lines found on a front are a card's cut when all four of their corners are read and
+ * rounded (roundedFrameCorners): the outline is then something the card lies in or on, of its own
+ * proportions (a sleeve, a binder page's pocket with white paper behind the card), and its margin
+ * would be measured as the card's border. Fronts only: a card's back is printed to its own design.
+ */
+export function cutInsideOutline(flat: RgbaImage, widths: Widths): boolean {
+  const corners = roundedFrameCorners(flat, widths);
+  return corners.read === 4 && corners.rounded === 4;
+}
+
+/** Why a card whose frame lines are a card's cut is refused, for the face named. */
+export function cutInsideMessage(name: string): string {
+  return `The ${name} photo: the lines found inside the outline have rounded corners, as a card's cut has and a printed frame does not, so the outline is something the card lies in (a sleeve, a binder page's pocket, a holder) and its margin would be measured as the card's border. Take the card out and photograph it on its own.`;
+}
+
 /** Why a sleeved card is refused, for the face named. */
 export function sleeveMessage(name: string, format: CardFormat, sleeve: SleeveReading): string {
   const margins = Object.values(sleeve.marginsMm);
   const range = `${Math.min(...margins).toFixed(1)}–${Math.max(...margins).toFixed(1)} mm`;
   return `The card in the ${name} photo seems to be in a sleeve: its outline reads as a ${describeFormat(format)} card, but lines ${range} inside it enclose the shape of a ${describeFormat(sleeve.inner)} card, so the sleeve's margin would be measured as its border. Take the card out of its sleeve and photograph it again.`;
 }
+
+/**
+ * A card's cut has corners rounded 3 mm (2.5 mm and more as it shows inside a sleeve or a pocket
+ * of its own proportions); a printed frame's are square or rounded 1 mm at most. Each corner of
+ * the frame lines is read ROUND_PROBE_MM inside both lines, where a corner rounded R mm still
+ * shows what lies outside it for R ≥ 1.7 mm (its arc crosses the diagonal 0.29 R inside both
+ * lines): the colour there is set against the border's (outside the lines, near the corner, along
+ * both sides) and against what lies just inside each line near the corner. Counts the corners
+ * that show the border's colour there, of those whose border and inside differ by at least
+ * MIN_CORNER_CONTRAST.
+ */
+export function roundedFrameCorners(flat: RgbaImage, widths: Widths): { rounded: number; read: number } {
+  const { width: W, height: H, data } = flat;
+  const mm = (value: number) => value * FLAT_PX_PER_MM;
+  const patch = (x: number, y: number) => {
+    const colours: number[][] = [];
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const px = Math.min(W - 1, Math.max(0, Math.round(x + dx)));
+        const py = Math.min(H - 1, Math.max(0, Math.round(y + dy)));
+        const o = (py * W + px) * 4;
+        colours.push([data[o] ?? 0, data[o + 1] ?? 0, data[o + 2] ?? 0]);
+      }
+    }
+    return medianColour(colours) as number[];
+  };
+  let rounded = 0;
+  let read = 0;
+  for (const [horizontal, vertical] of [
+    ["left", "top"],
+    ["right", "top"],
+    ["right", "bottom"],
+    ["left", "bottom"],
+  ] as const) {
+    const sx = horizontal === "left" ? 1 : -1;
+    const sy = vertical === "top" ? 1 : -1;
+    const x = horizontal === "left" ? widths.left : W - widths.right;
+    const y = vertical === "top" ? widths.top : H - widths.bottom;
+    const along = mm(CORNER_SAMPLE_MM);
+    const probe = mm(ROUND_PROBE_MM);
+    // The border: halfway across each border, CORNER_SAMPLE_MM along it from the corner.
+    const border = medianColour([
+      patch(x - (sx * widths[horizontal]) / 2, y + sy * along),
+      patch(x + sx * along, y - (sy * widths[vertical]) / 2),
+    ]) as number[];
+    // Inside the lines, ROUND_PROBE_MM in from one, CORNER_SAMPLE_MM along it.
+    const inside = medianColour([
+      patch(x + sx * probe, y + sy * along),
+      patch(x + sx * along, y + sy * probe),
+    ]) as number[];
+    if (colourDistance(border, inside) < MIN_CORNER_CONTRAST) continue;
+    read++;
+    const corner = patch(x + sx * probe, y + sy * probe);
+    if (colourDistance(corner, border) < colourDistance(corner, inside)) rounded++;
+  }
+  return { rounded, read };
+}
+
+/** How far inside both frame lines a corner is read (mm). */
+const ROUND_PROBE_MM = 0.5;
+/** How far from the corner, along the sides, the border and the inside are read (mm). */
+const CORNER_SAMPLE_MM = 4;
+/** A corner is read only where its border and the inside near it differ by this much (RGB). */
+const MIN_CORNER_CONTRAST = 40;

@@ -166,6 +166,19 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
     },
   );
 
+  it("refuses a Yu-Gi-Oh card in a loose 64 × 89 mm standard sleeve, read as a standard card, by its cut's corners", async () => {
+    // 5 mm wider than the card: more than the sleeve check allows, and a standard card's shape.
+    // Measured before with the sleeve's 1.3–2.8 mm margin as its border.
+    const sleeved = {
+      ...yugioh,
+      underlay: { color: [200, 40, 40] as const, margins: { left: 2.2, right: 2.8, top: 1.3, bottom: 1.7 } },
+    };
+    const result = await grade(sleeved);
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status === "rejected")
+      expect(result.message).toContain("as a card's cut has and a printed frame does not");
+  });
+
   it("grades the same card out of its sleeve as the small format, within 1 point", async () => {
     const result = await grade(yugioh);
     if (result.status !== "graded") throw new Error(`expected a grade, got ${JSON.stringify(result)}`);

@@ -90,13 +90,14 @@ describe("roundedFrameCorners", () => {
   }
   const lines = widthsMm(3, 3, 3, 3);
 
-  it("reads a square frame's corners, and a 1 mm rounded one's, as a frame's", () => {
+  it("reads a square frame's corners, and ones rounded 1–2 mm (an SV-era Pokémon card's art), as a frame's", () => {
     expect(roundedFrameCorners(flatWithPanel(0), lines)).toEqual({ rounded: 0, read: 4 });
     expect(roundedFrameCorners(flatWithPanel(1), lines)).toEqual({ rounded: 0, read: 4 });
+    expect(roundedFrameCorners(flatWithPanel(2), lines)).toEqual({ rounded: 0, read: 4 });
   });
 
-  it("reads corners rounded as a card's cut (2.5–3 mm) as rounded", () => {
-    expect(roundedFrameCorners(flatWithPanel(2.5), lines)).toEqual({ rounded: 4, read: 4 });
+  it("reads corners rounded as a card's cut (2.8–3 mm) as rounded", () => {
+    expect(roundedFrameCorners(flatWithPanel(2.8), lines)).toEqual({ rounded: 4, read: 4 });
     expect(roundedFrameCorners(flatWithPanel(3), lines)).toEqual({ rounded: 4, read: 4 });
   });
 });

@@ -91,11 +91,11 @@ export function sleeveMessage(name: string, format: CardFormat, sleeve: SleeveRe
 }
 
 /**
- * A card's cut has corners rounded 3 mm (2.5 mm and more as it shows inside a sleeve or a pocket
- * of its own proportions); a printed frame's are square or rounded 1 mm at most. Each corner of
- * the frame lines is read ROUND_PROBE_MM inside both lines, where a corner rounded R mm still
- * shows what lies outside it for R ≥ 1.7 mm (its arc crosses the diagonal 0.29 R inside both
- * lines): the colour there is set against the border's (outside the lines, near the corner, along
+ * A card's cut has corners rounded 3 mm (2.8 mm as it shows inside a sleeve or a pocket of its own
+ * proportions); a printed frame's are square or rounded 2 mm at most (an SV-era Pokémon card's
+ * art). Each corner of the frame lines is read ROUND_PROBE_MM inside both lines, where a corner
+ * rounded R mm still shows what lies outside it for R ≥ 2.4 mm (its arc crosses the diagonal
+ * 0.29 R inside both lines): the colour there is set against the border's (outside the lines, near the corner, along
  * both sides) and against what lies just inside each line near the corner. Counts the corners
  * that show the border's colour there, of those whose border and inside differ by at least
  * MIN_CORNER_CONTRAST.
@@ -148,7 +148,7 @@ export function roundedFrameCorners(flat: RgbaImage, widths: Widths): { rounded:
 }
 
 /** How far inside both frame lines a corner is read (mm). */
-const ROUND_PROBE_MM = 0.5;
+const ROUND_PROBE_MM = 0.7;
 /** How far from the corner, along the sides, the border and the inside are read (mm). */
 const CORNER_SAMPLE_MM = 4;
 /** A corner is read only where its border and the inside near it differ by this much (RGB). */

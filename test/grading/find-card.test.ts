@@ -453,6 +453,48 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     },
   );
 
+  it("grades a card whose 0.8 mm hard shadow split its side's two readings, taking the inner one", async () => {
+    // A hard shadow 0.8 mm wide in a photo softened by 1 px: the crossings and the median profile
+    // lie 2 px apart on the right side, and the median reading's step (out past the shadow) leads
+    // into the border's yellow, which had made it the cut: the right border read 3.02 mm for
+    // 2.70, 2.9 points off, graded without a flag. The band between the two is the paper in
+    // shadow, so the inner one, read in colour a shadow does not change, is the cut.
+    const scene = sceneWith({
+      background: [236, 236, 232],
+      texture: undefined,
+      blur: 1,
+      rotation: -1.2,
+      shadow: 0.8 / 63,
+      shadowEdge: 0.2,
+    });
+    const result = expectGraded(await grade(scene));
+    expectCenteringWithin(result, scene, 0.3);
+  });
+
+  it.each([
+    [1.2, 0.6],
+    [0.8, 0.2],
+  ])(
+    "does not measure a black border on dark cloth with its %s mm shadow as border (a border of the table's colour)",
+    async (shadowMm, shadowEdge) => {
+      // The border barely differs from the cloth, the shadow beside it even less: an outline taking
+      // the shadow in on two sides, around the card's art-edged outline, was kept as "the card's
+      // border running on round it" and graded 9.1 and 6.4 points off. A border of nearly the
+      // table's colour is not told from table or shadow that way, so the photo is refused.
+      const scene = sceneWith({
+        background: [45, 45, 50],
+        texture: "cloth",
+        borderColor: [25, 25, 28],
+        blur: 1,
+        rotation: -1.2,
+        shadow: shadowMm / 63,
+        shadowEdge,
+      });
+      // (Its dark back on the dark cloth is not found either: face_check_failed.)
+      expect((await grade(scene)).status).toBe("rejected");
+    },
+  );
+
   it("refuses a thin border under blur whose pixels cannot place it to a point, rather than grade it 1.1 points off", async () => {
     // 1.3–1.6 mm borders (1 point is 0.03 mm) at 6.8 px per mm, edges blurred over 3.3 px
     // (0.5 mm): more than a third of the border (centering.ts), and a predicted σ of 0.31 points;

@@ -103,6 +103,7 @@ describe("sidesShared", () => {
 describe("addsBorder", () => {
   // A card (yellow border 10 px, purple panel) at x 100–299, y 60–339 on a white table, a yellow
   // sticker on the table beside it (the table's colour cue may count yellow as table).
+  const TABLE = [235, 235, 240];
   function cardOnTable(): RgbaImage {
     const width = 400;
     const height = 400;
@@ -112,7 +113,7 @@ describe("addsBorder", () => {
         const card = x >= 100 && x < 300 && y >= 60 && y < 340;
         const panel = x >= 110 && x < 290 && y >= 70 && y < 330;
         const sticker = x >= 20 && x < 90 && y >= 150 && y < 250;
-        const colour = panel ? [150, 90, 170] : card || sticker ? [240, 215, 70] : [235, 235, 240];
+        const colour = panel ? [150, 90, 170] : card || sticker ? [240, 215, 70] : TABLE;
         data.set([...colour, 255], (y * width + x) * 4);
       }
     }
@@ -129,21 +130,35 @@ describe("addsBorder", () => {
   it("tells the card's border running on round it from lines closing its sides", () => {
     // The card's cut all round, around its own sides closed by the panel's top and bottom lines:
     // what it adds at top and bottom is the border's yellow, as inside its left and right cuts.
-    expect(addsBorder(image, box(100, 60, 300, 340), box(100, 70, 300, 330), { shared: [1, 3], outside: [0, 2] })).toBe(
-      true,
-    );
+    expect(
+      addsBorder(image, box(100, 60, 300, 340), box(100, 70, 300, 330), { shared: [1, 3], outside: [0, 2] }, TABLE),
+    ).toBe(true);
     // One side so (the panel's top line closing the card's other three cuts).
-    expect(addsBorder(image, box(100, 60, 300, 340), box(100, 70, 300, 340), { shared: [1, 2, 3], outside: [0] })).toBe(
-      true,
-    );
+    expect(
+      addsBorder(image, box(100, 60, 300, 340), box(100, 70, 300, 340), { shared: [1, 2, 3], outside: [0] }, TABLE),
+    ).toBe(true);
+  });
+
+  it("does not tell a border of nearly the table's colour from table (a black border on dark cloth, a shadow beside it)", () => {
+    // The same outlines, the table read as the border's own yellow: what the outer one adds could
+    // as well be table, or the card's shadow on it.
+    expect(
+      addsBorder(
+        image,
+        box(100, 60, 300, 340),
+        box(100, 70, 300, 330),
+        { shared: [1, 3], outside: [0, 2] },
+        [235, 210, 80],
+      ),
+    ).toBe(false);
   });
 
   it("finds table, not border, beside a card closed by lines of the table", () => {
     // The card's left and right cuts closed by two lines of the table 30 px above and below it:
     // what that outline adds is white table, inside the shared cuts is the yellow border.
-    expect(addsBorder(image, box(100, 30, 300, 370), box(100, 60, 300, 340), { shared: [1, 3], outside: [0, 2] })).toBe(
-      false,
-    );
+    expect(
+      addsBorder(image, box(100, 30, 300, 370), box(100, 60, 300, 340), { shared: [1, 3], outside: [0, 2] }, TABLE),
+    ).toBe(false);
   });
 });
 

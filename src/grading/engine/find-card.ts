@@ -282,7 +282,7 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
           shared !== null &&
           swallows(h, g.h) &&
           patternShare(h, g.h) < MIN_HOLDER_NOT_TABLE &&
-          !addsBorder(coarse, h.quad, g.h.quad, shared)
+          !addsBorder(coarse, h.quad, g.h.quad, shared, colour.background)
         );
       });
       if (closesCard) pattern.add(h);
@@ -504,13 +504,15 @@ function sharedSides(
  * inner outline being the card's own sides closed by lines of its print (a panel's, a text
  * box's), not table beyond the card's cut. Read on the coarse copy along the middle 60 % of the
  * sides: the colour 2 px inside each shared side against the colour midway between the two
- * outlines' other sides, each a median.
+ * outlines' other sides, each a median; the latter must also differ from the table's colour
+ * (`table`) by more than MAX_RING_BORDER_DIFFERENCE.
  */
 export function addsBorder(
   coarse: RgbaImage,
   outer: Quad,
   inner: Quad,
   sides: { shared: number[]; outside: number[] },
+  table: readonly number[],
 ): boolean {
   const centre = {
     x: inner.reduce((sum, p) => sum + p.x, 0) / 4,
@@ -545,7 +547,14 @@ export function addsBorder(
   }
   const border = medianColour(inside);
   const added = medianColour(ring);
-  return border !== null && added !== null && colourDistance(border, added) <= MAX_RING_BORDER_DIFFERENCE;
+  // A border of nearly the table's colour (a black one on a dark cloth) is not told from table,
+  // or from the card's shadow on it, this way.
+  return (
+    border !== null &&
+    added !== null &&
+    colourDistance(border, added) <= MAX_RING_BORDER_DIFFERENCE &&
+    colourDistance(added, table) > MAX_RING_BORDER_DIFFERENCE
+  );
 }
 
 /** Share of the pixels inside `outer` but outside `inner` that are not table. */

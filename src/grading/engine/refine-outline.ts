@@ -157,16 +157,18 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       // Or a line of the table runs along the card (a joint, grout, a seam: a band with the table
       // on both sides): read past it, the median profile's step leads into the border's colour,
       // and there the crossings agree with it. Or the band lies against only part of the cut.
-      // Or the band between them is the table in the card's shadow: read in colour a shadow does
-      // not change, the cut is the inner of the two.
+      // But first: the band between them may be the table in the card's shadow (a hard shadow
+      // blurred into the median reading's step, whose colour past it is then the border's too):
+      // read in colour a shadow does not change, the cut is the inner of the two. (A thin border's
+      // band is not: told from the table by its hue, it has no hue of the table's.)
       const pastShadow =
-        isBorder || side.table === null || side.crossings === null || side.median === null
+        side.table === null || side.crossings === null || side.median === null
           ? null
           : pastCastShadow(colourAt, side, 2 * halfLength, side.table, borderColour ?? side.card);
-      if (isBorder) {
-        chosen = side.median as Trace;
-      } else if (pastShadow) {
+      if (pastShadow) {
         chosen = pastShadow;
+      } else if (isBorder) {
+        chosen = side.median as Trace;
       } else if (
         borderColour !== null &&
         side.crossings !== null &&
@@ -317,11 +319,16 @@ function tableInShadow(colourAt: RgbSampler, side: SideGeometry, outer: Line, cu
     colourAt(at.x + nx * d, at.y + ny * d, pixel);
     band.push([pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0]);
   }
+  const luma = (c: number[]) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
+  // On a dark table a shadow has no hue left to tell it by.
+  if (luma(table) < MIN_SHADOWED_TABLE_LUMA) return false;
   const shade = medianColour(band);
   if (!shade || !sameInk(shade, table)) return false;
-  const luma = (c: number[]) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
   return luma(shade) <= SHADOW_MAX_BRIGHTNESS * luma(table);
 }
+
+/** A table darker than this (luma) shows no hue in shadow to tell the shadow by (image.ts, sameInk's DARK_INK_LUMA). */
+const MIN_SHADOWED_TABLE_LUMA = 60;
 
 /** A cast shadow leaves at most this share of the table's brightness. */
 const SHADOW_MAX_BRIGHTNESS = 0.95;

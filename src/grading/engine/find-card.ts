@@ -16,8 +16,9 @@
 //    that shares two opposite sides with a card-shaped one inside it and adds only table beside
 //    the other two (the card's own top and bottom closed by two lines of the table, or one side
 //    closed by one line when that takes it further from every card format), unless what it adds
-//    there has the colour seen just inside the shared sides: the card's border running on round
-//    it, the inner outline its cuts closed by lines of its print (addsBorder).
+//    there has the colour seen just inside the shared sides, and not the table's: the card's
+//    border running on round it, the inner outline its cuts closed by lines of its print
+//    (addsBorder).
 //    Two different outermost hypotheses of similar support are two candidates for the card:
 //    refused, never guessed.
 // 4. A side of the winner on the edge of the card's inner panel, with the border's colour still

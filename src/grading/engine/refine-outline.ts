@@ -276,8 +276,8 @@ function cutPastContactShadow(
 /**
  * A side whose two readings found two edges (`side.crossings` and `side.median`, apart by more
  * than MAX_EDGE_DISAGREEMENT), where the band between them is the table in the card's cast
- * shadow: the same hue as the table, darker (image.ts, sameInk, and at most SHADOW_MAX_BRIGHTNESS of
- * its brightness), as neither a sleeve's margin (the table seen through plastic, lighter or
+ * shadow (tableInShadow: on a table light enough to show a hue, the same hue as the table, darker),
+ * as neither a sleeve's margin (the table seen through plastic, lighter or
  * tinted, or the sleeve's own colour) nor a second card is. Read in colour a shadow does not
  * change (shadowFreePoints), the cut must then lie on the inner of the two edges, within
  * MAX_EDGE_DISAGREEMENT of it at both ends of the side; that line is the side. Null otherwise.

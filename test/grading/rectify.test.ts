@@ -16,36 +16,14 @@ const CARD_RATIO = 63 / 88;
 
 /**
  * The corners (tl, tr, br, bl) of a 63 × 88 mm card drawn `scale` px per mm, centred `offset` px
- * from the photo's centre, tilted `tiltDeg` about its horizontal midline (top away from the lens),
- * through a lens of focal length `focal` px whose principal point is the photo's centre.
+ * from the photo's centre, turned `turnDeg` in its own plane (then both pairs of its sides
+ * converge, and the vanishing points give a focal length), tilted `tiltDeg` about its horizontal
+ * midline (top away from the lens), through a lens of focal length `focal` px whose principal
+ * point is the photo's centre.
  */
-function projectedCard(focal: number, tiltDeg: number, offset: Point = { x: 0, y: 0 }, scale = 5): Quad {
-  const tilt = (tiltDeg * Math.PI) / 180;
-  const corners = [
-    [-31.5, -44],
-    [31.5, -44],
-    [31.5, 44],
-    [-31.5, 44],
-  ] as const;
-  return corners.map(([u, v]) => {
-    // The card's centre sits at depth `focal` (drawn at `scale` when untilted), offset in the plane.
-    const x = offset.x + u * scale;
-    const y = offset.y + v * scale * Math.cos(tilt);
-    const z = focal - v * scale * Math.sin(tilt);
-    return { x: PHOTO.width / 2 + (focal * x) / z, y: PHOTO.height / 2 + (focal * y) / z };
-  }) as Quad;
-}
-
-const longSide = Math.max(PHOTO.width, PHOTO.height);
-
-/**
- * As projectedCard, the card first turned `turnDeg` in its own plane: both pairs of its sides
- * converge, so the vanishing points give a focal length.
- */
-function projectedTurnedCard(focal: number, tiltDeg: number, turnDeg: number): Quad {
+function projectedCard(focal: number, tiltDeg: number, offset: Point = { x: 0, y: 0 }, scale = 5, turnDeg = 0): Quad {
   const tilt = (tiltDeg * Math.PI) / 180;
   const turn = (turnDeg * Math.PI) / 180;
-  const scale = 5;
   const corners = [
     [-31.5, -44],
     [31.5, -44],
@@ -55,12 +33,17 @@ function projectedTurnedCard(focal: number, tiltDeg: number, turnDeg: number): Q
   return corners.map(([u0, v0]) => {
     const u = u0 * Math.cos(turn) - v0 * Math.sin(turn);
     const v = u0 * Math.sin(turn) + v0 * Math.cos(turn);
-    const x = u * scale;
-    const y = v * scale * Math.cos(tilt);
+    // The card's centre sits at depth `focal` (drawn at `scale` when untilted), offset in the plane.
+    const x = offset.x + u * scale;
+    const y = offset.y + v * scale * Math.cos(tilt);
     const z = focal - v * scale * Math.sin(tilt);
     return { x: PHOTO.width / 2 + (focal * x) / z, y: PHOTO.height / 2 + (focal * y) / z };
   }) as Quad;
 }
+
+const longSide = Math.max(PHOTO.width, PHOTO.height);
+/** A card turned 30° in its plane and tilted 35°, through a lens of `share` × the longer side. */
+const turnedCard = (share: number) => projectedCard(share * longSide, 35, { x: 0, y: 0 }, 5, 30);
 
 describe("rectangleProportions", () => {
   it.each([
@@ -102,7 +85,7 @@ describe("rectangleProportions", () => {
   it("takes the focal length from the vanishing points only within phones' main cameras", () => {
     // Turned 30° and tilted 35°: both pairs of sides converge. Through a 0.8 × lens the vanishing
     // points give it back, and the card's shape with it.
-    const main = rectangleProportions(projectedTurnedCard(0.8 * longSide, 35, 30), PHOTO.width, PHOTO.height);
+    const main = rectangleProportions(turnedCard(0.8), PHOTO.width, PHOTO.height);
     expect(main.focalSource).toBe("vanishing_points");
     expect(main.focal / longSide).toBeCloseTo(0.8, 3);
     expect(main.ratio).toBeCloseTo(CARD_RATIO, 4);
@@ -110,7 +93,7 @@ describe("rectangleProportions", () => {
     // photos of a Pokémon card on a desk gave 0.46 and 0.49, and read 1.28 tall, no card's shape,
     // where the assumed 0.75 reads 1.395 and 1.397. Outside 0.6–0.9 the lens is assumed, and the
     // shape is read across main-camera lenses (analyse-face.ts).
-    const wide = rectangleProportions(projectedTurnedCard(0.45 * longSide, 35, 30), PHOTO.width, PHOTO.height);
+    const wide = rectangleProportions(turnedCard(0.45), PHOTO.width, PHOTO.height);
     expect(wide.focalSource).toBe("assumed");
     expect(wide.focal).toBe(DEFAULT_FOCAL_SHARE * longSide);
   });

@@ -246,7 +246,7 @@ function cutPastContactShadow(
 ): Trace | null {
   const { crossings, profile, card, medianProfile } = reading;
   if (profile && linesApart(side, crossings.line, profile.line) > MAX_EDGE_DISAGREEMENT) return null;
-  const { p, q, nx, ny } = side;
+  const { p, q } = side;
   // The median profile (sideFromMedianProfile, over the same reach) from its outer end, the
   // table's colour, in to the side's line.
   const outside = medianProfile.slice(0, 2 * reach + 1);
@@ -258,11 +258,7 @@ function cutPastContactShadow(
   const free = traced(shadowFreePoints(colourAt, side, reach, table, card));
   if (!free) return null;
   // How far inside the crossings' line the shadow-free one lies, at both ends of the side.
-  const inward = (end: Point) => {
-    const along = (line: Line) => -(line.a * end.x + line.b * end.y - line.c) / (line.a * nx + line.b * ny);
-    return along(free.line) - along(crossings.line);
-  };
-  const shifts = [inward(p), inward(q)];
+  const shifts = [p, q].map((end) => inwardTo(side, free.line, end) - inwardTo(side, crossings.line, end));
   if (!shifts.every((shift) => shift >= MIN_SHADOW_SHIFT)) return null;
   // A hard shadow: a band darker than both, the cut at most MAX_SHADOW_SHIFT inside both readings.
   if (darkBand && profile !== null && shifts.every((shift) => shift <= MAX_SHADOW_SHIFT)) return free;
@@ -290,9 +286,7 @@ function pastCastShadow(
   card: number[] | null,
 ): Trace | null {
   if (!card || !side.crossings || !side.median) return null;
-  const { p, q, nx, ny } = side;
-  const inward = (line: Line, end: Point) => -(line.a * end.x + line.b * end.y - line.c) / (line.a * nx + line.b * ny);
-  const depth = (line: Line) => (inward(line, p) + inward(line, q)) / 2;
+  const depth = (line: Line) => (inwardTo(side, line, side.p) + inwardTo(side, line, side.q)) / 2;
   const [outer, inner] =
     depth(side.crossings.line) < depth(side.median.line)
       ? [side.crossings, side.median]
@@ -310,12 +304,11 @@ function pastCastShadow(
  */
 function tableInShadow(colourAt: RgbSampler, side: SideGeometry, outer: Line, cut: Line, table: number[]): boolean {
   const { p, q, nx, ny } = side;
-  const inward = (line: Line, at: Point) => -(line.a * at.x + line.b * at.y - line.c) / (line.a * nx + line.b * ny);
   const pixel = new Float64Array(3);
   const band: number[][] = [];
   for (let t = 0.2; t <= 0.8 + 1e-9; t += 0.02) {
     const at = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
-    const d = (inward(outer, at) + inward(cut, at)) / 2;
+    const d = (inwardTo(side, outer, at) + inwardTo(side, cut, at)) / 2;
     colourAt(at.x + nx * d, at.y + ny * d, pixel);
     band.push([pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0]);
   }
@@ -442,9 +435,12 @@ function profileBase(p: Point, q: Point, s: number): Point {
 
 /** How far apart two lines of a side are at its ends (px, along the inward normal from p and q). */
 function linesApart(side: SideGeometry, a: Line, b: Line): number {
-  const along = (line: Line, from: Point) =>
-    -(line.a * from.x + line.b * from.y - line.c) / (line.a * side.nx + line.b * side.ny);
-  return Math.max(...[side.p, side.q].map((end) => Math.abs(along(a, end) - along(b, end))));
+  return Math.max(...[side.p, side.q].map((end) => Math.abs(inwardTo(side, a, end) - inwardTo(side, b, end))));
+}
+
+/** How far (px) `line` lies from `from` along the side's inward normal. */
+function inwardTo(side: SideGeometry, line: Line, from: Point): number {
+  return -(line.a * from.x + line.b * from.y - line.c) / (line.a * side.nx + line.b * side.ny);
 }
 
 interface Trace {

@@ -1,0 +1,97 @@
+// Real phone photos of real cards (test/fixtures/real-photos, openly licensed; SOURCES.md names
+// each one's source and licence), as the bytes a partner would upload. Imported inline (base64)
+// because tests run in workerd, which has no file system.
+import { analyseFace } from "../../src/grading/engine/analyse-face";
+import slowpoke from "../fixtures/real-photos/dpc-slowpoke.jpg?inline";
+import mysticalTeachings from "../fixtures/real-photos/magic-lens-mystical-teachings.jpg?inline";
+import ritesOfFlourishing from "../fixtures/real-photos/magic-lens-rites-of-flourishing.jpg?inline";
+import black from "../fixtures/real-photos/mcd-black.jpg?inline";
+import counterspellBgs from "../fixtures/real-photos/mcd-counterspell-bgs.jpg?inline";
+import dragonWhelp from "../fixtures/real-photos/mcd-dragon-whelp.jpg?inline";
+import instillEnergy from "../fixtures/real-photos/mcd-instill-energy.jpg?inline";
+import landsAndFatties from "../fixtures/real-photos/mcd-lands-and-fatties.jpg?inline";
+import ruby from "../fixtures/real-photos/mcd-ruby.jpg?inline";
+import mtgscanCube from "../fixtures/real-photos/mtgscan-cube.jpg?inline";
+
+export type RealPhotoKind = "raw card on a table" | "graded-card holder" | "several cards";
+
+/**
+ * A centering measured by hand on the photo (test/grading/real-photos.test.ts says how), with the
+ * card's corners as checked on crops of it (photo pixels, top-left first).
+ */
+export interface HandMeasurement {
+  leftRight: number;
+  topBottom: number;
+  corners: readonly { x: number; y: number }[];
+}
+
+export interface RealPhoto {
+  file: string;
+  kind: RealPhotoKind;
+  dataUrl: string;
+  byHand?: HandMeasurement;
+}
+
+export const REAL_PHOTOS = {
+  ritesOfFlourishing: {
+    file: "magic-lens-rites-of-flourishing.jpg",
+    kind: "raw card on a table",
+    dataUrl: ritesOfFlourishing,
+    // Left 3.20, right 3.11, top 3.09, bottom 3.20 mm (the bottom read where no artist's credit
+    // lies behind the frame line).
+    byHand: {
+      leftRight: 50.7,
+      topBottom: 49.2,
+      corners: [
+        { x: 117, y: 136 },
+        { x: 817, y: 157 },
+        { x: 793, y: 1123 },
+        { x: 95, y: 1118 },
+      ],
+    },
+  },
+  mysticalTeachings: {
+    file: "magic-lens-mystical-teachings.jpg",
+    kind: "raw card on a table",
+    dataUrl: mysticalTeachings,
+  },
+  dragonWhelp: { file: "mcd-dragon-whelp.jpg", kind: "raw card on a table", dataUrl: dragonWhelp },
+  instillEnergy: { file: "mcd-instill-energy.jpg", kind: "raw card on a table", dataUrl: instillEnergy },
+  ruby: { file: "mcd-ruby.jpg", kind: "raw card on a table", dataUrl: ruby },
+  slowpoke: { file: "dpc-slowpoke.jpg", kind: "raw card on a table", dataUrl: slowpoke },
+  counterspellBgs: { file: "mcd-counterspell-bgs.jpg", kind: "graded-card holder", dataUrl: counterspellBgs },
+  black: { file: "mcd-black.jpg", kind: "several cards", dataUrl: black },
+  landsAndFatties: { file: "mcd-lands-and-fatties.jpg", kind: "several cards", dataUrl: landsAndFatties },
+  mtgscanCube: { file: "mtgscan-cube.jpg", kind: "several cards", dataUrl: mtgscanCube },
+} as const satisfies Record<string, RealPhoto>;
+
+/** The photo's bytes, as uploaded. */
+export function realPhotoBytes(photo: RealPhoto): Uint8Array {
+  const base64 = photo.dataUrl.slice(photo.dataUrl.indexOf(",") + 1);
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+/** What the engine makes of a real photo read as a front: a centering, or the reason it refuses. */
+export type RealPhotoOutcome =
+  | {
+      graded: true;
+      leftRight: number;
+      topBottom: number;
+      format: string;
+      corners: { x: number; y: number }[];
+    }
+  | { graded: false; message: string };
+
+export function outcomeOf(photo: RealPhoto): RealPhotoOutcome {
+  const result = analyseFace("front", realPhotoBytes(photo));
+  if (!result.ok) return { graded: false, message: result.rejection.message };
+  const { centering, format, corners } = result.face;
+  if (!centering.ok) return { graded: false, message: centering.reason };
+  return {
+    graded: true,
+    leftRight: centering.centering.left_right,
+    topBottom: centering.centering.top_bottom,
+    format: format.id,
+    corners: [...corners],
+  };
+}

@@ -7,8 +7,9 @@
 // Hand measurement: the luma profile across each side of the card (averaged over 21 px along it)
 // at six places in the side's middle half; the cut and the printed frame as the 50 % crossings
 // between the levels either side of them; each border divided by the local scale there (the side's
-// length in pixels over the card's in mm); a side's width the mean of its six readings. The
-// corners were checked on crops of the photo.
+// length in pixels over the card's in mm); a side's width the mean of its readings (readings where
+// print lies against the frame line, such as an artist's credit, left out). The corners were
+// checked on crops of the photo.
 //
 // The raw cards refused today carry no hand measurement. A change that grades one of them fails
 // here until its centering has been measured by hand and added.

@@ -37,8 +37,8 @@ export const REAL_PHOTOS = {
     file: "magic-lens-rites-of-flourishing.jpg",
     kind: "raw card on a table",
     dataUrl: ritesOfFlourishing,
-    // Left 3.20, right 3.11, top 3.09, bottom 3.20 mm (the bottom read where no artist's credit
-    // lies behind the frame line).
+    // Left 3.20, right 3.11, top 3.09, bottom 3.20 mm (the bottom from four of its six readings:
+    // at the other two the artist's credit lies against the frame line, 3.45 and 3.67).
     byHand: {
       leftRight: 50.7,
       topBottom: 49.2,

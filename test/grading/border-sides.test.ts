@@ -3,7 +3,8 @@
 // border barely stands out from the beige, the panel's edge strongly, so the coarse outline can
 // take the panel's edge for the card's bottom; outside that side lies the white the other three
 // sides show inside their cut, and the cut is where the white ends. The outline can also be the
-// panel's all round, white just outside each side.
+// panel's all round, white just outside each side. A light border is told from a light table by
+// less contrast than a dark border from a dark one.
 import { describe, expect, it } from "vitest";
 import { sidesToCut } from "../../src/grading/engine/border-sides";
 import type { Quad } from "../../src/grading/engine/geometry";
@@ -18,19 +19,22 @@ const TABLE = [200, 190, 170];
 const WHITE = [240, 239, 234];
 const PANEL = [58, 68, 146];
 
-/** `paperBelow`: white paper on the table below the card from this row down (no cut there). */
-function photo(paperBelow = H): RgbaImage {
+/**
+ * `paperBelow`: white paper on the table below the card from this row down (no cut there).
+ * `table`, `border`: other colours for the table and the card's border.
+ */
+function photo(paperBelow = H, table = TABLE, border = WHITE): RgbaImage {
   const data = new Uint8Array(W * H * 4);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const hash = Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 16;
-      let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 6));
-      if (y >= paperBelow) colour = WHITE;
+      let colour = table.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 6));
+      if (y >= paperBelow) colour = border;
       const onCard = x >= CARD.x0 && x < CARD.x1 && y >= CARD.y0 && y < CARD.y1;
       if (onCard) {
         const inPanel =
           x >= CARD.x0 + BORDER_PX && x < CARD.x1 - BORDER_PX && y >= CARD.y0 + BORDER_PX && y < CARD.y1 - BORDER_PX;
-        colour = inPanel ? PANEL : WHITE;
+        colour = inPanel ? PANEL : border;
       }
       data.set([...colour, 255], (y * W + x) * 4);
     }
@@ -97,6 +101,25 @@ describe("sidesToCut", () => {
     expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(1);
     // The top, on the cut, stays.
     expect(Math.abs(tl.y - CARD.y0)).toBeLessThan(0.01);
+  });
+
+  it("moves a side on the panel's edge when a light border stands only 32 levels from a darker table (cream on beige)", () => {
+    // Cream against beige: 32 levels apart, under the 60 asked of a border darker than its table.
+    const moved = sidesToCut(photo(H, [215, 205, 185], [235, 225, 200]), PANEL_BOTTOM);
+    expect(moved?.fromCuts).toBe(true);
+    if (!moved) return;
+    const [, , br, bl] = moved.quad;
+    expect(Math.abs(br.y - CARD.y1)).toBeLessThan(1);
+    expect(Math.abs(bl.y - CARD.y1)).toBeLessThan(1);
+  });
+
+  it("asks 60 levels of a border darker than its table, where a cast shadow could pass for more border", () => {
+    // A black border on dark cloth, 36 levels apart: the three sides on the cut do not count as
+    // cuts, so the bottom on the panel's edge is not moved.
+    expect(sidesToCut(photo(H, [45, 45, 50], [25, 25, 28]), PANEL_BOTTOM)).toBeNull();
+    // The same border on a table 80 levels lighter: the bottom moves out to the cut.
+    const moved = sidesToCut(photo(H, [72, 72, 78], [25, 25, 28]), PANEL_BOTTOM);
+    expect(Math.abs((moved?.quad[2].y ?? 0) - CARD.y1)).toBeLessThan(1);
   });
 
   it("leaves an outline on the card's cut alone", () => {

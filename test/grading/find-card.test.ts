@@ -246,6 +246,36 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expectCenteringWithin(result, scene, 1);
   });
 
+  it.each([
+    ["a cream border on a beige table", [235, 225, 200], [215, 205, 185], "plain", 317, 3.4, 2.6],
+    ["a light grey border on beige cloth", [200, 200, 202], [205, 195, 175], "cloth", 337, 2.8, 3.2],
+  ] as const)(
+    "finds %s, 23–32 levels apart, whose panel's edge the outline first took on two sides",
+    async (_, border, table, texture, seed, top, bottom) => {
+      // Tilted 6° with 5 % keystone, JPEG quality 85. The coarse outline takes the cut on two sides
+      // and the panel's edge on the other two; the border, lighter than the table, is told from it
+      // by its 23–32 levels (border-sides.ts), and those two sides move out to the cut. Asked the
+      // 60 levels a darker border needs, the front is refused (front and back of different formats,
+      // or no frame on the side on the panel's edge).
+      const scene = sceneWith({
+        borderColor: [...border],
+        background: [...table],
+        texture,
+        rotation: 6,
+        keystone: 0.05,
+        borders: { left: 3, right: 3.5, top, bottom },
+        seed,
+      });
+      const result = expectGraded(
+        await engine.grade({
+          front: { bytes: photo(scene, 85), contentType: "image/jpeg" },
+          back: { bytes: photo(backOf(scene), 85), contentType: "image/jpeg" },
+        }),
+      );
+      expectCenteringWithin(result, scene, 1);
+    },
+  );
+
   it("finds a yellow-bordered card on light wood", async () => {
     const scene = sceneWith({
       borderColor: [225, 190, 70],

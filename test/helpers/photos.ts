@@ -18,10 +18,14 @@ export type TablePhoto = keyof typeof TABLE_PHOTOS;
 
 const cache = new Map<string, RgbaImage>();
 
-function decodeDataUrl(dataUrl: string): RgbaImage {
+/** The bytes of a base64 `data:` URL (an `?inline` import). */
+export function dataUrlBytes(dataUrl: string): Uint8Array {
   const base64 = dataUrl.slice(dataUrl.indexOf(",") + 1);
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const decoded = decode(bytes, { useTArray: true, formatAsRGBA: true });
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+function decodeDataUrl(dataUrl: string): RgbaImage {
+  const decoded = decode(dataUrlBytes(dataUrl), { useTArray: true, formatAsRGBA: true });
   return { width: decoded.width, height: decoded.height, data: new Uint8Array(decoded.data) };
 }
 

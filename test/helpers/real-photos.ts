@@ -12,6 +12,7 @@ import instillEnergy from "../fixtures/real-photos/mcd-instill-energy.jpg?inline
 import landsAndFatties from "../fixtures/real-photos/mcd-lands-and-fatties.jpg?inline";
 import ruby from "../fixtures/real-photos/mcd-ruby.jpg?inline";
 import mtgscanCube from "../fixtures/real-photos/mtgscan-cube.jpg?inline";
+import { dataUrlBytes } from "./photos";
 
 export type RealPhotoKind = "raw card on a table" | "graded-card holder" | "several cards";
 
@@ -67,8 +68,7 @@ export const REAL_PHOTOS = {
 
 /** The photo's bytes, as uploaded. */
 export function realPhotoBytes(photo: RealPhoto): Uint8Array {
-  const base64 = photo.dataUrl.slice(photo.dataUrl.indexOf(",") + 1);
-  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  return dataUrlBytes(photo.dataUrl);
 }
 
 /** What the engine makes of a real photo read as a front: a centering, or the reason it refuses. */

@@ -10,7 +10,7 @@
 // the side. Whether every side was moved on the colour of sides on the cut (not on the colour
 // found outside all four) is reported: find-card.ts asks less of such an outline.
 import { fitLine, intersect, type Line, lineThrough, outwardSide, type Point, type Quad } from "./geometry";
-import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
+import { colourDistance as distance, luma, medianColour, type RgbaImage } from "./image";
 
 /** Colours within this RGB distance are the same (the border's on two sides, JPEG and light aside). */
 const SAME_COLOUR = 30;
@@ -32,7 +32,6 @@ const ENDS_WITHOUT_TABLE = 45;
  */
 const CUT_CONTRAST = 2 * SAME_COLOUR;
 const LIGHT_CUT_CONTRAST = 20;
-const luma = (c: Rgb) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
 const isCut = (border: Rgb, table: Rgb) =>
   distance(table, border) >= (luma(border) >= luma(table) ? LIGHT_CUT_CONTRAST : CUT_CONTRAST);
 /** A side's inside differs from the border by at least this much when the side is a panel's edge. */

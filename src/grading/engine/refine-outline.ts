@@ -32,7 +32,7 @@
 // shadowed on three sides, read 1.0 mm of blur across both ends and 0.83 on the card's side).
 import { cardSideRise, edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
 import { fitLine, intersect, type Line, median, type Point, type Quad, selectKth } from "./geometry";
-import { colourDistance as distance, medianColour, type RgbaImage, sameInk } from "./image";
+import { colourDistance as distance, luma, medianColour, type RgbaImage, sameInk } from "./image";
 
 /** Profiles read across each side (also the precision estimate's sample count, centering.ts). */
 export const EDGE_PROFILES = 120;
@@ -252,7 +252,6 @@ function cutPastContactShadow(
   const outside = medianProfile.slice(0, 2 * reach + 1);
   const table = outside[0];
   if (!table) return null;
-  const luma = (c: number[]) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
   const floor = Math.min(luma(table), luma(card)) - Math.max(8, 0.1 * Math.abs(luma(table) - luma(card)));
   const darkBand = outside.some((colour) => luma(colour) < floor);
   const free = traced(shadowFreePoints(colourAt, side, reach, table, card));
@@ -312,7 +311,6 @@ function tableInShadow(colourAt: RgbSampler, side: SideGeometry, outer: Line, cu
     colourAt(at.x + nx * d, at.y + ny * d, pixel);
     band.push([pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0]);
   }
-  const luma = (c: number[]) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
   // On a dark table a shadow has no hue left to tell it by.
   if (luma(table) < MIN_SHADOWED_TABLE_LUMA) return false;
   const shade = medianColour(band);
@@ -646,7 +644,6 @@ function realStep(value: (k: number) => number, n: number, position: number | nu
 
 /** `colour` is `table` in shadow: the same chromaticity (within 0.03) at 30–92 % of its luma. */
 function isShadowOf(colour: number[], table: number[]): boolean {
-  const luma = (c: number[]) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
   const ratio = luma(colour) / Math.max(1, luma(table));
   if (ratio < 0.3 || ratio > 0.92) return false;
   const sum = (c: number[]) => Math.max(1, (c[0] ?? 0) + (c[1] ?? 0) + (c[2] ?? 0));

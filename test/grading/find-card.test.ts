@@ -395,6 +395,57 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expectCenteringWithin(result, c.scene, 1);
   });
 
+  it.each([
+    ["three cards", 3],
+    ["two cards", 2],
+  ] as const)(
+    "refuses a photo of %s side by side as several cards, each of which alone is graded",
+    async (_, count) => {
+      // Cards of three designs (yellow, black and white borders), each drawn on its own part of a
+      // plain table and laid side by side, 4 cm apart. The sharpest outline's lead was enough to
+      // grade one of them, whichever stood out most: the card the partner meant cannot be told.
+      const height = 750;
+      const scenes = (
+        [
+          [245, 200, 40],
+          [30, 30, 34],
+          [235, 235, 235],
+        ] as const
+      )
+        .slice(0, count)
+        .map((border, i) =>
+          sceneWith({
+            canvasWidth: 420,
+            canvasHeight: height,
+            cardWidth: 300,
+            texture: "plain",
+            lightFalloff: 0,
+            borderColor: [...border],
+            rotation: [1.5, -2, 3][i] ?? 0,
+            seed: 11 + i,
+          }),
+        );
+      const tiles = scenes.map(drawCardScene);
+      const width = tiles.reduce((sum, tile) => sum + tile.width, 0);
+      const data = new Uint8Array(width * height * 4);
+      let left = 0;
+      for (const tile of tiles) {
+        for (let y = 0; y < height; y++) {
+          data.set(tile.data.subarray(y * tile.width * 4, (y + 1) * tile.width * 4), (y * width + left) * 4);
+        }
+        left += tile.width;
+      }
+      const [first] = scenes as [CardScene];
+      const result = await engine.grade({
+        front: { bytes: encodeJpeg({ width, height, data }, 90), contentType: "image/jpeg" },
+        back: { bytes: photo(backOf(first)), contentType: "image/jpeg" },
+      });
+      expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+      if (result.status === "rejected") expect(result.message).toMatch(/The front photo: it shows several cards/);
+      for (const scene of scenes) expectCenteringWithin(expectGraded(await grade(scene)), scene, 1);
+    },
+  );
+
   it("refuses a bottom border that is a bar of print deeper than the top border (a modern Magic card's collector bar)", async () => {
     // Two rows of print 1.6–4.1 mm in, the frame 6.5 mm in, the top border 2.5 mm: the bottom
     // border is wider by design, which a photo cannot tell from a miscut.

@@ -2,10 +2,11 @@
 // the row-span count of non-table pixels between two outlines, against counting every pixel
 // centre with the half-plane test of geometry.ts; and whether an outline shares two opposite
 // sides with one inside it, and whether what it adds beside that one is the card's border; and the
-// looser table mask those outlines are read with.
+// looser table mask those outlines are read with; and the share of one outline inside another,
+// by which outlines apart from each other are told (several cards).
 import { describe, expect, it } from "vitest";
 import { addsBorder, notTableCounter, sidesOf, sidesShared } from "../../src/grading/engine/find-card";
-import { inside, type Quad } from "../../src/grading/engine/geometry";
+import { inside, type Quad, shareInside } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { colourCue } from "../../src/grading/engine/segment";
 
@@ -33,6 +34,19 @@ function rectangle(cx: number, cy: number, w: number, h: number, degrees: number
   });
   return [corner(-w / 2, -h / 2), corner(w / 2, -h / 2), corner(w / 2, h / 2), corner(-w / 2, h / 2)];
 }
+
+describe("shareInside (two outlines apart: several cards)", () => {
+  it("reads the share of one outline inside another, whole, half, none, and turned", () => {
+    const card = rectangle(100, 100, 63, 88, 0);
+    expect(shareInside(rectangle(100, 100, 80, 110, 0), card)).toBe(1);
+    expect(shareInside(rectangle(131.5, 100, 63, 88, 0), card)).toBe(0.5);
+    expect(shareInside(rectangle(180, 100, 63, 88, 0), card)).toBe(0);
+    // Turned 45° about the same centre: the card's corners stick out of its own outline.
+    const turned = shareInside(card, rectangle(100, 100, 63, 88, 45));
+    expect(turned).toBeGreaterThan(0.6);
+    expect(turned).toBeLessThan(0.9);
+  });
+});
 
 describe("notTableCounter", () => {
   it("counts the ring between two outlines exactly as a per-pixel test does", () => {

@@ -20,7 +20,9 @@
 //    border running on round it, the inner outline its cuts closed by lines of its print
 //    (addsBorder).
 //    Two different outermost hypotheses of similar support are two candidates for the card:
-//    refused, never guessed.
+//    refused, never guessed. Other card-shaped outlines of the card's size apart from it (three
+//    cards, or two with table between them) are several cards: refused as such, however clearly
+//    one of them stands out, since which card was meant cannot be told.
 // 4. A side of the winner on the edge of the card's inner panel, with the border's colour still
 //    outside it (a white border on a light table), is moved out to the cut, or every side when
 //    the outline is the panel's all round (border-sides.ts).
@@ -39,6 +41,7 @@ import { aspectOf, FORMAT_TOLERANCE, FORMATS } from "./formats";
 import {
   boxOverlap,
   contains,
+  inside,
   intersect,
   isConvex,
   type Line,
@@ -46,6 +49,7 @@ import {
   outwardSide,
   type Point,
   type Quad,
+  shareInside,
   signedArea2,
 } from "./geometry";
 import { colourDistance, downscaleToFit, medianColour, type RgbaImage } from "./image";
@@ -101,6 +105,28 @@ const MAX_PRINT_AREA_RATIO = 1.5;
 const MAX_OPPOSITE_ANGLE_DEG = 20;
 /** How far outward (coarse pixels) a side is moved to read the support beside it. */
 const OUTWARD_SHIFT = 5;
+/** Two outlines are apart, two objects side by side, when at most this share of either lies inside the other. */
+const MAX_SHARED_AREA = 0.1;
+const apart = (p: Quad, q: Quad) => shareInside(p, q) <= MAX_SHARED_AREA && shareInside(q, p) <= MAX_SHARED_AREA;
+/**
+ * Two such outlines are two objects when at least this share of the path between them is table
+ * (`between`), over a gap of at least MIN_GAP_MM: not a card's frame, as between its art box and
+ * its text box (1.7 mm on a Pokémon card held in the hand, whose photo's frame is mostly card, so
+ * that its colour cue takes the card's silver for table). 0.48 between two of five cards on dark
+ * cloth, whose path crosses a third.
+ */
+const MIN_TABLE_BETWEEN = 0.25;
+const MIN_GAP_MM = 3;
+const CARD_MM = { width: 63, height: 88 } as const;
+/**
+ * Another card's sides stand out from beside them at least this much (distinct): 0.23–0.87 on the
+ * other cards of seven real photos of several cards, -0.13 on a shadow's outline on a box's floor.
+ */
+const MIN_OTHER_CARD_DISTINCT = 0.1;
+const SEVERAL_CARDS =
+  "it shows several cards (outlines of a card's shape and size apart from each other); photograph one card on its own";
+const SEVERAL_OBJECTS =
+  "it shows several cards or other objects side by side, each outlined as clearly as a card; photograph one card on its own on a plain background";
 /** Proportions (long / short, rectified) of anything that may be a card or a graded holder. */
 const SHAPE_RANGE = { min: 1.25, max: 1.9 } as const;
 
@@ -291,6 +317,31 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   }
   const candidates = pattern.size > 0 ? accepted.filter((h) => !pattern.has(h)) : accepted;
   const outermost = candidates.filter((h) => !candidates.some((other) => swallows(other, h)));
+  // Table between the two, over a gap of MIN_GAP_MM at the card's scale.
+  const separated = (other: Quad, card: Hypothesis) => {
+    const gap = between(colour.table, coarse.width, other, card.quad);
+    const pxPerMm = Math.sqrt(card.area / (CARD_MM.width * CARD_MM.height));
+    return gap.table >= MIN_TABLE_BETWEEN && gap.gap >= MIN_GAP_MM * pxPerMm;
+  };
+  // Other cards beside `card`: card-shaped outlines of about its size, apart from it and from each
+  // other, with sides that stand out from what lies beside them (not lines of light and shadow
+  // across a box's floor). Three of them, or two with table between them, are several cards (a
+  // card's own art box and text box are two such outlines, with its frame between them).
+  const severalCards = (card: Hypothesis) => {
+    const cards = [card];
+    for (const h of accepted) {
+      if (
+        cardShaped(h) &&
+        h.area >= card.area / 2 &&
+        h.area <= card.area * 2 &&
+        cards.every((other) => apart(h.quad, other.quad)) &&
+        h.distinct() >= MIN_OTHER_CARD_DISTINCT
+      )
+        cards.push(h);
+    }
+    const second = cards[1];
+    return cards.length >= 3 || (second !== undefined && separated(second.quad, card));
+  };
   // A holder is an outermost outline of a holder's shape that swallows the strongest card-shaped
   // one (the card inside it) and is itself not table around the card: a holder's rim and label
   // differ from the table, while a line through the table's texture that merely extends two of the
@@ -306,18 +357,27 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
           notTableShare(h.quad, strongestCard.quad) >= MIN_HOLDER_NOT_TABLE,
       )
     : undefined;
-  if (holder) return { ok: false, reason: "a graded-card holder", holder: { aspect: holder.aspect } };
+  if (holder) {
+    // Several cards laid out together make a holder's shape with something other than table
+    // around the strongest card: the other cards. A holder's label is not card-shaped.
+    if (strongestCard && severalCards(strongestCard)) return { ok: false, reason: SEVERAL_CARDS };
+    return { ok: false, reason: "a graded-card holder", holder: { aspect: holder.aspect } };
+  }
   const winner = outermost[0];
   if (!winner) return { ok: false, reason: "no card found in the photo" };
   // Another object: an outermost outline that overlaps the winner little. Outlines that overlap it
   // closely are the same card placed less exactly, and lose on strength.
   const runnerUp = outermost.find((h) => h !== winner && boxOverlap(h.quad, winner.quad) < 0.6) ?? null;
   if (runnerUp && runnerUp.support > winner.support - MIN_SUPPORT_LEAD && runnerUp.strength > 0.8 * winner.strength) {
+    if (apart(runnerUp.quad, winner.quad) && separated(runnerUp.quad, winner))
+      return { ok: false, reason: SEVERAL_OBJECTS };
     return {
       ok: false,
-      reason: `two different outlines could be the card (edge support ${round2(winner.support)} and ${round2(runnerUp.support)}); photograph one card on a plain background`,
+      reason: `two different outlines could be the card (edge support ${round2(winner.support)} and ${round2(runnerUp.support)}), so its edge cannot be told: a holder's or a sleeve's walls, another card touching it, or lines of the table or of its print compete with it; photograph the raw card on its own on a plain background`,
     };
   }
+  // Other cards beside the winner, however much sharper its outline: which card was meant cannot be told.
+  if (severalCards(winner)) return { ok: false, reason: SEVERAL_CARDS };
 
   // A side on the edge of the card's inner panel, with the border still outside it, is moved out
   // to the cut (border-sides.ts) when that brings the outline nearer a card format.
@@ -350,6 +410,30 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
       hypotheses: scored.length,
     },
   };
+}
+
+/**
+ * What lies between two outlines on the straight path between their centres, outside both: how
+ * many coarse pixels (the gap), and the share of them the colour cue counts as table (`table`: 1
+ * per coarse pixel of table; 0 when they touch).
+ */
+function between(table: Uint8Array, width: number, p: Quad, q: Quad): { gap: number; table: number } {
+  const centre = (quad: Quad) => ({
+    x: quad.reduce((sum, c) => sum + c.x, 0) / 4,
+    y: quad.reduce((sum, c) => sum + c.y, 0) / 4,
+  });
+  const a = centre(p);
+  const b = centre(q);
+  const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y));
+  let gap = 0;
+  let onTable = 0;
+  for (let s = 0; s <= steps; s++) {
+    const point = { x: a.x + ((b.x - a.x) * s) / steps, y: a.y + ((b.y - a.y) * s) / steps };
+    if (inside(p, point, 0) || inside(q, point, 0)) continue;
+    gap++;
+    if (table[Math.floor(point.y) * width + Math.floor(point.x)] === 1) onTable++;
+  }
+  return { gap: (gap * Math.hypot(b.x - a.x, b.y - a.y)) / Math.max(1, steps), table: gap > 0 ? onTable / gap : 0 };
 }
 
 /** Quadrilaterals from pairs of roughly parallel lines crossing each other at 90° ± 25°. */

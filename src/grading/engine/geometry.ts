@@ -191,6 +191,28 @@ export function contains(outer: Quad, inner: Quad, tolerance: number): boolean {
   return inner.every((p) => inside(outer, p, tolerance));
 }
 
+/**
+ * Share (0–1) of `q`'s area that lies inside `p` (both convex, photo order), read on a grid of
+ * GRID × GRID points spread evenly over `q` (bilinearly, so a tilted or keystoned quad is covered).
+ */
+export function shareInside(p: Quad, q: Quad): number {
+  const GRID = 8;
+  const [a, b, c, d] = q;
+  let count = 0;
+  for (let i = 0; i < GRID; i++) {
+    const u = (i + 0.5) / GRID;
+    for (let j = 0; j < GRID; j++) {
+      const v = (j + 0.5) / GRID;
+      const point = {
+        x: (1 - v) * ((1 - u) * a.x + u * b.x) + v * ((1 - u) * d.x + u * c.x),
+        y: (1 - v) * ((1 - u) * a.y + u * b.y) + v * ((1 - u) * d.y + u * c.y),
+      };
+      if (inside(p, point, 0)) count++;
+    }
+  }
+  return count / (GRID * GRID);
+}
+
 /** `p` lies inside the convex quadrilateral `quad` (photo order) or within `tolerance` px of it. */
 export function inside(quad: Quad, p: Point, tolerance: number): boolean {
   return [0, 1, 2, 3].every((k) => {

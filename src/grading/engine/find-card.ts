@@ -330,6 +330,7 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   const severalCards = (card: Hypothesis) => {
     const cards = [card];
     for (const h of accepted) {
+      if (cards.length >= 3) break;
       if (
         cardShaped(h) &&
         h.area >= card.area / 2 &&

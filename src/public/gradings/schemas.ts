@@ -145,7 +145,7 @@ export const RejectionSchema = z
     status: z.literal("rejected").openapi({ example: "rejected" }),
     reason: z.enum(["holder_detected", "face_check_failed", "grading_failed"]).openapi({
       description:
-        "`holder_detected`: the card is in a graded slab. `face_check_failed`: a side is missing, the faces are duplicates, or front and back do not match. `grading_failed`: the images are unreadable (too small, dark, bright, blurred, no card found).",
+        "`holder_detected`: the card is in a graded slab. `face_check_failed`: a side is missing, the faces are duplicates, or front and back do not match. `grading_failed`: the photos cannot be graded (too small, dark, bright or blurred; no card found, or several cards; the card's edge or printed frame cannot be measured); `message` names what the photo lacks.",
     }),
   })
   .openapi("Rejection");

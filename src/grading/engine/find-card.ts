@@ -37,7 +37,7 @@ import {
   type SegmentSupport,
   segmentSupport,
 } from "./edges";
-import { aspectOf, FORMAT_TOLERANCE, FORMATS } from "./formats";
+import { aspectOf, FORMAT_TOLERANCE, FORMATS, STANDARD_FORMAT } from "./formats";
 import {
   boxOverlap,
   contains,
@@ -117,7 +117,6 @@ const apart = (p: Quad, q: Quad) => shareInside(p, q) <= MAX_SHARED_AREA && shar
  */
 const MIN_TABLE_BETWEEN = 0.25;
 const MIN_GAP_MM = 3;
-const CARD_MM = { width: 63, height: 88 } as const;
 /**
  * Another card's sides stand out from beside them at least this much (distinct): 0.23–0.87 on the
  * other cards of seven real photos of several cards, -0.13 on a shadow's outline on a box's floor.
@@ -320,7 +319,7 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // Table between the two, over a gap of MIN_GAP_MM at the card's scale.
   const separated = (other: Quad, card: Hypothesis) => {
     const gap = between(colour.table, coarse.width, other, card.quad);
-    const pxPerMm = Math.sqrt(card.area / (CARD_MM.width * CARD_MM.height));
+    const pxPerMm = Math.sqrt(card.area / (STANDARD_FORMAT.width_mm * STANDARD_FORMAT.height_mm));
     return gap.table >= MIN_TABLE_BETWEEN && gap.gap >= MIN_GAP_MM * pxPerMm;
   };
   // Other cards beside `card`: card-shaped outlines of about its size, apart from it and from each

@@ -176,10 +176,10 @@ export function applyOrientation(image: RgbaImage, orientation: number): RgbaIma
   return { width: outW, height: outH, data: out };
 }
 
-/** RGB distance between two colours (their first three channels). */
 /** A colour's luma (Rec. 601 weights, 0–255). */
 export const luma = (c: ArrayLike<number>): number => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
 
+/** RGB distance between two colours (their first three channels). */
 export const colourDistance = (a: ArrayLike<number>, b: ArrayLike<number>): number =>
   Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0));
 

@@ -14,7 +14,10 @@
 // The raw cards refused today carry no hand measurement. A change that grades one of them fails
 // here until its centering has been measured by hand and added.
 import { describe, expect, it } from "vitest";
-import { outcomeOf, REAL_PHOTOS } from "../helpers/real-photos";
+import { decodeImage } from "../../src/grading/engine/decode";
+import { applyOrientation, downscaleToFit } from "../../src/grading/engine/image";
+import { encodeJpeg } from "../helpers/card-images";
+import { outcomeOf, outcomeOfBytes, REAL_PHOTOS, realPhotoBytes } from "../helpers/real-photos";
 
 describe("real photos of one raw card on a table", () => {
   it("grades the Rites of Flourishing photo within a point of its hand-measured centering, its outline on the card's corners", () => {
@@ -55,6 +58,37 @@ describe("real photos of one raw card on a table", () => {
     const outcome = outcomeOf(REAL_PHOTOS[name]);
     expect(outcome).toMatchObject({ graded: false });
     if (!outcome.graded) expect(outcome.message).toMatch(reason);
+  });
+});
+
+describe("the graded real photo turned, made smaller and compressed", () => {
+  const photo = REAL_PHOTOS.ritesOfFlourishing;
+  const { image } = decodeImage(realPhotoBytes(photo), 4096);
+  const byHand = photo.byHand;
+
+  // The partner document's rule for a card lying sideways: its top is toward the photo's left
+  // edge. Turned the other way (or half a turn), the card is read upside down, and its centering
+  // is the hand measurement's mirror: each border then stands where the opposite one stood.
+  it.each([
+    ["a quarter turn counter-clockwise, its top toward the photo's left edge", 8, false],
+    ["a quarter turn clockwise, its top toward the right edge: read upside down", 6, true],
+    ["half a turn: read upside down", 3, true],
+  ] as const)("turned %s", (_, orientation, mirrored) => {
+    const outcome = outcomeOfBytes(encodeJpeg(applyOrientation(image, orientation), 92));
+    expect(outcome.graded).toBe(true);
+    if (!outcome.graded) return;
+    const expected = mirrored ? { leftRight: 100 - byHand.leftRight, topBottom: 100 - byHand.topBottom } : byHand;
+    expect(Math.abs(outcome.leftRight - expected.leftRight)).toBeLessThanOrEqual(1);
+    expect(Math.abs(outcome.topBottom - expected.topBottom)).toBeLessThanOrEqual(1);
+  });
+
+  it("at half its size and JPEG quality 60, measures the same centering within a point", () => {
+    const half = downscaleToFit(image, Math.max(image.width, image.height) / 2);
+    const outcome = outcomeOfBytes(encodeJpeg(half, 60));
+    expect(outcome.graded).toBe(true);
+    if (!outcome.graded) return;
+    expect(Math.abs(outcome.leftRight - byHand.leftRight)).toBeLessThanOrEqual(1);
+    expect(Math.abs(outcome.topBottom - byHand.topBottom)).toBeLessThanOrEqual(1);
   });
 });
 

@@ -83,7 +83,12 @@ export type RealPhotoOutcome =
   | { graded: false; message: string };
 
 export function outcomeOf(photo: RealPhoto): RealPhotoOutcome {
-  const result = analyseFace("front", realPhotoBytes(photo));
+  return outcomeOfBytes(realPhotoBytes(photo));
+}
+
+/** As outcomeOf, for a photo's bytes as uploaded (a real photo turned or re-encoded, say). */
+export function outcomeOfBytes(bytes: Uint8Array): RealPhotoOutcome {
+  const result = analyseFace("front", bytes);
   if (!result.ok) return { graded: false, message: result.rejection.message };
   const { centering, format, corners } = result.face;
   if (!centering.ok) return { graded: false, message: centering.reason };

@@ -22,6 +22,11 @@
 // find-card.test.ts, a thin border on a lawn.)
 // - A card blurred by a Gaussian of 2 px on white paper, its shadow lying against the cut on two
 //   sides: the blur is the cut's own 10–90 % rise (5.1 px), with the shadow as without it.
+// - A yellow-bordered card on bluish white paper with a dark brown band along its bottom cut (the
+//   card's dark core seen along the cut): projected onto the step from the paper's colour to the
+//   yellow, the brown lies 83 % of the way to the card, so both readings put the cut on the band's
+//   outer edge (2.6–3.2 px out before the band was read). The face begins where the luma rises out
+//   of the band; a wider band blurred further, whose rise cannot be traced, is refused.
 import { describe, expect, it } from "vitest";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
@@ -140,7 +145,57 @@ describe("refineOutline", () => {
     });
     for (const width of widths) expect(Math.abs(width / (2.563 * sigma) - 1)).toBeLessThan(0.05);
   });
+
+  it.each([0.6, 1])(
+    "takes the card's face past a dark band along its cut that both colour readings take for card (blur %s px)",
+    (sigma) => {
+      const result = refineOutline(cardWithDarkEdge(sigma, 3), ROUGH, 6);
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      const [tl, tr, br, bl] = result.outline.corners;
+      expect(Math.abs((br.y + bl.y) / 2 - CARD.y1)).toBeLessThan(0.3);
+      expect(Math.abs((tl.y + tr.y) / 2 - CARD.y0)).toBeLessThan(0.3);
+    },
+  );
+
+  it("refuses a side whose dark band's inner edge cannot be traced, naming the band", () => {
+    // A 4 px band blurred by 1.5 px: both readings placed the cut 3.8 px out, in the band.
+    const result = refineOutline(cardWithDarkEdge(1.5, 4), ROUGH, 6);
+    expect(result).toMatchObject({ ok: false });
+    if (!result.ok) expect(result.reason).toMatch(/bottom edge .* has a dark band along it/);
+  });
 });
+
+/**
+ * A yellow-bordered card with a violet panel 28 px in, on bluish white paper, blurred by a Gaussian
+ * of `sigma` px, with a `band` px band of dark brown (the card's core seen along its cut) outside
+ * its bottom cut.
+ */
+function cardWithDarkEdge(sigma: number, band: number): RgbaImage {
+  const paper = [212, 216, 225];
+  const yellow = [250, 224, 90];
+  const violet = [120, 80, 160];
+  const brown = [118, 97, 70];
+  const data = new Uint8Array(W * H * 4);
+  const inside = (x: number, y: number, x0: number, x1: number, y0: number, y1: number) =>
+    (normalCdf((x - x0) / sigma) - normalCdf((x - x1) / sigma)) *
+    (normalCdf((y - y0) / sigma) - normalCdf((y - y1) / sigma));
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const cx = x + 0.5;
+      const cy = y + 0.5;
+      const card = inside(cx, cy, CARD.x0, CARD.x1, CARD.y0, CARD.y1);
+      const edge = inside(cx, cy, CARD.x0, CARD.x1, CARD.y0, CARD.y1 + band) - card;
+      const panel = inside(cx, cy, CARD.x0 + 28, CARD.x1 - 28, CARD.y0 + 28, CARD.y1 - 28);
+      const colour = paper.map(
+        (v, i) =>
+          v * (1 - card - edge) + (brown[i] ?? 0) * edge + (yellow[i] ?? 0) * (card - panel) + (violet[i] ?? 0) * panel,
+      );
+      data.set([...colour.map((v) => Math.round(v)), 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
 
 /**
  * A yellow-bordered card on white paper blurred by a Gaussian of `sigma` px, with `shadow` px of

@@ -26,6 +26,13 @@
 // one that both readings took in (or the crossings did, and the median profile met no step into
 // the card, the border's colour then taken from the sides that agree), when what lies between
 // their line and the cut so read is the table in shadow.
+// A band darker than both the table and a light border lying at the line a side was given (the
+// card's dark core seen along its cut, or a shadow of another hue than the table's) is read as card
+// by both colour readings, which project it onto the step from the table's colour to the border's:
+// a brown band beside a yellow border on white paper lies 83 % of the way to the border. The
+// side's line is then the band's outer edge or lies in it, up to 3.8 px outside the cut on drawn
+// photos; the face begins at the steepest rise out of the band (darkBandInside, pastDarkEdge).
+// Nor is the median reading's step across such a band taken for a thin border's cut.
 // The blur is read last, across the refined sides on the card's side of the cut only
 // (edges.ts, cardSideRise): a shadow or the card's dark edge lying outside the cut, or a profile
 // off centre, would otherwise lengthen it (a 1080p photo of a card on white paper, its edges
@@ -153,7 +160,10 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       // border whose art's edge the crossings followed). Otherwise (a sleeve's margin, table seen
       // through plastic; a shadow not told as one) neither is trusted.
       const isBorder =
-        borderColour !== null && side.card !== null && distance(side.card, borderColour) <= MAX_BORDER_DIFFERENCE;
+        borderColour !== null &&
+        side.card !== null &&
+        distance(side.card, borderColour) <= MAX_BORDER_DIFFERENCE &&
+        !darkBandBetween(side, borderColour);
       // Or a line of the table runs along the card (a joint, grout, a seam: a band with the table
       // on both sides): read past it, the median profile's step leads into the border's colour,
       // and there the crossings agree with it. Or the band lies against only part of the cut.
@@ -182,6 +192,18 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
           reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) shows two edges up to ${side.apart.toFixed(1)} px apart (a sleeve's, a shadow's or a thin border's beside the cut), so where the card ends cannot be told`,
         };
       }
+    }
+    // A dark band just inside the line taken (the card's dark edge or a shadow that the colour
+    // readings took for card): the card's face begins where the band ends.
+    if (side.table && darkBandInside(side, chosen.line, side.table)) {
+      const face = pastDarkEdge(colourAt, side, chosen.line, halfLength, side.table);
+      if (!face) {
+        return {
+          ok: false,
+          reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) has a dark band along it (the card's edge seen beside its face, or a shadow) whose inner edge could not be traced, so where the card's face ends cannot be told`,
+        };
+      }
+      chosen = face;
     }
     for (const s of chosen.close) {
       const r = chosen.line.a * s.x + chosen.line.b * s.y - chosen.line.c;
@@ -316,6 +338,140 @@ function tableInShadow(colourAt: RgbSampler, side: SideGeometry, outer: Line, cu
   const shade = medianColour(band);
   if (!shade || !sameInk(shade, table)) return false;
   return luma(shade) <= SHADOW_MAX_BRIGHTNESS * luma(table);
+}
+
+/**
+ * A band beside the card's face is dark when it is this many luma levels darker than both the
+ * table and the card's border (over a card, a border's luma drifts by 10 levels or so with the
+ * light).
+ */
+const DARK_BAND_DEPTH = 20;
+
+/**
+ * True when a band darker than both the table and the border (by DARK_BAND_DEPTH) lies within
+ * 2.5 px of `line` on the side's median profile (at the side's middle), and the profile's steepest
+ * rise out of it toward the border, the card's face, lies MIN_BAND_SHIFT or more inside the line: the
+ * line was taken on the band's outer edge or in it. (A cut taken rightly, with a dark band outside
+ * it, has that rise on the line.)
+ */
+function darkBandInside(side: SideReadings, line: Line, table: number[]): boolean {
+  const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
+  const depth = inwardTo(side, line, mid);
+  const reach = (side.medianProfile.length - 1) / 4;
+  const at = (d: number) => {
+    const k = Math.min(side.medianProfile.length - 1, Math.max(0, Math.round(2 * (d + reach))));
+    return luma(side.medianProfile[k] ?? table);
+  };
+  let border = 0;
+  for (let d = depth + 3; d <= depth + 5; d += 0.5) border += at(d) / 5;
+  // A dark border (a black one, its rim darker still where the light leaves it) shows no band.
+  if (border < MIN_BANDED_BORDER_LUMA) return false;
+  let darkest = depth - 2.5;
+  for (let d = depth - 2.5; d <= depth + 2.5; d += 0.5) if (at(d) < at(darkest)) darkest = d;
+  if (at(darkest) >= Math.min(luma(table), border) - DARK_BAND_DEPTH) return false;
+  let steepest = darkest + 0.5;
+  for (let d = darkest + 0.5; d <= depth + 2.5; d += 0.5) {
+    if (at(d + 0.5) - at(d - 0.5) > at(steepest + 0.5) - at(steepest - 0.5)) steepest = d;
+  }
+  // The steepest point to a fraction of the profile's half-pixel steps (a parabola through three).
+  const [a, b, c] = [-0.5, 0, 0.5].map((o) => at(steepest + o + 0.5) - at(steepest + o - 0.5)) as [
+    number,
+    number,
+    number,
+  ];
+  const bend = a - 2 * b + c;
+  const rise = steepest + (bend < 0 ? (0.25 * (a - c)) / bend : 0);
+  return rise > depth + MIN_BAND_SHIFT;
+}
+
+/**
+ * The rise out of a dark band must lie this far (px) inside the line taken for it to move the
+ * line: the steepest point and the colour readings' crossing differ by a third of a pixel where a
+ * light shadow lies against a cut taken rightly (a real photo's), and by 0.9 px where the card's
+ * dark edge was taken into the card (another side of the same photo).
+ */
+const MIN_BAND_SHIFT = 0.6;
+
+/** A border darker than this (luma) is not read for a dark band beside it. */
+const MIN_BANDED_BORDER_LUMA = 100;
+
+/**
+ * True when, just outside the inner of a side's two edges (0.75–2.5 px out, on the median profile
+ * at the side's middle), a band lies DARK_BAND_DEPTH darker than both the table and the border: a
+ * shadow, or the card's dark edge seen beside its cut. The median reading's step then ran from the
+ * table across that band into the border, and its 50 % crossing lies somewhere in the band, not
+ * on the cut. (Outside a thin border's art edge, the inner edge there, lies the border itself.)
+ */
+function darkBandBetween(side: SideReadings, border: number[]): boolean {
+  if (!side.crossings || !side.median || !side.table || luma(border) < MIN_BANDED_BORDER_LUMA) return false;
+  const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
+  const inner = Math.max(inwardTo(side, side.crossings.line, mid), inwardTo(side, side.median.line, mid));
+  const reach = (side.medianProfile.length - 1) / 4;
+  // Sample k of the median profile lies at depth -reach + k / 2.
+  const from = Math.max(0, Math.round(2 * (inner - 2.5 + reach)));
+  const to = Math.min(side.medianProfile.length - 1, Math.round(2 * (inner - 0.75 + reach)));
+  const floor = Math.min(luma(side.table), luma(border)) - DARK_BAND_DEPTH;
+  for (let k = from; k <= to; k++) if (luma(side.medianProfile[k] ?? border) < floor) return true;
+  return false;
+}
+
+/**
+ * The card's face past a dark band lying at or inside `line` (darkBandInside): on each profile,
+ * the band's darkest point from 2.5 px outside the line to `reach` px inside it, then the first
+ * rise out of it through halfway to the brightest level past it, located at that rise's steepest
+ * point (a blurred step's inflection, which the blur leaves in place where it raises a band's
+ * floor); taken where the luma 1.5–2.5 px further in stands DARK_BAND_DEPTH above the band and
+ * the band that far below the table. The face's line, when it traces the side 0.3–`reach` px
+ * inside `line` at both ends; null otherwise.
+ */
+function pastDarkEdge(
+  colourAt: RgbSampler,
+  side: SideGeometry,
+  line: Line,
+  reach: number,
+  table: number[],
+): Trace | null {
+  const { p, q, nx, ny } = side;
+  const tableLuma = luma(table);
+  const n = reach * 2 + 12;
+  const value = new Float64Array(n);
+  const pixel = new Float64Array(3);
+  const points: Point[] = [];
+  const slope = (k: number) => (value[Math.min(n - 1, k + 1)] ?? 0) - (value[Math.max(0, k - 1)] ?? 0);
+  for (let s = 0; s < EDGE_PROFILES; s++) {
+    const base = profileBase(p, q, s);
+    const start = inwardTo(side, line, base) - 2.5;
+    // Samples 0.5 px apart from 2.5 px outside the line in to `reach` px past it, and 3 px more.
+    let darkest = 0;
+    for (let k = 0; k < n; k++) {
+      const d = start + k * 0.5;
+      colourAt(base.x + nx * d, base.y + ny * d, pixel);
+      value[k] = luma(pixel);
+      if (k <= reach * 2 + 5 && (value[k] ?? 0) < (value[darkest] ?? 0)) darkest = k;
+    }
+    // The first rise out of the band through halfway to the brightest level past it, and the
+    // steepest point of that rise.
+    let peak = darkest;
+    for (let k = darkest; k < n; k++) if ((value[k] ?? 0) > (value[peak] ?? 0)) peak = k;
+    const halfway = ((value[darkest] ?? 0) + (value[peak] ?? 0)) / 2;
+    let half = darkest;
+    while (half < peak && (value[half] ?? 0) < halfway) half++;
+    let steepest = Math.max(darkest + 1, half - 3);
+    for (let k = steepest; k <= Math.min(n - 2, half + 2); k++) if (slope(k) > slope(steepest)) steepest = k;
+    const [a, b, c] = [slope(steepest - 1), slope(steepest), slope(steepest + 1)];
+    const bend = a - 2 * b + c;
+    const at = steepest + (bend < 0 ? (0.5 * (a - c)) / bend : 0);
+    const low = value[darkest] ?? 0;
+    let face = 0;
+    for (let k = Math.round(at) + 3; k <= Math.round(at) + 5; k++) face += (value[Math.min(n - 1, k)] ?? 0) / 3;
+    if (b <= 0 || low > Math.min(tableLuma, face) - DARK_BAND_DEPTH) continue;
+    const d = start + at * 0.5;
+    points.push({ x: base.x + nx * d, y: base.y + ny * d });
+  }
+  const face = traced(points);
+  if (!face) return null;
+  const shifts = [p, q].map((end) => inwardTo(side, face.line, end) - inwardTo(side, line, end));
+  return shifts.every((shift) => shift >= 0.3 && shift <= reach) ? face : null;
 }
 
 /** A table darker than this (luma) shows no hue in shadow to tell the shadow by (image.ts, sameInk's DARK_INK_LUMA). */

@@ -167,6 +167,26 @@ describe("refineOutline", () => {
 });
 
 /**
+ * A photo drawn pixel by pixel from `colourAt`, given `box`: how much of a pixel (by its centre) lies
+ * in the rectangle x0–x1, y0–y1 once blurred by a Gaussian of `sigma` px.
+ */
+function blurredPhoto(
+  sigma: number,
+  colourAt: (box: (x0: number, x1: number, y0: number, y1: number) => number) => number[],
+): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const box = (x0: number, x1: number, y0: number, y1: number) =>
+        (normalCdf((x + 0.5 - x0) / sigma) - normalCdf((x + 0.5 - x1) / sigma)) *
+        (normalCdf((y + 0.5 - y0) / sigma) - normalCdf((y + 0.5 - y1) / sigma));
+      data.set([...colourAt(box).map((v) => Math.round(v)), 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+/**
  * A yellow-bordered card with a violet panel 28 px in, on bluish white paper, blurred by a Gaussian
  * of `sigma` px, with a `band` px band of dark brown (the card's core seen along its cut) outside
  * its bottom cut.
@@ -176,25 +196,15 @@ function cardWithDarkEdge(sigma: number, band: number): RgbaImage {
   const yellow = [250, 224, 90];
   const violet = [120, 80, 160];
   const brown = [118, 97, 70];
-  const data = new Uint8Array(W * H * 4);
-  const inside = (x: number, y: number, x0: number, x1: number, y0: number, y1: number) =>
-    (normalCdf((x - x0) / sigma) - normalCdf((x - x1) / sigma)) *
-    (normalCdf((y - y0) / sigma) - normalCdf((y - y1) / sigma));
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const cx = x + 0.5;
-      const cy = y + 0.5;
-      const card = inside(cx, cy, CARD.x0, CARD.x1, CARD.y0, CARD.y1);
-      const edge = inside(cx, cy, CARD.x0, CARD.x1, CARD.y0, CARD.y1 + band) - card;
-      const panel = inside(cx, cy, CARD.x0 + 28, CARD.x1 - 28, CARD.y0 + 28, CARD.y1 - 28);
-      const colour = paper.map(
-        (v, i) =>
-          v * (1 - card - edge) + (brown[i] ?? 0) * edge + (yellow[i] ?? 0) * (card - panel) + (violet[i] ?? 0) * panel,
-      );
-      data.set([...colour.map((v) => Math.round(v)), 255], (y * W + x) * 4);
-    }
-  }
-  return { width: W, height: H, data };
+  return blurredPhoto(sigma, (box) => {
+    const card = box(CARD.x0, CARD.x1, CARD.y0, CARD.y1);
+    const edge = box(CARD.x0, CARD.x1, CARD.y0, CARD.y1 + band) - card;
+    const panel = box(CARD.x0 + 28, CARD.x1 - 28, CARD.y0 + 28, CARD.y1 - 28);
+    return paper.map(
+      (v, i) =>
+        v * (1 - card - edge) + (brown[i] ?? 0) * edge + (yellow[i] ?? 0) * (card - panel) + (violet[i] ?? 0) * panel,
+    );
+  });
 }
 
 /**
@@ -205,19 +215,9 @@ function blurredCardOnPaper(sigma: number, shadow: number): RgbaImage {
   const paper = [235, 235, 232];
   const yellow = [226, 190, 40];
   const dim = 0.64;
-  const data = new Uint8Array(W * H * 4);
-  const inside = (x: number, y: number, x0: number, x1: number, y0: number, y1: number) =>
-    (normalCdf((x - x0) / sigma) - normalCdf((x - x1) / sigma)) *
-    (normalCdf((y - y0) / sigma) - normalCdf((y - y1) / sigma));
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const cx = x + 0.5;
-      const cy = y + 0.5;
-      const card = inside(cx, cy, CARD.x0, CARD.x1, CARD.y0, CARD.y1);
-      const shade = shadow > 0 ? inside(cx, cy, CARD.x0, CARD.x1 + shadow, CARD.y0, CARD.y1 + shadow) - card : 0;
-      const colour = paper.map((v, i) => v * (1 - card - shade) + v * dim * shade + (yellow[i] ?? 0) * card);
-      data.set([...colour.map((v) => Math.round(v)), 255], (y * W + x) * 4);
-    }
-  }
-  return { width: W, height: H, data };
+  return blurredPhoto(sigma, (box) => {
+    const card = box(CARD.x0, CARD.x1, CARD.y0, CARD.y1);
+    const shade = shadow > 0 ? box(CARD.x0, CARD.x1 + shadow, CARD.y0, CARD.y1 + shadow) - card : 0;
+    return paper.map((v, i) => v * (1 - card - shade) + v * dim * shade + (yellow[i] ?? 0) * card);
+  });
 }

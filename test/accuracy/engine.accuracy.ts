@@ -15,8 +15,10 @@
 // (26, 52 or 77 mm-equivalent: 30, 15 and 10 % keystone at these distances), with and without the
 // JPEG's EXIF naming the lens (rectify.ts). Three more put something around or over the card
 // (aroundTheCard): a sleeve, another card beneath, a thumb. Another puts the card, smaller, on
-// a desk among pencils, a ruler and a laptop's edge; the last, smaller still, in a photo stored
-// 3 times as large.
+// a desk among pencils, a ruler and a laptop's edge; another, smaller still, in a photo stored
+// 3 times as large. The last, "card edge", shows each card's dark core (and a hard contact shadow)
+// as a 0.3 mm band along its right and bottom cuts, front and back, as a card photographed a
+// little from the side and lit from above shows it (refine-outline.ts reads the face past it).
 import { expect, it } from "vitest";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { CatalogReference } from "../../src/grading/engine/identify";
@@ -114,7 +116,9 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
     canvasHeight: Math.round(scene.canvasHeight * 3),
     cardWidth: Math.round(scene.cardWidth * 0.3 * 3),
   }));
-  const cases: Case[] = [...realistic, ...printed, ...slanted, ...around, ...desk, ...large];
+  // The card's dark core and contact shadow along two cuts: a 0.3 mm band of grey-brown.
+  const edge = designsAgain("card edge", (scene) => ({ ...scene, edgeBand: { mm: 0.3, color: [62, 56, 50] } }));
+  const cases: Case[] = [...realistic, ...printed, ...slanted, ...around, ...desk, ...large, ...edge];
   // The catalog holds each card once, as an operator's would: the categories that show the
   // designs cards again (slanted, around the card, on a desk, small) share their entries.
   const scans = new Map<string, Uint8Array>();

@@ -25,8 +25,9 @@
 // - A yellow-bordered card on bluish white paper with a dark brown band along its bottom cut (the
 //   card's dark core seen along the cut): projected onto the step from the paper's colour to the
 //   yellow, the brown lies 83 % of the way to the card, so both readings put the cut on the band's
-//   outer edge (2.6–3.2 px out before the band was read). The face begins where the luma rises out
-//   of the band; a wider band blurred further, whose rise cannot be traced, is refused.
+//   outer edge (2.6–3.2 px out before the band was read). The face begins where the colour comes
+//   back to the border's out of the band; the same beside a red border, told by its hue; a wider
+//   band blurred further, whose far side cannot be traced, is refused.
 import { describe, expect, it } from "vitest";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
@@ -158,6 +159,19 @@ describe("refineOutline", () => {
     },
   );
 
+  it.each([0.6, 1])(
+    "takes a red border's face past a dark band along its cut on beige paper (blur %s px), by its hue",
+    (sigma) => {
+      // A grey-brown core 23 levels darker than the red and of another hue; read as card before,
+      // the cut was placed 1.3–3.1 px out.
+      const result = refineOutline(cardWithDarkEdge(sigma, 3, [200, 190, 170], [200, 30, 40], [62, 56, 50]), ROUGH, 6);
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      const [, , br, bl] = result.outline.corners;
+      expect(Math.abs((br.y + bl.y) / 2 - CARD.y1)).toBeLessThan(0.3);
+    },
+  );
+
   it("refuses a side whose dark band's inner edge cannot be traced, naming the band", () => {
     // A 4 px band blurred by 1.5 px: both readings placed the cut 3.8 px out, in the band.
     const result = refineOutline(cardWithDarkEdge(1.5, 4), ROUGH, 6);
@@ -187,15 +201,18 @@ function blurredPhoto(
 }
 
 /**
- * A yellow-bordered card with a violet panel 28 px in, on bluish white paper, blurred by a Gaussian
- * of `sigma` px, with a `band` px band of dark brown (the card's core seen along its cut) outside
- * its bottom cut.
+ * A yellow-bordered card (or a border of `yellow`'s colour) with a violet panel 28 px in, on bluish
+ * white paper (or `paper`), blurred by a Gaussian of `sigma` px, with a `band` px band of dark
+ * brown (or `brown`: the card's core seen along its cut) outside its bottom cut.
  */
-function cardWithDarkEdge(sigma: number, band: number): RgbaImage {
-  const paper = [212, 216, 225];
-  const yellow = [250, 224, 90];
+function cardWithDarkEdge(
+  sigma: number,
+  band: number,
+  paper: readonly number[] = [212, 216, 225],
+  yellow: readonly number[] = [250, 224, 90],
+  brown: readonly number[] = [118, 97, 70],
+): RgbaImage {
   const violet = [120, 80, 160];
-  const brown = [118, 97, 70];
   return blurredPhoto(sigma, (box) => {
     const card = box(CARD.x0, CARD.x1, CARD.y0, CARD.y1);
     const edge = box(CARD.x0, CARD.x1, CARD.y0, CARD.y1 + band) - card;

@@ -91,6 +91,11 @@ export interface CardScene {
    * card casts a narrow, hard one lying against the cut.
    */
   shadowEdge?: number;
+  /**
+   * The card's own edge seen beside its face (its dark core, and a hard contact shadow under it):
+   * a band of `color`, `mm` wide, outside the cut along the card's right and bottom sides.
+   */
+  edgeBand?: { mm: number; color: Rgb };
   /** Mild keystone: the card's top edge is this share narrower than its bottom edge. */
   keystone?: number;
   /**
@@ -381,6 +386,14 @@ export function drawCardScene(scene: CardScene): RgbaImage {
       }
       const u = dx * cos + dy * sin;
       let v = -dx * sin + dy * cos;
+      if (scene.edgeBand) {
+        // The card's outline moved right and down by the band's width, under the card.
+        const offset = scene.edgeBand.mm * pxPerMm;
+        const band = clamp01(0.5 - roundedRectDistance(u - offset, v - offset, halfW, halfH, radius));
+        r = mix(r, scene.edgeBand.color[0], band);
+        g = mix(g, scene.edgeBand.color[1], band);
+        bl = mix(bl, scene.edgeBand.color[2], band);
+      }
       if (scene.holder) {
         const plastic = clamp01(0.5 - roundedRectDistance(u, v, holderHalfW, holderHalfH, 2 * pxPerMm));
         const isLabel = v > labelTop && v < labelBottom && Math.abs(u) < holderHalfW - 3 * pxPerMm;

@@ -195,8 +195,9 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     }
     // A dark band just inside the line taken (the card's dark edge or a shadow that the colour
     // readings took for card): the card's face begins where the band ends.
-    if (side.table && darkBandInside(side, chosen.line, side.table)) {
-      const face = pastDarkEdge(colourAt, side, chosen.line, halfLength, side.table);
+    const band = side.table ? darkBandInside(side, chosen.line, side.table) : null;
+    if (side.table && band) {
+      const face = pastDarkEdge(colourAt, side, chosen.line, halfLength, side.table, band);
       if (!face) {
         return {
           ok: false,
@@ -341,59 +342,99 @@ function tableInShadow(colourAt: RgbSampler, side: SideGeometry, outer: Line, cu
 }
 
 /**
- * A band beside the card's face is dark when it is this many luma levels darker than both the
- * table and the card's border (over a card, a border's luma drifts by 10 levels or so with the
- * light).
+ * A band beside the card's face is dark when it is this many luma levels darker than the table
+ * (and, on a light border, than the border: over a card, a border's luma drifts by 10 levels or so
+ * with the light).
  */
 const DARK_BAND_DEPTH = 20;
 
+/** A border darker than this (luma) is told from a dark band by hue only (image.ts, sameInk). */
+const MIN_BANDED_BORDER_LUMA = 100;
+
 /**
- * True when a band darker than both the table and the border (by DARK_BAND_DEPTH) lies within
- * 2.5 px of `line` on the side's median profile (at the side's middle), and the profile's steepest
- * rise out of it toward the border, the card's face, lies MIN_BAND_SHIFT or more inside the line: the
- * line was taken on the band's outer edge or in it. (A cut taken rightly, with a dark band outside
- * it, has that rise on the line.)
+ * True when `colour` could be a dark band beside the card's face (its dark core, a contact shadow)
+ * rather than its border `border` or the table `table`: DARK_BAND_DEPTH darker than the table, and
+ * either that much darker than a light border or of another ink than the border (a grey-brown core
+ * beside a red or blue border). A near-black border's rim, darker where the light leaves it, is
+ * neither (sameInk has no hue to compare under luma 60).
  */
-function darkBandInside(side: SideReadings, line: Line, table: number[]): boolean {
-  const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
-  const depth = inwardTo(side, line, mid);
-  const reach = (side.medianProfile.length - 1) / 4;
-  const at = (d: number) => {
-    const k = Math.min(side.medianProfile.length - 1, Math.max(0, Math.round(2 * (d + reach))));
-    return luma(side.medianProfile[k] ?? table);
-  };
-  let border = 0;
-  for (let d = depth + 3; d <= depth + 5; d += 0.5) border += at(d) / 5;
-  // A dark border (a black one, its rim darker still where the light leaves it) shows no band.
-  if (border < MIN_BANDED_BORDER_LUMA) return false;
-  let darkest = depth - 2.5;
-  for (let d = depth - 2.5; d <= depth + 2.5; d += 0.5) if (at(d) < at(darkest)) darkest = d;
-  if (at(darkest) >= Math.min(luma(table), border) - DARK_BAND_DEPTH) return false;
-  let steepest = darkest + 0.5;
-  for (let d = darkest + 0.5; d <= depth + 2.5; d += 0.5) {
-    if (at(d + 0.5) - at(d - 0.5) > at(steepest + 0.5) - at(steepest - 0.5)) steepest = d;
-  }
-  // The steepest point to a fraction of the profile's half-pixel steps (a parabola through three).
-  const [a, b, c] = [-0.5, 0, 0.5].map((o) => at(steepest + o + 0.5) - at(steepest + o - 0.5)) as [
-    number,
-    number,
-    number,
-  ];
-  const bend = a - 2 * b + c;
-  const rise = steepest + (bend < 0 ? (0.25 * (a - c)) / bend : 0);
-  return rise > depth + MIN_BAND_SHIFT;
+function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]): boolean {
+  const shade = luma(colour);
+  if (shade >= luma(table) - DARK_BAND_DEPTH || shade >= luma(border)) return false;
+  return luma(border) >= MIN_BANDED_BORDER_LUMA ? shade < luma(border) - DARK_BAND_DEPTH : !sameInk(colour, border);
 }
 
 /**
- * The rise out of a dark band must lie this far (px) inside the line taken for it to move the
- * line: the steepest point and the colour readings' crossing differ by a third of a pixel where a
- * light shadow lies against a cut taken rightly (a real photo's), and by 0.9 px where the card's
- * dark edge was taken into the card (another side of the same photo).
+ * Where a dark band's far side gives way to the card's face along a profile of colours `at(k)`
+ * (from outside in, samples 0.5 px apart), `border` the face's colour: the darkest sample among
+ * `from`–`to` that is a dark band (isDarkBand), then the first approach from it to the border's
+ * colour through halfway (in colour distance from the border), located at that approach's steepest
+ * point (a blurred step's inflection, which the blur leaves in place where it raises a narrow
+ * band's floor), to a fraction of a sample (a parabola through three). Null without such a band,
+ * or when the colour 1.5–2.5 px past that point is not nearer the border's than halfway from the
+ * band's.
+ */
+function faceAfterBand(
+  at: (k: number) => ArrayLike<number>,
+  from: number,
+  to: number,
+  border: number[],
+  table: number[],
+): number | null {
+  const away = (k: number) => distance(at(k), border);
+  let farthest = -1;
+  for (let k = from; k <= to; k++) {
+    if (isDarkBand(at(k), border, table) && (farthest < 0 || luma(at(k)) < luma(at(farthest)))) farthest = k;
+  }
+  if (farthest < 0) return null;
+  const far = away(farthest);
+  let half = farthest;
+  while (half < to + 4 && away(half) > far / 2) half++;
+  const approach = (k: number) => away(k - 1) - away(k + 1);
+  let steepest = Math.max(farthest + 1, half - 3);
+  for (let k = steepest; k <= half + 2; k++) if (approach(k) > approach(steepest)) steepest = k;
+  const [a, b, c] = [approach(steepest - 1), approach(steepest), approach(steepest + 1)];
+  if (b <= 0) return null;
+  const bend = a - 2 * b + c;
+  const position = steepest + (bend < 0 ? (0.5 * (a - c)) / bend : 0);
+  let past = 0;
+  for (let k = Math.round(position) + 3; k <= Math.round(position) + 5; k++) past += away(k) / 3;
+  return past <= far / 2 ? position : null;
+}
+
+/**
+ * The border's colour (the median profile's 4.5–6.5 px inside `line`, past a band up to 2.5 px in
+ * and its blur) when a dark band (isDarkBand)
+ * lies within 2.5 px of `line` on the side's median profile (at the side's middle) and the face begins
+ * (faceAfterBand) MIN_BAND_SHIFT or more inside the line: the line was taken on the band's outer
+ * edge or in it, the colour readings having projected the band onto the card's side of the step
+ * from the table; null otherwise. (A cut taken rightly, with a dark band outside it, has the face
+ * begin on it.)
+ */
+function darkBandInside(side: SideReadings, line: Line, table: number[]): number[] | null {
+  const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
+  const depth = inwardTo(side, line, mid);
+  const reach = (side.medianProfile.length - 1) / 4;
+  // Sample k of the median profile lies at depth -reach + k / 2.
+  const sample = (d: number) => Math.min(side.medianProfile.length - 1, Math.max(0, Math.round(2 * (d + reach))));
+  const at = (k: number) => side.medianProfile[Math.min(side.medianProfile.length - 1, Math.max(0, k))] ?? table;
+  const inside: number[][] = [];
+  for (let d = depth + 4.5; d <= depth + 6.5; d += 0.5) inside.push(at(sample(d)) as number[]);
+  const border = medianColour(inside) ?? table;
+  const face = faceAfterBand(at, sample(depth - 2.5), sample(depth + 2.5), border, table);
+  return face !== null && (face - sample(depth)) / 2 >= MIN_BAND_SHIFT ? border : null;
+}
+
+/**
+ * The face must begin this far (px) inside the line taken for a band to move the line: the two
+ * differ by a third of a pixel where a light shadow lies against a cut taken rightly (a real
+ * photo's), and by 0.9 px where the card's dark edge was taken into the card (another side of the
+ * same photo).
  */
 const MIN_BAND_SHIFT = 0.6;
 
-/** A border darker than this (luma) is not read for a dark band beside it. */
-const MIN_BANDED_BORDER_LUMA = 100;
+/** The face's line, read profile by profile, must lie this far (px) inside the line on average. */
+const MIN_FACE_SHIFT = 0.3;
 
 /**
  * True when, just outside the inner of a side's two edges (0.75–2.5 px out, on the median profile
@@ -403,26 +444,24 @@ const MIN_BANDED_BORDER_LUMA = 100;
  * on the cut. (Outside a thin border's art edge, the inner edge there, lies the border itself.)
  */
 function darkBandBetween(side: SideReadings, border: number[]): boolean {
-  if (!side.crossings || !side.median || !side.table || luma(border) < MIN_BANDED_BORDER_LUMA) return false;
+  if (!side.crossings || !side.median || !side.table) return false;
   const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
   const inner = Math.max(inwardTo(side, side.crossings.line, mid), inwardTo(side, side.median.line, mid));
   const reach = (side.medianProfile.length - 1) / 4;
   // Sample k of the median profile lies at depth -reach + k / 2.
   const from = Math.max(0, Math.round(2 * (inner - 2.5 + reach)));
   const to = Math.min(side.medianProfile.length - 1, Math.round(2 * (inner - 0.75 + reach)));
-  const floor = Math.min(luma(side.table), luma(border)) - DARK_BAND_DEPTH;
-  for (let k = from; k <= to; k++) if (luma(side.medianProfile[k] ?? border) < floor) return true;
+  for (let k = from; k <= to; k++) if (isDarkBand(side.medianProfile[k] ?? border, border, side.table)) return true;
   return false;
 }
 
 /**
- * The card's face past a dark band lying at or inside `line` (darkBandInside): on each profile,
- * the band's darkest point from 2.5 px outside the line to `reach` px inside it, then the first
- * rise out of it through halfway to the brightest level past it, located at that rise's steepest
- * point (a blurred step's inflection, which the blur leaves in place where it raises a band's
- * floor); taken where the luma 1.5–2.5 px further in stands DARK_BAND_DEPTH above the band and
- * the band that far below the table. The face's line, when it traces the side 0.3–`reach` px
- * inside `line` at both ends; null otherwise.
+ * The card's face past a dark band lying at or inside `line` (darkBandInside), read on each
+ * profile (faceAfterBand, from 2.5 px outside the line to `reach` px inside it; the border's
+ * colour `border`, darkBandInside's). The face's line, when it traces the side MIN_FACE_SHIFT
+ * or more inside `line` on average over its two ends, and neither end lies further than that
+ * outside it or more than `reach` inside (a band's width in the photo changes along a side as the
+ * light and the view do); null otherwise.
  */
 function pastDarkEdge(
   colourAt: RgbSampler,
@@ -430,48 +469,35 @@ function pastDarkEdge(
   line: Line,
   reach: number,
   table: number[],
+  border: number[],
 ): Trace | null {
   const { p, q, nx, ny } = side;
-  const tableLuma = luma(table);
   const n = reach * 2 + 12;
-  const value = new Float64Array(n);
+  const colours = Array.from({ length: n }, () => [0, 0, 0]);
   const pixel = new Float64Array(3);
+  const at = (k: number) => colours[Math.min(n - 1, Math.max(0, k))] as number[];
   const points: Point[] = [];
-  const slope = (k: number) => (value[Math.min(n - 1, k + 1)] ?? 0) - (value[Math.max(0, k - 1)] ?? 0);
   for (let s = 0; s < EDGE_PROFILES; s++) {
     const base = profileBase(p, q, s);
     const start = inwardTo(side, line, base) - 2.5;
     // Samples 0.5 px apart from 2.5 px outside the line in to `reach` px past it, and 3 px more.
-    let darkest = 0;
     for (let k = 0; k < n; k++) {
       const d = start + k * 0.5;
       colourAt(base.x + nx * d, base.y + ny * d, pixel);
-      value[k] = luma(pixel);
-      if (k <= reach * 2 + 5 && (value[k] ?? 0) < (value[darkest] ?? 0)) darkest = k;
+      (colours[k] as number[]).splice(0, 3, pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0);
     }
-    // The first rise out of the band through halfway to the brightest level past it, and the
-    // steepest point of that rise.
-    let peak = darkest;
-    for (let k = darkest; k < n; k++) if ((value[k] ?? 0) > (value[peak] ?? 0)) peak = k;
-    const halfway = ((value[darkest] ?? 0) + (value[peak] ?? 0)) / 2;
-    let half = darkest;
-    while (half < peak && (value[half] ?? 0) < halfway) half++;
-    let steepest = Math.max(darkest + 1, half - 3);
-    for (let k = steepest; k <= Math.min(n - 2, half + 2); k++) if (slope(k) > slope(steepest)) steepest = k;
-    const [a, b, c] = [slope(steepest - 1), slope(steepest), slope(steepest + 1)];
-    const bend = a - 2 * b + c;
-    const at = steepest + (bend < 0 ? (0.5 * (a - c)) / bend : 0);
-    const low = value[darkest] ?? 0;
-    let face = 0;
-    for (let k = Math.round(at) + 3; k <= Math.round(at) + 5; k++) face += (value[Math.min(n - 1, k)] ?? 0) / 3;
-    if (b <= 0 || low > Math.min(tableLuma, face) - DARK_BAND_DEPTH) continue;
-    const d = start + at * 0.5;
+    const position = faceAfterBand(at, 0, reach * 2 + 5, border, table);
+    if (position === null) continue;
+    const d = start + position * 0.5;
     points.push({ x: base.x + nx * d, y: base.y + ny * d });
   }
   const face = traced(points);
   if (!face) return null;
   const shifts = [p, q].map((end) => inwardTo(side, face.line, end) - inwardTo(side, line, end));
-  return shifts.every((shift) => shift >= 0.3 && shift <= reach) ? face : null;
+  const [first = 0, last = 0] = shifts;
+  return first + last >= 2 * MIN_FACE_SHIFT && shifts.every((shift) => shift >= -MIN_FACE_SHIFT && shift <= reach)
+    ? face
+    : null;
 }
 
 /** A table darker than this (luma) shows no hue in shadow to tell the shadow by (image.ts, sameInk's DARK_INK_LUMA). */

@@ -172,6 +172,26 @@ describe("refineOutline", () => {
     },
   );
 
+  it("takes a thin dark border for the card's border, not for a dark band beside it, where art of another colour lies past it", () => {
+    // A 5 px border of dark red-brown around pink art on a grey table: 4.5–6.5 px in lies the art,
+    // and the border is darker than the table and of another ink than the art; but it is the
+    // border the other sides show just inside their cut, so it is no band.
+    const thin = blurredPhoto(0.8, (box) => {
+      const card = box(CARD.x0, CARD.x1, CARD.y0, CARD.y1);
+      const art = box(CARD.x0 + 5, CARD.x1 - 5, CARD.y0 + 5, CARD.y1 - 5);
+      return [150, 150, 150].map(
+        (v, i) => v * (1 - card) + ([100, 60, 50][i] ?? 0) * (card - art) + ([172, 90, 86][i] ?? 0) * art,
+      );
+    });
+    const result = refineOutline(thin, ROUGH, 6);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [tl, tr, br, bl] = result.outline.corners;
+    expect(Math.abs((br.y + bl.y) / 2 - CARD.y1)).toBeLessThan(0.3);
+    expect(Math.abs((tl.x + bl.x) / 2 - CARD.x0)).toBeLessThan(0.3);
+    expect(Math.abs((tr.x + br.x) / 2 - CARD.x1)).toBeLessThan(0.3);
+  });
+
   it("refuses a side whose dark band's inner edge cannot be traced, naming the band", () => {
     // A 4 px band blurred by 1.5 px: both readings placed the cut 3.8 px out, in the band.
     const result = refineOutline(cardWithDarkEdge(1.5, 4), ROUGH, 6);

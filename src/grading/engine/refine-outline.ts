@@ -195,9 +195,9 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     }
     // A dark band just inside the line taken (the card's dark edge or a shadow that the colour
     // readings took for card): the card's face begins where the band ends.
-    const band = side.table ? darkBandInside(side, chosen.line, side.table) : null;
-    if (side.table && band) {
-      const face = pastDarkEdge(colourAt, side, chosen.line, halfLength, side.table, band);
+    const band = side.table && borderColour ? darkBandInside(side, chosen.line, side.table, borderColour) : null;
+    if (side.table && borderColour && band) {
+      const face = pastDarkEdge(colourAt, side, chosen.line, halfLength, side.table, band, borderColour);
       if (!face) {
         return {
           ok: false,
@@ -367,7 +367,8 @@ function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]
 /**
  * Where a dark band's far side gives way to the card's face along a profile of colours `at(k)`
  * (from outside in, samples 0.5 px apart), `border` the face's colour: the darkest sample among
- * `from`–`to` that is a dark band (isDarkBand), then the first approach from it to the border's
+ * `from`–`to` that is a dark band (isDarkBand) and not the card's border as the other sides show
+ * it (`cardBorder`, beyond MAX_BORDER_DIFFERENCE), then the first approach from it to the border's
  * colour through halfway (in colour distance from the border), located at that approach's steepest
  * point (a blurred step's inflection, which the blur leaves in place where it raises a narrow
  * band's floor), to a fraction of a sample (a parabola through three). Null without such a band,
@@ -380,12 +381,12 @@ function faceAfterBand(
   to: number,
   border: number[],
   table: number[],
+  cardBorder: number[],
 ): number | null {
   const away = (k: number) => distance(at(k), border);
+  const isBand = (k: number) => isDarkBand(at(k), border, table) && distance(at(k), cardBorder) > MAX_BORDER_DIFFERENCE;
   let farthest = -1;
-  for (let k = from; k <= to; k++) {
-    if (isDarkBand(at(k), border, table) && (farthest < 0 || luma(at(k)) < luma(at(farthest)))) farthest = k;
-  }
+  for (let k = from; k <= to; k++) if (isBand(k) && (farthest < 0 || luma(at(k)) < luma(at(farthest)))) farthest = k;
   if (farthest < 0) return null;
   const far = away(farthest);
   let half = farthest;
@@ -404,14 +405,15 @@ function faceAfterBand(
 
 /**
  * The border's colour (the median profile's 4.5–6.5 px inside `line`, past a band up to 2.5 px in
- * and its blur) when a dark band (isDarkBand)
+ * and its blur), when that is the card's border as the sides where both readings agree show it
+ * (`cardBorder`, within twice MAX_BORDER_DIFFERENCE: a thin border's art lies there otherwise) and a dark band (isDarkBand)
  * lies within 2.5 px of `line` on the side's median profile (at the side's middle) and the face begins
  * (faceAfterBand) MIN_BAND_SHIFT or more inside the line: the line was taken on the band's outer
  * edge or in it, the colour readings having projected the band onto the card's side of the step
  * from the table; null otherwise. (A cut taken rightly, with a dark band outside it, has the face
  * begin on it.)
  */
-function darkBandInside(side: SideReadings, line: Line, table: number[]): number[] | null {
+function darkBandInside(side: SideReadings, line: Line, table: number[], cardBorder: number[]): number[] | null {
   const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
   const depth = inwardTo(side, line, mid);
   const reach = (side.medianProfile.length - 1) / 4;
@@ -421,7 +423,10 @@ function darkBandInside(side: SideReadings, line: Line, table: number[]): number
   const inside: number[][] = [];
   for (let d = depth + 4.5; d <= depth + 6.5; d += 0.5) inside.push(at(sample(d)) as number[]);
   const border = medianColour(inside) ?? table;
-  const face = faceAfterBand(at, sample(depth - 2.5), sample(depth + 2.5), border, table);
+  // What lies past the band must be the card's border as the other sides show it, and the band
+  // must not be (a thin border's own colour against art of another).
+  if (distance(border, cardBorder) > 2 * MAX_BORDER_DIFFERENCE) return null;
+  const face = faceAfterBand(at, sample(depth - 2.5), sample(depth + 2.5), border, table, cardBorder);
   return face !== null && (face - sample(depth)) / 2 >= MIN_BAND_SHIFT ? border : null;
 }
 
@@ -437,22 +442,23 @@ const MIN_BAND_SHIFT = 0.6;
 const MIN_FACE_SHIFT = 0.3;
 
 /**
- * True when, just outside the inner of a side's two edges (0.75–2.5 px out, on the median profile
- * at the side's middle), a band lies DARK_BAND_DEPTH darker than both the table and the border: a
- * shadow, or the card's dark edge seen beside its cut. The median reading's step then ran from the
- * table across that band into the border, and its 50 % crossing lies somewhere in the band, not
- * on the cut. (Outside a thin border's art edge, the inner edge there, lies the border itself.)
+ * True when the band between a side's two edges (their lines at the side's middle, 0.5 px in from
+ * each) is a dark band (isDarkBand) in the median of its colours on the median profile: a shadow,
+ * or the card's dark edge seen beside its cut. The median reading's step then ran from the table
+ * across that band into the border, and its 50 % crossing lies somewhere in the band, not on the
+ * cut. (Between a thin border's cut and its art's edge lies the border itself, darkened at most
+ * near the art by the blur.)
  */
 function darkBandBetween(side: SideReadings, border: number[]): boolean {
   if (!side.crossings || !side.median || !side.table) return false;
   const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
-  const inner = Math.max(inwardTo(side, side.crossings.line, mid), inwardTo(side, side.median.line, mid));
+  const depths = [side.crossings.line, side.median.line].map((line) => inwardTo(side, line, mid));
   const reach = (side.medianProfile.length - 1) / 4;
   // Sample k of the median profile lies at depth -reach + k / 2.
-  const from = Math.max(0, Math.round(2 * (inner - 2.5 + reach)));
-  const to = Math.min(side.medianProfile.length - 1, Math.round(2 * (inner - 0.75 + reach)));
-  for (let k = from; k <= to; k++) if (isDarkBand(side.medianProfile[k] ?? border, border, side.table)) return true;
-  return false;
+  const from = Math.max(0, Math.ceil(2 * (Math.min(...depths) + 0.5 + reach)));
+  const to = Math.min(side.medianProfile.length - 1, Math.floor(2 * (Math.max(...depths) - 0.5 + reach)));
+  const band = medianColour(side.medianProfile.slice(from, to + 1));
+  return band !== null && isDarkBand(band, border, side.table);
 }
 
 /**
@@ -470,6 +476,7 @@ function pastDarkEdge(
   reach: number,
   table: number[],
   border: number[],
+  cardBorder: number[],
 ): Trace | null {
   const { p, q, nx, ny } = side;
   const n = reach * 2 + 12;
@@ -486,7 +493,7 @@ function pastDarkEdge(
       colourAt(base.x + nx * d, base.y + ny * d, pixel);
       (colours[k] as number[]).splice(0, 3, pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0);
     }
-    const position = faceAfterBand(at, 0, reach * 2 + 5, border, table);
+    const position = faceAfterBand(at, 0, reach * 2 + 5, border, table, cardBorder);
     if (position === null) continue;
     const d = start + position * 0.5;
     points.push({ x: base.x + nx * d, y: base.y + ny * d });

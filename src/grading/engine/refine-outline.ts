@@ -197,7 +197,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     // readings took for card): the card's face begins where the band ends.
     const band = side.table && borderColour ? darkBandInside(side, chosen.line, side.table, borderColour) : null;
     if (side.table && borderColour && band) {
-      const face = pastDarkEdge(colourAt, side, chosen.line, halfLength, side.table, band, borderColour);
+      const face = pastDarkEdge(colourAt, side, chosen.line, halfLength, side.table, band);
       if (!face) {
         return {
           ok: false,
@@ -367,8 +367,7 @@ function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]
 /**
  * Where a dark band's far side gives way to the card's face along a profile of colours `at(k)`
  * (from outside in, samples 0.5 px apart), `border` the face's colour: the darkest sample among
- * `from`–`to` that is a dark band (isDarkBand) and not the card's border as the other sides show
- * it (`cardBorder`, beyond MAX_BORDER_DIFFERENCE), then the first approach from it to the border's
+ * `from`–`to` that is a dark band (isDarkBand), then the first approach from it to the border's
  * colour through halfway (in colour distance from the border), located at that approach's steepest
  * point (a blurred step's inflection, which the blur leaves in place where it raises a narrow
  * band's floor), to a fraction of a sample (a parabola through three). Null without such a band,
@@ -381,10 +380,9 @@ function faceAfterBand(
   to: number,
   border: number[],
   table: number[],
-  cardBorder: number[],
 ): number | null {
   const away = (k: number) => distance(at(k), border);
-  const isBand = (k: number) => isDarkBand(at(k), border, table) && distance(at(k), cardBorder) > MAX_BORDER_DIFFERENCE;
+  const isBand = (k: number) => isDarkBand(at(k), border, table);
   let farthest = -1;
   for (let k = from; k <= to; k++) if (isBand(k) && (farthest < 0 || luma(at(k)) < luma(at(farthest)))) farthest = k;
   if (farthest < 0) return null;
@@ -406,8 +404,9 @@ function faceAfterBand(
 /**
  * The border's colour (the median profile's 4.5–6.5 px inside `line`, past a band up to 2.5 px in
  * and its blur), when that is the card's border as the sides where both readings agree show it
- * (`cardBorder`, within twice MAX_BORDER_DIFFERENCE: a thin border's art lies there otherwise) and a dark band (isDarkBand)
- * lies within 2.5 px of `line` on the side's median profile (at the side's middle) and the face begins
+ * (`cardBorder`, within twice MAX_BORDER_DIFFERENCE: past a thin dark border lies art of another
+ * colour, and the border would read as a band beside it), a dark band (isDarkBand) lies within
+ * 2.5 px of `line` on the side's median profile (at the side's middle), and the face begins
  * (faceAfterBand) MIN_BAND_SHIFT or more inside the line: the line was taken on the band's outer
  * edge or in it, the colour readings having projected the band onto the card's side of the step
  * from the table; null otherwise. (A cut taken rightly, with a dark band outside it, has the face
@@ -426,7 +425,7 @@ function darkBandInside(side: SideReadings, line: Line, table: number[], cardBor
   // What lies past the band must be the card's border as the other sides show it, and the band
   // must not be (a thin border's own colour against art of another).
   if (distance(border, cardBorder) > 2 * MAX_BORDER_DIFFERENCE) return null;
-  const face = faceAfterBand(at, sample(depth - 2.5), sample(depth + 2.5), border, table, cardBorder);
+  const face = faceAfterBand(at, sample(depth - 2.5), sample(depth + 2.5), border, table);
   return face !== null && (face - sample(depth)) / 2 >= MIN_BAND_SHIFT ? border : null;
 }
 
@@ -476,7 +475,6 @@ function pastDarkEdge(
   reach: number,
   table: number[],
   border: number[],
-  cardBorder: number[],
 ): Trace | null {
   const { p, q, nx, ny } = side;
   const n = reach * 2 + 12;
@@ -493,7 +491,7 @@ function pastDarkEdge(
       colourAt(base.x + nx * d, base.y + ny * d, pixel);
       (colours[k] as number[]).splice(0, 3, pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0);
     }
-    const position = faceAfterBand(at, 0, reach * 2 + 5, border, table, cardBorder);
+    const position = faceAfterBand(at, 0, reach * 2 + 5, border, table);
     if (position === null) continue;
     const d = start + position * 0.5;
     points.push({ x: base.x + nx * d, y: base.y + ny * d });

@@ -26,13 +26,14 @@
 // one that both readings took in (or the crossings did, and the median profile met no step into
 // the card, the border's colour then taken from the sides that agree), when what lies between
 // their line and the cut so read is the table in shadow.
-// A band darker than both the table and a light border lying at the line a side was given (the
-// card's dark core seen along its cut, or a shadow of another hue than the table's) is read as card
-// by both colour readings, which project it onto the step from the table's colour to the border's:
-// a brown band beside a yellow border on white paper lies 83 % of the way to the border. The
-// side's line is then the band's outer edge or lies in it, up to 3.8 px outside the cut on drawn
-// photos; the face begins at the steepest rise out of the band (darkBandInside, pastDarkEdge).
-// Nor is the median reading's step across such a band taken for a thin border's cut.
+// A band darker than the table and the border lying at the line a side was given (the card's
+// dark core seen along its cut, or a shadow of another hue than the table's) is read as card by
+// both colour readings, which project it onto the step from the table's colour to the border's:
+// a brown band beside a yellow border on white paper lies 83 % of the way to the border, a
+// grey-brown one beside a red border on beige 87 %. The side's line is then the band's outer edge
+// or lies in it, up to 3.95 px outside the cut on drawn photos; the face begins where the colour
+// comes back from the band to the border's (isDarkBand, darkBandInside, pastDarkEdge). Nor is the
+// median reading's step across such a band taken for a thin border's cut (darkBandBetween).
 // The blur is read last, across the refined sides on the card's side of the cut only
 // (edges.ts, cardSideRise): a shadow or the card's dark edge lying outside the cut, or a profile
 // off centre, would otherwise lengthen it (a 1080p photo of a card on white paper, its edges
@@ -422,8 +423,8 @@ function darkBandInside(side: SideReadings, line: Line, table: number[], cardBor
   const inside: number[][] = [];
   for (let d = depth + 4.5; d <= depth + 6.5; d += 0.5) inside.push(at(sample(d)) as number[]);
   const border = medianColour(inside) ?? table;
-  // What lies past the band must be the card's border as the other sides show it, and the band
-  // must not be (a thin border's own colour against art of another).
+  // What lies past the band must be the card's border as the other sides show it (past a thin
+  // dark border lies art of another colour, and the border itself would read as a band).
   if (distance(border, cardBorder) > 2 * MAX_BORDER_DIFFERENCE) return null;
   const face = faceAfterBand(at, sample(depth - 2.5), sample(depth + 2.5), border, table);
   return face !== null && (face - sample(depth)) / 2 >= MIN_BAND_SHIFT ? border : null;

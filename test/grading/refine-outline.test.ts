@@ -147,10 +147,15 @@ describe("refineOutline", () => {
     for (const width of widths) expect(Math.abs(width / (2.563 * sigma) - 1)).toBeLessThan(0.05);
   });
 
-  it.each([0.6, 1])(
-    "takes the card's face past a dark band along its cut that both colour readings take for card (blur %s px)",
-    (sigma) => {
-      const result = refineOutline(cardWithDarkEdge(sigma, 3), ROUGH, 6);
+  it.each([
+    [0.6, 3],
+    [1, 3],
+    [1.5, 4],
+  ])(
+    "takes the card's face past a dark band along its cut that both colour readings take for card (blur %s px, band %s px)",
+    (sigma, band) => {
+      // Read as card before, the cut was placed up to 3.8 px out (the 4 px band blurred 1.5 px).
+      const result = refineOutline(cardWithDarkEdge(sigma, band), ROUGH, 6);
       expect(result.ok).toBe(true);
       if (!result.ok) return;
       const [tl, tr, br, bl] = result.outline.corners;
@@ -192,9 +197,12 @@ describe("refineOutline", () => {
     expect(Math.abs((tr.x + br.x) / 2 - CARD.x1)).toBeLessThan(0.3);
   });
 
-  it("refuses a side whose dark band's inner edge cannot be traced, naming the band", () => {
-    // A 4 px band blurred by 1.5 px: both readings placed the cut 3.8 px out, in the band.
-    const result = refineOutline(cardWithDarkEdge(1.5, 4), ROUGH, 6);
+  it("refuses a side whose dark band's inner edge does not trace the line the side was taken on, naming the band", () => {
+    // A 4 px grey band blurred by 1 px: the crossings wander between the band's two edges and
+    // trace a line tilted across it, which the side is taken on (the median reading's step lies
+    // in the band). The face past the band lies 5 px inside that line at one end and 2 px outside
+    // it at the other, so it does not trace the side the line was taken for.
+    const result = refineOutline(cardWithDarkEdge(1, 4, undefined, undefined, [60, 60, 62]), ROUGH, 6);
     expect(result).toMatchObject({ ok: false });
     if (!result.ok) expect(result.reason).toMatch(/bottom edge .* has a dark band along it/);
   });

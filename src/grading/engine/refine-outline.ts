@@ -32,8 +32,7 @@
 // a brown band beside a yellow border on white paper lies 83 % of the way to the border, a
 // grey-brown one beside a red border on beige 87 %. The side's line is then the band's outer edge
 // or lies in it, up to 3.95 px outside the cut on drawn photos; the face begins where the colour
-// comes back from the band to the border's (isDarkBand, darkBandInside, pastDarkEdge). Nor is the
-// median reading's step across such a band taken for a thin border's cut (darkBandBetween).
+// comes back from the band to the border's (isDarkBand, darkBandInside, pastDarkEdge).
 // The blur is read last, across the refined sides on the card's side of the cut only
 // (edges.ts, cardSideRise): a shadow or the card's dark edge lying outside the cut, or a profile
 // off centre, would otherwise lengthen it (a 1080p photo of a card on white paper, its edges
@@ -161,10 +160,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       // border whose art's edge the crossings followed). Otherwise (a sleeve's margin, table seen
       // through plastic; a shadow not told as one) neither is trusted.
       const isBorder =
-        borderColour !== null &&
-        side.card !== null &&
-        distance(side.card, borderColour) <= MAX_BORDER_DIFFERENCE &&
-        !darkBandBetween(side, borderColour);
+        borderColour !== null && side.card !== null && distance(side.card, borderColour) <= MAX_BORDER_DIFFERENCE;
       // Or a line of the table runs along the card (a joint, grout, a seam: a band with the table
       // on both sides): read past it, the median profile's step leads into the border's colour,
       // and there the crossings agree with it. Or the band lies against only part of the cut.
@@ -442,26 +438,6 @@ const MIN_BAND_SHIFT = 0.6;
 const MIN_FACE_SHIFT = 0.3;
 
 /**
- * True when the band between a side's two edges (their lines at the side's middle, 0.5 px in from
- * each) is a dark band (isDarkBand) in the median of its colours on the median profile: a shadow,
- * or the card's dark edge seen beside its cut. The median reading's step then ran from the table
- * across that band into the border, and its 50 % crossing lies somewhere in the band, not on the
- * cut. (Between a thin border's cut and its art's edge lies the border itself, darkened at most
- * near the art by the blur.)
- */
-function darkBandBetween(side: SideReadings, border: number[]): boolean {
-  if (!side.crossings || !side.median || !side.table) return false;
-  const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
-  const depths = [side.crossings.line, side.median.line].map((line) => inwardTo(side, line, mid));
-  const reach = (side.medianProfile.length - 1) / 4;
-  // Sample k of the median profile lies at depth -reach + k / 2.
-  const from = Math.max(0, Math.ceil(2 * (Math.min(...depths) + 0.5 + reach)));
-  const to = Math.min(side.medianProfile.length - 1, Math.floor(2 * (Math.max(...depths) - 0.5 + reach)));
-  const band = medianColour(side.medianProfile.slice(from, to + 1));
-  return band !== null && isDarkBand(band, border, side.table);
-}
-
-/**
  * The card's face past a dark band lying at or inside `line` (darkBandInside), read on each
  * profile (faceAfterBand, from 2.5 px outside the line to `reach` px inside it; the border's
  * colour `border`, darkBandInside's). The face's line, when it traces the side MIN_FACE_SHIFT
@@ -490,7 +466,10 @@ function pastDarkEdge(
     for (let k = 0; k < n; k++) {
       const d = start + k * 0.5;
       colourAt(base.x + nx * d, base.y + ny * d, pixel);
-      (colours[k] as number[]).splice(0, 3, pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0);
+      const colour = colours[k] as number[];
+      colour[0] = pixel[0] ?? 0;
+      colour[1] = pixel[1] ?? 0;
+      colour[2] = pixel[2] ?? 0;
     }
     const position = faceAfterBand(at, 0, reach * 2 + 5, border, table);
     if (position === null) continue;

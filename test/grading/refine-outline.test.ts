@@ -26,8 +26,9 @@
 //   card's dark core seen along the cut): projected onto the step from the paper's colour to the
 //   yellow, the brown lies 83 % of the way to the card, so both readings put the cut on the band's
 //   outer edge (2.6–3.2 px out before the band was read). The face begins where the colour comes
-//   back to the border's out of the band; the same beside a red border, told by its hue; a wider
-//   band blurred further, whose far side cannot be traced, is refused.
+//   back to the border's out of the band; the same beside a red border, told by its hue, and with
+//   bands along two cuts, where the four sides agree on no one colour just past their cut. A grey
+//   band whose face does not trace the line the side was taken on is refused.
 import { describe, expect, it } from "vitest";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
@@ -42,6 +43,10 @@ const TABLE = [147, 147, 148];
 const BORDER = [19, 77, 154];
 const ART_DARK = [10, 40, 120];
 const ART_RED = [144, 43, 25];
+/** Beige paper, a red border and a grey-brown core seen along a cut (the dark-band cases). */
+const BEIGE = [200, 190, 170];
+const RED = [200, 30, 40];
+const GREY_BROWN = [62, 56, 50];
 /** A sleeve's margin: the table seen through hazy plastic, lighter and bluer. */
 const SLEEVE = [196, 204, 222];
 
@@ -169,13 +174,37 @@ describe("refineOutline", () => {
     (sigma) => {
       // A grey-brown core 23 levels darker than the red and of another hue; read as card before,
       // the cut was placed 1.3–3.1 px out.
-      const result = refineOutline(cardWithDarkEdge(sigma, 3, [200, 190, 170], [200, 30, 40], [62, 56, 50]), ROUGH, 6);
+      const result = refineOutline(
+        cardWithDarkEdge(sigma, 3, { paper: BEIGE, border: RED, core: GREY_BROWN }),
+        ROUGH,
+        6,
+      );
       expect(result.ok).toBe(true);
       if (!result.ok) return;
       const [, , br, bl] = result.outline.corners;
       expect(Math.abs((br.y + bl.y) / 2 - CARD.y1)).toBeLessThan(0.3);
     },
   );
+
+  it.each([
+    ["a red border on beige paper", 0.6, { paper: BEIGE, border: RED }],
+    ["a yellow border on white paper", 0.6, {}],
+    ["a yellow border on white paper", 1, {}],
+  ])("takes the face past dark bands along two cuts, %s (blur %s px)", (_, sigma, colours) => {
+    // Two sides show the border just past their cut and two the band, so the colour the four
+    // agreeing sides show is neither; the band's far side is the border two of them show. Read as
+    // card before, both cuts were placed 1.7–3.2 px out.
+    const result = refineOutline(
+      cardWithDarkEdge(sigma, 3, { core: GREY_BROWN, alongRight: true, ...colours }),
+      ROUGH,
+      6,
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [, tr, br, bl] = result.outline.corners;
+    expect(Math.abs((br.y + bl.y) / 2 - CARD.y1)).toBeLessThan(0.3);
+    expect(Math.abs((tr.x + br.x) / 2 - CARD.x1)).toBeLessThan(0.3);
+  });
 
   it("takes a thin dark border for the card's border, not for a dark band beside it, where art of another colour lies past it", () => {
     // A 5 px border of dark red-brown around pink art on a grey table: 4.5–6.5 px in lies the art,
@@ -202,7 +231,7 @@ describe("refineOutline", () => {
     // trace a line tilted across it, which the side is taken on (the median reading's step lies
     // in the band). The face past the band lies 5 px inside that line at one end and 2 px outside
     // it at the other, so it does not trace the side the line was taken for.
-    const result = refineOutline(cardWithDarkEdge(1, 4, undefined, undefined, [60, 60, 62]), ROUGH, 6);
+    const result = refineOutline(cardWithDarkEdge(1, 4, { core: [60, 60, 62] }), ROUGH, 6);
     expect(result).toMatchObject({ ok: false });
     if (!result.ok) expect(result.reason).toMatch(/bottom edge .* has a dark band along it/);
   });
@@ -229,25 +258,29 @@ function blurredPhoto(
 }
 
 /**
- * A yellow-bordered card (or a border of `yellow`'s colour) with a violet panel 28 px in, on bluish
+ * A yellow-bordered card (or a border of `border`'s colour) with a violet panel 28 px in, on bluish
  * white paper (or `paper`), blurred by a Gaussian of `sigma` px, with a `band` px band of dark
- * brown (or `brown`: the card's core seen along its cut) outside its bottom cut.
+ * brown (or `core`: the card's core seen along its cut) outside its bottom cut, and its right one
+ * too when `alongRight`.
  */
 function cardWithDarkEdge(
   sigma: number,
   band: number,
-  paper: readonly number[] = [212, 216, 225],
-  yellow: readonly number[] = [250, 224, 90],
-  brown: readonly number[] = [118, 97, 70],
+  {
+    paper = [212, 216, 225],
+    border = [250, 224, 90],
+    core = [118, 97, 70],
+    alongRight = false,
+  }: { paper?: number[]; border?: number[]; core?: number[]; alongRight?: boolean } = {},
 ): RgbaImage {
   const violet = [120, 80, 160];
   return blurredPhoto(sigma, (box) => {
     const card = box(CARD.x0, CARD.x1, CARD.y0, CARD.y1);
-    const edge = box(CARD.x0, CARD.x1, CARD.y0, CARD.y1 + band) - card;
+    const edge = box(CARD.x0, CARD.x1 + (alongRight ? band : 0), CARD.y0, CARD.y1 + band) - card;
     const panel = box(CARD.x0 + 28, CARD.x1 - 28, CARD.y0 + 28, CARD.y1 - 28);
     return paper.map(
       (v, i) =>
-        v * (1 - card - edge) + (brown[i] ?? 0) * edge + (yellow[i] ?? 0) * (card - panel) + (violet[i] ?? 0) * panel,
+        v * (1 - card - edge) + (core[i] ?? 0) * edge + (border[i] ?? 0) * (card - panel) + (violet[i] ?? 0) * panel,
     );
   });
 }

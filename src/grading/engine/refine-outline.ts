@@ -192,7 +192,16 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     }
     // A dark band just inside the line taken (the card's dark edge or a shadow that the colour
     // readings took for card): the card's face begins where the band ends.
-    const band = side.table && borderColour ? darkBandInside(side, chosen.line, side.table, borderColour) : null;
+    const band =
+      side.table && borderColour
+        ? darkBandInside(
+            side,
+            chosen.line,
+            side.table,
+            borderColour,
+            confirmed.map((c) => c.card as number[]),
+          )
+        : null;
     if (side.table && borderColour && band) {
       const face = pastDarkEdge(colourAt, side, chosen.line, halfLength, side.table, band);
       if (!face) {
@@ -401,15 +410,22 @@ function faceAfterBand(
 /**
  * The border's colour (the median profile's 4.5–6.5 px inside `line`, past a band up to 2.5 px in
  * and its blur), when that is the card's border as the sides where both readings agree show it
- * (`cardBorder`, within twice MAX_BORDER_DIFFERENCE: past a thin dark border lies art of another
- * colour, and the border would read as a band beside it), a dark band (isDarkBand) lies within
+ * (`cardBorder`, their median colour just past the cut, within twice MAX_BORDER_DIFFERENCE; or
+ * where `shown`, each one's, holds that colour at least as often as this side's: past a thin dark
+ * border lies art of another colour, and the border would read as a band beside it), a dark band (isDarkBand) lies within
  * 2.5 px of `line` on the side's median profile (at the side's middle), and the face begins
  * (faceAfterBand) MIN_BAND_SHIFT or more inside the line: the line was taken on the band's outer
  * edge or in it, the colour readings having projected the band onto the card's side of the step
  * from the table; null otherwise. (A cut taken rightly, with a dark band outside it, has the face
  * begin on it.)
  */
-function darkBandInside(side: SideReadings, line: Line, table: number[], cardBorder: number[]): number[] | null {
+function darkBandInside(
+  side: SideReadings,
+  line: Line,
+  table: number[],
+  cardBorder: number[],
+  shown: number[][],
+): number[] | null {
   const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
   const depth = inwardTo(side, line, mid);
   const reach = (side.medianProfile.length - 1) / 4;
@@ -420,8 +436,15 @@ function darkBandInside(side: SideReadings, line: Line, table: number[], cardBor
   for (let d = depth + 4.5; d <= depth + 6.5; d += 0.5) inside.push(at(sample(d)) as number[]);
   const border = medianColour(inside) ?? table;
   // What lies past the band must be the card's border as the other sides show it (past a thin
-  // dark border lies art of another colour, and the border itself would read as a band).
-  if (distance(border, cardBorder) > 2 * MAX_BORDER_DIFFERENCE) return null;
+  // dark border lies art of another colour, and the border itself would read as a band): the
+  // colour the agreeing sides show just past their cut or, where they show two (bands along some
+  // cuts, none along the others: their median is neither), one that at least as many of them
+  // show as show this side's colour just past its step, the band's.
+  const showing = (colour: number[] | null) =>
+    colour === null ? 0 : shown.filter((c) => distance(c, colour) <= 2 * MAX_BORDER_DIFFERENCE).length;
+  if (distance(border, cardBorder) > 2 * MAX_BORDER_DIFFERENCE && showing(border) < Math.max(1, showing(side.card))) {
+    return null;
+  }
   const face = faceAfterBand(at, sample(depth - 2.5), sample(depth + 2.5), border, table);
   return face !== null && (face - sample(depth)) / 2 >= MIN_BAND_SHIFT ? border : null;
 }

@@ -139,7 +139,8 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   }
   // Sides where both readings agree give the colour just inside the cut (the card's border).
   const confirmed = sides.filter((side) => side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card);
-  const borderColour = confirmed.length > 0 ? medianColour(confirmed.map((side) => side.card as number[])) : null;
+  const shownColours = confirmed.map((side) => side.card as number[]);
+  const borderColour = confirmed.length > 0 ? medianColour(shownColours) : null;
   // A side only the crossings traced, whose median profile met no step into the card (a wide soft
   // shadow spreads it): read past a shadow with the border's colour the agreeing sides show.
   for (const side of sides) {
@@ -193,15 +194,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     // A dark band just inside the line taken (the card's dark edge or a shadow that the colour
     // readings took for card): the card's face begins where the band ends.
     const band =
-      side.table && borderColour
-        ? darkBandInside(
-            side,
-            chosen.line,
-            side.table,
-            borderColour,
-            confirmed.map((c) => c.card as number[]),
-          )
-        : null;
+      side.table && borderColour ? darkBandInside(side, chosen.line, side.table, borderColour, shownColours) : null;
     if (side.table && borderColour && band) {
       const face = pastDarkEdge(colourAt, side, chosen.line, halfLength, side.table, band);
       if (!face) {
@@ -412,12 +405,12 @@ function faceAfterBand(
  * and its blur), when that is the card's border as the sides where both readings agree show it
  * (`cardBorder`, their median colour just past the cut, within twice MAX_BORDER_DIFFERENCE; or
  * where `shown`, each one's, holds that colour at least as often as this side's: past a thin dark
- * border lies art of another colour, and the border would read as a band beside it), a dark band (isDarkBand) lies within
- * 2.5 px of `line` on the side's median profile (at the side's middle), and the face begins
- * (faceAfterBand) MIN_BAND_SHIFT or more inside the line: the line was taken on the band's outer
- * edge or in it, the colour readings having projected the band onto the card's side of the step
- * from the table; null otherwise. (A cut taken rightly, with a dark band outside it, has the face
- * begin on it.)
+ * border lies art of another colour, and the border would read as a band beside it), a dark band
+ * (isDarkBand) lies within 2.5 px of `line` on the side's median profile (at the side's middle),
+ * and the face begins (faceAfterBand) MIN_BAND_SHIFT or more inside the line: the line was taken
+ * on the band's outer edge or in it, the colour readings having projected the band onto the
+ * card's side of the step from the table; null otherwise. (A cut taken rightly, with a dark band
+ * outside it, has the face begin on it.)
  */
 function darkBandInside(
   side: SideReadings,

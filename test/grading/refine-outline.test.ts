@@ -27,8 +27,9 @@
 //   yellow, the brown lies 83 % of the way to the card, so both readings put the cut on the band's
 //   outer edge (2.6–3.2 px out before the band was read). The face begins where the colour comes
 //   back to the border's out of the band; the same beside a red border, told by its hue, and with
-//   bands along two cuts, where the four sides agree on no one colour just past their cut. A grey
-//   band whose face does not trace the line the side was taken on is refused.
+//   bands along two cuts, where the four sides agree on no one colour just past their cut, and
+//   with a band along part of the side only. A grey band whose face does not trace the line the
+//   side was taken on is refused.
 import { describe, expect, it } from "vitest";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
@@ -206,6 +207,32 @@ describe("refineOutline", () => {
     expect(Math.abs((tr.x + br.x) / 2 - CARD.x1)).toBeLessThan(0.3);
   });
 
+  it.each([
+    ["along 45 % of it from one end (4 px, blur 0.6 px)", 4, 0.6, [[CARD.x0, CARD.x0 + 90]]],
+    ["along 45 % of it from one end (4 px, blur 1 px)", 4, 1, [[CARD.x0, CARD.x0 + 90]]],
+    [
+      "in two 50 px stretches (3 px, blur 0.6 px)",
+      3,
+      0.6,
+      [
+        [CARD.x0 + 50, CARD.x0 + 100],
+        [CARD.x0 + 150, CARD.x1],
+      ],
+    ],
+  ] as [string, number, number, [number, number][]][])(
+    "takes the cut where a dark band lies along part of the side, %s",
+    (_, band, sigma, only) => {
+      // Both readings find the band's outer edge where it lies and the cut elsewhere; the line
+      // fitted through both lay between them, 1.8 px out on average (tilted) and 1.4 px.
+      const result = refineOutline(cardWithDarkEdge(sigma, band, { only }), ROUGH, 6);
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      const [, , br, bl] = result.outline.corners;
+      expect(Math.abs(br.y - CARD.y1)).toBeLessThan(0.3);
+      expect(Math.abs(bl.y - CARD.y1)).toBeLessThan(0.3);
+    },
+  );
+
   it("takes a thin dark border for the card's border, not for a dark band beside it, where art of another colour lies past it", () => {
     // A 5 px border of dark red-brown around pink art on a grey table: 4.5–6.5 px in lies the art,
     // and the border is darker than the table and of another ink than the art; but it is the
@@ -261,7 +288,7 @@ function blurredPhoto(
  * A yellow-bordered card (or a border of `border`'s colour) with a violet panel 28 px in, on bluish
  * white paper (or `paper`), blurred by a Gaussian of `sigma` px, with a `band` px band of dark
  * brown (or `core`: the card's core seen along its cut) outside its bottom cut, and its right one
- * too when `alongRight`.
+ * too when `alongRight`; or only along the stretches `only` of its bottom cut (x from–to).
  */
 function cardWithDarkEdge(
   sigma: number,
@@ -271,12 +298,15 @@ function cardWithDarkEdge(
     border = [250, 224, 90],
     core = [118, 97, 70],
     alongRight = false,
-  }: { paper?: number[]; border?: number[]; core?: number[]; alongRight?: boolean } = {},
+    only,
+  }: { paper?: number[]; border?: number[]; core?: number[]; alongRight?: boolean; only?: [number, number][] } = {},
 ): RgbaImage {
   const violet = [120, 80, 160];
   return blurredPhoto(sigma, (box) => {
     const card = box(CARD.x0, CARD.x1, CARD.y0, CARD.y1);
-    const edge = box(CARD.x0, CARD.x1 + (alongRight ? band : 0), CARD.y0, CARD.y1 + band) - card;
+    const edge = only
+      ? only.reduce((sum, [from, to]) => sum + box(from, to, CARD.y1, CARD.y1 + band), 0)
+      : box(CARD.x0, CARD.x1 + (alongRight ? band : 0), CARD.y0, CARD.y1 + band) - card;
     const panel = box(CARD.x0 + 28, CARD.x1 - 28, CARD.y0 + 28, CARD.y1 - 28);
     return paper.map(
       (v, i) =>

@@ -512,9 +512,8 @@ function pastPartialBand(
   const points = faces.map((face, s) => face ?? own[s] ?? null).filter((point): point is Point => point !== null);
   const cut = traced(points);
   if (!cut || cut.close.length < MIN_PARTIAL_AGREEMENT * points.length) return null;
-  const shifts = [side.p, side.q].map((end) => inwardTo(side, cut.line, end) - inwardTo(side, taken.line, end));
-  const [first = 0, last = 0] = shifts;
-  return first + last >= 2 * MIN_FACE_SHIFT && shifts.every((shift) => Math.abs(shift) <= reach) ? cut : null;
+  // The line taken, tilted between the two groups, may lie inside the cut at one end.
+  return liesInside(side, taken.line, cut.line, reach, reach) ? cut : null;
 }
 
 /** The share of pastPartialBand's points that must lie within 1.5 px of the line through them. */
@@ -561,21 +560,24 @@ function facesPastBand(
       colour[2] = pixel[2] ?? 0;
     }
     const position = faceAfterBand(at, 0, reach * 2 + 5, border, table);
-    const d = start + (position ?? 0) * 0.5;
-    faces.push(position === null ? null : { x: base.x + nx * d, y: base.y + ny * d });
+    faces.push(
+      position === null
+        ? null
+        : { x: base.x + nx * (start + position * 0.5), y: base.y + ny * (start + position * 0.5) },
+    );
   }
   return faces;
 }
 
 /**
  * True when `inner` lies MIN_FACE_SHIFT or more inside `line` on average over the side's two ends,
- * and neither end lies further than that outside it or more than `reach` inside (a band's width
- * in the photo changes along a side as the light and the view do).
+ * and neither end lies more than `outward` px outside it (MIN_FACE_SHIFT unless told) or more than
+ * `reach` inside (a band's width in the photo changes along a side as the light and the view do).
  */
-function liesInside(side: SideGeometry, line: Line, inner: Line, reach: number): boolean {
+function liesInside(side: SideGeometry, line: Line, inner: Line, reach: number, outward = MIN_FACE_SHIFT): boolean {
   const shifts = [side.p, side.q].map((end) => inwardTo(side, inner, end) - inwardTo(side, line, end));
   const [first = 0, last = 0] = shifts;
-  return first + last >= 2 * MIN_FACE_SHIFT && shifts.every((shift) => shift >= -MIN_FACE_SHIFT && shift <= reach);
+  return first + last >= 2 * MIN_FACE_SHIFT && shifts.every((shift) => shift >= -outward && shift <= reach);
 }
 
 /** A table darker than this (luma) shows no hue in shadow to tell the shadow by (image.ts, sameInk's DARK_INK_LUMA). */

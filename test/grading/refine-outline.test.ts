@@ -30,6 +30,10 @@
 //   bands along two cuts, where the four sides agree on no one colour just past their cut, and
 //   with a band along part of the side only. A grey band whose face does not trace the line the
 //   side was taken on is refused.
+// - A black-bordered card on green felt with its light paper edge seen along two cuts: the grey
+//   edge is neither lighter nor darker than the blur of the cut, and the readings put the cut on
+//   its inner step short of the middle, or found its two edges. The face begins past it; a light
+//   band wider than a card's edge (a sleeve's margin) stays two edges.
 import { describe, expect, it } from "vitest";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
@@ -48,6 +52,10 @@ const ART_RED = [144, 43, 25];
 const BEIGE = [200, 190, 170];
 const RED = [200, 30, 40];
 const GREY_BROWN = [62, 56, 50];
+/** A black border on green felt, with the card's paper edge seen beside it (the light-band cases). */
+const FELT = [55, 83, 55];
+const BLACK = [24, 24, 26];
+const PAPER_EDGE = [170, 170, 165];
 /** A sleeve's margin: the table seen through hazy plastic, lighter and bluer. */
 const SLEEVE = [196, 204, 222];
 
@@ -232,6 +240,42 @@ describe("refineOutline", () => {
       expect(Math.abs(bl.y - CARD.y1)).toBeLessThan(0.3);
     },
   );
+
+  it.each([
+    [0.6, 1.5],
+    [0.6, 2.5],
+    [1, 2],
+  ])(
+    "takes a black border's face past the card's light paper edge along two cuts on green felt (blur %s px, edge %s px)",
+    (sigma, band) => {
+      // The grey edge is neither lighter nor darker than the blur between the felt and the black:
+      // the crossings' line fell on its inner step short of the middle (0.5 px in), or the two
+      // readings found its two edges (refused as two edges 3.1 px apart).
+      const result = refineOutline(
+        cardWithDarkEdge(sigma, band, { paper: FELT, border: BLACK, core: PAPER_EDGE, alongRight: true }),
+        ROUGH,
+        6,
+      );
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      const [tl, tr, br, bl] = result.outline.corners;
+      expect(Math.abs((br.y + bl.y) / 2 - CARD.y1)).toBeLessThan(0.3);
+      expect(Math.abs((tr.x + br.x) / 2 - CARD.x1)).toBeLessThan(0.3);
+      expect(Math.abs((tl.y + tr.y) / 2 - CARD.y0)).toBeLessThan(0.3);
+    },
+  );
+
+  it("refuses a side with a light band wider than a card's paper edge beside its black border", () => {
+    // 5 px here is 1.6 mm at the card's scale (200 px for 63 mm): a sleeve's margin, not the
+    // card's 0.3 mm edge, so the two edges stay two edges.
+    const result = refineOutline(
+      cardWithDarkEdge(0.6, 5, { paper: FELT, border: BLACK, core: PAPER_EDGE }),
+      ROUGH,
+      6,
+    );
+    expect(result).toMatchObject({ ok: false });
+    if (!result.ok) expect(result.reason).toMatch(/bottom edge .* shows two edges up to [\d.]+ px apart/);
+  });
 
   it("takes a thin dark border for the card's border, not for a dark band beside it, where art of another colour lies past it", () => {
     // A 5 px border of dark red-brown around pink art on a grey table: 4.5–6.5 px in lies the art,

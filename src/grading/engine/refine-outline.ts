@@ -32,9 +32,13 @@
 // a brown band beside a yellow border on white paper lies 83 % of the way to the border, a
 // grey-brown one beside a red border on beige 87 %. The side's line is then the band's outer edge
 // or lies in it, up to 3.95 px outside the cut on drawn photos; the face begins where the colour
-// comes back from the band to the border's (isDarkBand, darkBandInside, pastDarkEdge). A band along
+// comes back from the band to the border's (isDarkBand, bandInside, pastBand). A band along
 // part of a side only splits the profiles between its outer edge and the cut, and the line fitted
 // through both lies between them: each profile with the band is read past it (pastPartialBand).
+// Beside a dark border the card's light paper edge is such a band too (isLightBand, pastLightBand):
+// on green felt beside a black border its grey lies off every blend of the two, and the readings
+// put the cut in it, on its inner step short of the middle, or find two edges (a real photo's
+// right side 4 px out, its frame then unreadable).
 // The blur is read last, across the refined sides on the card's side of the cut only
 // (edges.ts, cardSideRise): a shadow or the card's dark edge lying outside the cut, or a profile
 // off centre, would otherwise lengthen it (a 1080p photo of a card on white paper, its edges
@@ -151,12 +155,18 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     const cut = cutPastContactShadow(colourAt, side, 2 * halfLength, reading);
     if (cut) side.crossings = cut;
   }
+  // The widest light band read past (LIGHT_BAND_MM), in pixels at the card's scale.
+  const shortSide = Math.min(
+    ...[0, 1].map((k) => (dist(quad[k], quad[k + 1]) + dist(quad[k + 2], quad[(k + 3) % 4])) / 2),
+  );
+  const maxLightBand = Math.max(MIN_LIGHT_BAND_PX, (LIGHT_BAND_MM * shortSide) / CARD_SHORT_MM);
   const refined: Line[] = [];
   let residualSum = 0;
   let residualCount = 0;
   for (const [k, side] of sides.entries()) {
     // One of the two traced the side (the loop above refused a side neither traced).
     let chosen = (side.crossings ?? side.median) as Trace;
+    let pastLight = false;
     if (side.apart !== null && side.apart > MAX_EDGE_DISAGREEMENT) {
       // Two edges: the median reading's is the cut when its first step out of the table leads
       // into the colour the agreeing sides show just inside their cut, the card's border (a thin
@@ -187,22 +197,31 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       ) {
         chosen = side.crossings;
       } else {
-        return {
-          ok: false,
-          reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) shows two edges up to ${side.apart.toFixed(1)} px apart (a sleeve's, a shadow's or a thin border's beside the cut), so where the card ends cannot be told`,
-        };
+        // Or the band between them is the card's light edge beside its dark border.
+        const outer = outerOf(side, side.crossings, side.median);
+        const light =
+          side.table && borderColour && outer
+            ? pastLightBand(colourAt, side, outer.line, side.table, borderColour, shownColours, maxLightBand)
+            : null;
+        if (!light) {
+          return {
+            ok: false,
+            reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) shows two edges up to ${side.apart.toFixed(1)} px apart (a sleeve's, a shadow's or a thin border's beside the cut), so where the card ends cannot be told`,
+          };
+        }
+        chosen = light;
+        pastLight = true;
       }
     }
     // A dark band just inside the line taken (the card's dark edge or a shadow that the colour
-    // readings took for card): the card's face begins where the band ends.
+    // readings took for card): the card's face begins where the band ends. Where none moves the
+    // line, a light band beside a dark border (the card's paper edge) may: the face begins past it.
     const band =
-      side.table && borderColour ? darkBandInside(side, chosen.line, side.table, borderColour, shownColours) : null;
-    if (side.table && band && !band.moved) {
-      // No band at the line on the median profile, but on some profiles: a band along part of the
-      // side, the line taken between its outer edge and the cut.
-      chosen = pastPartialBand(colourAt, side, chosen, halfLength, side.table, band.border) ?? chosen;
-    } else if (side.table && band) {
-      const face = pastDarkEdge(colourAt, side, chosen.line, halfLength, side.table, band.border);
+      side.table && borderColour && !pastLight
+        ? bandInside(side, chosen.line, side.table, borderColour, shownColours, DARK_BAND)
+        : null;
+    if (side.table && band?.moved) {
+      const face = pastBand(colourAt, side, chosen.line, halfLength, side.table, band.border, DARK_BAND);
       if (!face) {
         return {
           ok: false,
@@ -210,6 +229,12 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
         };
       }
       chosen = face;
+    } else if (side.table && borderColour && !pastLight) {
+      const light = pastLightBand(colourAt, side, chosen.line, side.table, borderColour, shownColours, maxLightBand);
+      // No band at the line on the median profile, but on some profiles: a dark band along part
+      // of the side, the line taken between its outer edge and the cut.
+      chosen =
+        light ?? (band ? pastPartialBand(colourAt, side, chosen, halfLength, side.table, band.border) : null) ?? chosen;
     }
     for (const s of chosen.close) {
       const r = chosen.line.a * s.x + chosen.line.b * s.y - chosen.line.c;
@@ -369,15 +394,100 @@ function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]
   return luma(border) >= MIN_BANDED_BORDER_LUMA ? shade < luma(border) - DARK_BAND_DEPTH : !sameInk(colour, border);
 }
 
+/** Only a border darker than this (luma) shows the card's light edge beside it as a band. */
+const MAX_LIGHT_BANDED_BORDER_LUMA = 100;
+
+/** A light band is this many luma levels lighter than the border. */
+const LIGHT_BAND_HEIGHT = 40;
+
 /**
- * Where a dark band's far side gives way to the card's face along a profile of colours `at(k)`
- * (from outside in, samples 0.5 px apart), `border` the face's colour: the darkest sample among
- * `from`–`to` that is a dark band (isDarkBand), then the first approach from it to the border's
- * colour through halfway (in colour distance from the border), located at that approach's steepest
- * point (a blurred step's inflection, which the blur leaves in place where it raises a narrow
- * band's floor), to a fraction of a sample (a parabola through three). Null without such a band,
- * or when the colour 1.5–2.5 px past that point is not nearer the border's than halfway from the
- * band's.
+ * A light band is also lighter than the table by DARK_BAND_DEPTH, or this far (RGB distance) from
+ * every blend of the table's colour and the border's: the blur of the cut itself passes through
+ * those blends, at any lightness between the two.
+ */
+const MIN_OFF_BLEND = 30;
+
+/**
+ * True when `colour` could be the card's light edge beside a dark border `border` (the white paper
+ * of its cut, seen beside the face where the card is photographed at a slant) rather than the
+ * border or the table `table`: LIGHT_BAND_HEIGHT lighter than the border, and either
+ * DARK_BAND_DEPTH lighter than the table or no blend of the table's colour and the border's (on a
+ * green or brown table a grey edge is neither lighter nor darker than the blur of the cut).
+ */
+function isLightBand(colour: ArrayLike<number>, border: number[], table: number[]): boolean {
+  if (luma(border) >= MAX_LIGHT_BANDED_BORDER_LUMA) return false;
+  const shade = luma(colour);
+  if (shade < luma(border) + LIGHT_BAND_HEIGHT) return false;
+  return shade >= luma(table) + DARK_BAND_DEPTH || offBlend(colour, table, border) >= MIN_OFF_BLEND;
+}
+
+/** The RGB distance from `colour` to the nearest blend of `a` and `b`. */
+function offBlend(colour: ArrayLike<number>, a: number[], b: number[]): number {
+  const step = [0, 1, 2].map((ch) => (b[ch] ?? 0) - (a[ch] ?? 0));
+  const along = [0, 1, 2].reduce((sum, ch) => sum + ((colour[ch] ?? 0) - (a[ch] ?? 0)) * (step[ch] ?? 0), 0);
+  const length = [0, 1, 2].reduce((sum, ch) => sum + (step[ch] ?? 0) ** 2, 0);
+  const t = length > 0 ? Math.min(1, Math.max(0, along / length)) : 0;
+  return distance(
+    colour,
+    [0, 1, 2].map((ch) => (a[ch] ?? 0) + t * (step[ch] ?? 0)),
+  );
+}
+
+/**
+ * A band beside the card's face that the colour readings take for card: dark (its dark core, a
+ * contact shadow: isDarkBand) or light (its paper edge beside a dark border: isLightBand).
+ * `deeper` tells which of two band colours lies further into the band: the darker or the lighter.
+ */
+interface BandKind {
+  is: (colour: ArrayLike<number>, border: number[], table: number[]) => boolean;
+  deeper: (a: ArrayLike<number>, b: ArrayLike<number>) => boolean;
+  /** Whether the face, `shift` px inside the line taken (outside it when negative), moves the line. */
+  moves: (shift: number) => boolean;
+  /** Whether the band's deepest sample `k` of the profile `at` stands out from what lies outside it. */
+  standsOut: (at: (k: number) => ArrayLike<number>, k: number) => boolean;
+}
+
+/**
+ * A dark band projects past the border's colour, so the colour readings take its outer edge: the
+ * face lies inside the line taken. A light band lighter than the table projects past the table's
+ * colour instead, and the readings' 50 % crossing falls on the band's inner step but short of its
+ * middle (the line inside the face); one between the two falls in the band (the line outside it).
+ */
+const DARK_BAND: BandKind = {
+  is: isDarkBand,
+  deeper: (a, b) => luma(a) < luma(b),
+  moves: (shift) => shift >= MIN_BAND_SHIFT,
+  standsOut: () => true,
+};
+const LIGHT_BAND: BandKind = {
+  is: isLightBand,
+  deeper: (a, b) => luma(a) > luma(b),
+  moves: (shift) => Math.abs(shift) >= MIN_FACE_SHIFT,
+  // Lighter by DARK_BAND_DEPTH than something within BAND_CONTEXT_PX outside it (the table, or a
+  // dark line between it and the band): the slope of a blur from a light table into a dark band
+  // or a shadow beside the cut is no blend of the table and the border either, but nothing
+  // outside it is darker (drawn, a grey-brown core beside a blue border on beige, blurred 1.5 px,
+  // was read as a light band and the cut put 1.9 px out).
+  standsOut: (at, k) => {
+    for (let j = Math.max(0, k - 2 * BAND_CONTEXT_PX); j < k; j++)
+      if (luma(at(j)) <= luma(at(k)) - DARK_BAND_DEPTH) return true;
+    return false;
+  },
+};
+
+/** How far (px) outside a light band's deepest sample darker ones are looked for. */
+const BAND_CONTEXT_PX = 4;
+
+/**
+ * Where a band's far side gives way to the card's face along a profile of colours `at(k)` (from
+ * outside in, samples 0.5 px apart), `border` the face's colour: the deepest sample among
+ * `from`–`to` that is a band of `kind` (the darkest of a dark band) and stands out from what lies
+ * outside it, then the first approach from it to the border's colour through halfway (in colour
+ * distance from the border), located at that approach's steepest point (a blurred step's
+ * inflection, which the blur leaves in place where it raises a narrow band's floor), to a fraction
+ * of a sample (a parabola through three). Null without such a band, or when the colour 1.5–2.5 px
+ * past that point is not nearer the border's than halfway from the band's; else that point
+ * (`face`) and the deepest band sample (`band`).
  */
 function faceAfterBand(
   at: (k: number) => ArrayLike<number>,
@@ -385,12 +495,13 @@ function faceAfterBand(
   to: number,
   border: number[],
   table: number[],
-): number | null {
+  kind: BandKind,
+): { band: number; face: number } | null {
   const away = (k: number) => distance(at(k), border);
-  const isBand = (k: number) => isDarkBand(at(k), border, table);
+  const isBand = (k: number) => kind.is(at(k), border, table);
   let farthest = -1;
-  for (let k = from; k <= to; k++) if (isBand(k) && (farthest < 0 || luma(at(k)) < luma(at(farthest)))) farthest = k;
-  if (farthest < 0) return null;
+  for (let k = from; k <= to; k++) if (isBand(k) && (farthest < 0 || kind.deeper(at(k), at(farthest)))) farthest = k;
+  if (farthest < 0 || !kind.standsOut(at, farthest)) return null;
   const far = away(farthest);
   let half = farthest;
   while (half < to + 4 && away(half) > far / 2) half++;
@@ -403,28 +514,32 @@ function faceAfterBand(
   const position = steepest + (bend < 0 ? (0.5 * (a - c)) / bend : 0);
   let past = 0;
   for (let k = Math.round(position) + 3; k <= Math.round(position) + 5; k++) past += away(k) / 3;
-  return past <= far / 2 ? position : null;
+  return past <= far / 2 ? { band: farthest, face: position } : null;
 }
 
 /**
- * The border's colour (the median profile's 4.5–6.5 px inside `line`, past a band up to 2.5 px in
- * and its blur), when that is the card's border as the sides where both readings agree show it
- * (`cardBorder`, their median colour just past the cut, within twice MAX_BORDER_DIFFERENCE; or
- * where `shown`, each one's, holds that colour at least as often as this side's: past a thin dark
- * border lies art of another colour, and the border would read as a band beside it), a dark band
- * (isDarkBand) lies within 2.5 px of `line` on the side's median profile (at the side's middle),
- * and the face begins (faceAfterBand) MIN_BAND_SHIFT or more inside the line: the line was taken
- * on the band's outer edge or in it, the colour readings having projected the band onto the
- * card's side of the step from the table; null otherwise. (A cut taken rightly, with a dark band
- * outside it, has the face begin on it.)
+ * The border's colour (the median profile's 2–4 px past a band up to `inward` px inside `line`,
+ * and its blur: 4.5–6.5 px in unless told), when that is the card's border as the sides where both
+ * readings agree show it (`cardBorder`, their median colour just past the cut, within twice
+ * MAX_BORDER_DIFFERENCE; or where `shown`, each one's, holds that colour at least as often as this
+ * side's: past a thin dark border lies art of another colour, and the border would read as a band
+ * beside it), a band of `kind` lies from 2.5 px outside `line` to `inward` px inside it on the
+ * side's median profile (at the side's middle), and the face begins (faceAfterBand) far enough
+ * from the line to move it (`kind.moves`: for a dark band MIN_BAND_SHIFT or more inside, the line
+ * having been taken on the band's outer edge or in it, the colour readings having projected the
+ * band onto the card's side of the step from the table); null otherwise (`band`: the deepest band
+ * sample's depth inside the line, px). (A cut taken rightly, with a band outside it, has the face
+ * begin on it.)
  */
-function darkBandInside(
+function bandInside(
   side: SideReadings,
   line: Line,
   table: number[],
   cardBorder: number[],
   shown: number[][],
-): { border: number[]; moved: boolean } | null {
+  kind: BandKind,
+  inward = 2.5,
+): { border: number[]; moved: boolean; band: number | null } | null {
   const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
   const depth = inwardTo(side, line, mid);
   const reach = (side.medianProfile.length - 1) / 4;
@@ -432,7 +547,7 @@ function darkBandInside(
   const sample = (d: number) => Math.min(side.medianProfile.length - 1, Math.max(0, Math.round(2 * (d + reach))));
   const at = (k: number) => side.medianProfile[Math.min(side.medianProfile.length - 1, Math.max(0, k))] ?? table;
   const inside: number[][] = [];
-  for (let d = depth + 4.5; d <= depth + 6.5; d += 0.5) inside.push(at(sample(d)) as number[]);
+  for (let d = depth + inward + 2; d <= depth + inward + 4; d += 0.5) inside.push(at(sample(d)) as number[]);
   const border = medianColour(inside) ?? table;
   // What lies past the band must be the card's border as the other sides show it (past a thin
   // dark border lies art of another colour, and the border itself would read as a band): the
@@ -444,8 +559,12 @@ function darkBandInside(
   if (distance(border, cardBorder) > 2 * MAX_BORDER_DIFFERENCE && showing(border) < Math.max(1, showing(side.card))) {
     return null;
   }
-  const face = faceAfterBand(at, sample(depth - 2.5), sample(depth + 2.5), border, table);
-  return { border, moved: face !== null && (face - sample(depth)) / 2 >= MIN_BAND_SHIFT };
+  const found = faceAfterBand(at, sample(depth - 2.5), sample(depth + inward), border, table, kind);
+  return {
+    border,
+    moved: found !== null && kind.moves((found.face - sample(depth)) / 2),
+    band: found && (found.band - sample(depth)) / 2,
+  };
 }
 
 /**
@@ -460,24 +579,74 @@ const MIN_BAND_SHIFT = 0.6;
 const MIN_FACE_SHIFT = 0.3;
 
 /**
- * The card's face past a dark band lying at or inside `line` (darkBandInside), read on each
+ * The card's face past a band of `kind` lying at or inside `line` (bandInside), read on each
  * profile (faceAfterBand, from 2.5 px outside the line to `reach` px inside it; the border's
- * colour `border`, darkBandInside's). The face's line, when it traces the side MIN_FACE_SHIFT
+ * colour `border`, bandInside's). The face's line, when it traces the side MIN_FACE_SHIFT
  * or more inside `line` on average over its two ends, and neither end lies further than that
  * outside it or more than `reach` inside (a band's width in the photo changes along a side as the
  * light and the view do); null otherwise.
  */
-function pastDarkEdge(
+function pastBand(
   colourAt: RgbSampler,
   side: SideGeometry,
   line: Line,
   reach: number,
   table: number[],
   border: number[],
+  kind: BandKind,
 ): Trace | null {
-  const faces = facesPastBand(colourAt, side, line, reach, table, border);
+  const faces = facesPastBand(colourAt, side, line, reach, table, border, kind);
   const face = traced(faces.filter((point): point is Point => point !== null));
   return face && liesInside(side, line, face.line, reach) ? face : null;
+}
+
+/** Each profile's light band is looked for this far (px) either side of the median profile's. */
+const BAND_ANCHOR_PX = 1.5;
+
+/** The widest light band read past: the card's paper edge (0.3 mm thick) seen at a slant, and the blur. */
+const LIGHT_BAND_MM = 0.6;
+const MIN_LIGHT_BAND_PX = 3;
+/** The card's short side, in mm (a standard card's; the smaller formats differ by 6 % at most). */
+const CARD_SHORT_MM = 63;
+
+const dist = (a: Point | undefined, b: Point | undefined) => (a && b ? Math.hypot(b.x - a.x, b.y - a.y) : 0);
+
+/**
+ * The card's face past a light band (isLightBand) at `line` beside a dark border: the card's paper
+ * edge seen beside its face, where the card is photographed at a slant. On a green or brown table
+ * the band is neither lighter nor darker than the blur of the cut and the colour readings' line
+ * falls in it, outside the face; on a darker or greyer one it is lighter than the table, and
+ * their 50 % crossing falls on its inner step short of the middle, inside the face; a wider band
+ * gives them two edges. When the median profile shows the band at the line (bandInside) and the
+ * face past it (faceAfterBand) MIN_FACE_SHIFT or more from the line either way, the face read on
+ * each profile (facesPastBand); its line when it traces the side within `maxShift` px of `line`
+ * at both ends; null otherwise.
+ */
+function pastLightBand(
+  colourAt: RgbSampler,
+  side: SideReadings,
+  line: Line,
+  table: number[],
+  cardBorder: number[],
+  shown: number[][],
+  maxShift: number,
+): Trace | null {
+  const found = bandInside(side, line, table, cardBorder, shown, LIGHT_BAND, maxShift);
+  if (!found?.moved || found.band === null) return null;
+  // Each profile's band near the median profile's: on a speckled table, a light fleck just
+  // outside the cut would pass for it.
+  const faces = facesPastBand(colourAt, side, line, Math.ceil(maxShift), table, found.border, LIGHT_BAND, found.band);
+  const face = traced(faces.filter((point): point is Point => point !== null));
+  if (!face) return null;
+  const shifts = [side.p, side.q].map((end) => inwardTo(side, face.line, end) - inwardTo(side, line, end));
+  return shifts.every((shift) => Math.abs(shift) <= maxShift) ? face : null;
+}
+
+/** Of two readings of a side, the one lying further out (toward the table) on average over its ends. */
+function outerOf(side: SideGeometry, a: Trace | null, b: Trace | null): Trace | null {
+  if (!a || !b) return a ?? b;
+  const depth = (line: Line) => inwardTo(side, line, side.p) + inwardTo(side, line, side.q);
+  return depth(a.line) <= depth(b.line) ? a : b;
 }
 
 /**
@@ -485,7 +654,7 @@ function pastDarkEdge(
  * off the table, or its core seen where it bends), where the median profile shows none at the line
  * (half the profiles or more show the table's colour there): on the profiles that show the band
  * (at least MIN_PARTIAL_BAND of them and fewer than MAX_PARTIAL_BAND: a band along the whole side
- * is darkBandInside's), the face past it (faceAfterBand); on the others, the edge point of the
+ * is bandInside's), the face past it (faceAfterBand); on the others, the edge point of the
  * reading `taken` on that profile (within 1.5 px of its line). The line through them, when
  * MIN_PARTIAL_AGREEMENT of them lie within 1.5 px of it (one straight cut) and it lies
  * MIN_FACE_SHIFT or more inside `taken`'s on average over the side's ends, neither end more than
@@ -501,7 +670,7 @@ function pastPartialBand(
   table: number[],
   border: number[],
 ): Trace | null {
-  const faces = facesPastBand(colourAt, side, taken.line, reach, table, border);
+  const faces = facesPastBand(colourAt, side, taken.line, reach, table, border, DARK_BAND);
   const banded = faces.filter((point) => point !== null).length;
   if (banded < MIN_PARTIAL_BAND * EDGE_PROFILES || banded >= MAX_PARTIAL_BAND * EDGE_PROFILES) return null;
   const own: (Point | null)[] = faces.map(() => null);
@@ -530,8 +699,9 @@ const MIN_PARTIAL_BAND = 0.25;
 const MAX_PARTIAL_BAND = 0.8;
 
 /**
- * Each profile's face past a dark band at or inside `line` (faceAfterBand, from 2.5 px outside the
- * line to `reach` px inside it), or null where the profile shows no band.
+ * Each profile's face past a band of `kind` at or inside `line` (faceAfterBand, its band looked for
+ * from 2.5 px outside the line to `reach` px inside it, or within BAND_ANCHOR_PX of `around` px
+ * inside it), or null where the profile shows no band.
  */
 function facesPastBand(
   colourAt: RgbSampler,
@@ -540,17 +710,29 @@ function facesPastBand(
   reach: number,
   table: number[],
   border: number[],
+  kind: BandKind,
+  around: number | null = null,
 ): (Point | null)[] {
   const { p, q, nx, ny } = side;
-  const n = reach * 2 + 12;
+  // Samples 0.5 px apart from `outside` px outside the line (2.5, or enough to hold what lies
+  // outside an anchored band: kind.standsOut) in to `reach` px past it, and 3 px more.
+  const outside = around === null ? 2.5 : Math.max(2.5, BAND_ANCHOR_PX + BAND_CONTEXT_PX - around);
+  const n = Math.round(2 * (outside + reach + 3.5));
   const colours = Array.from({ length: n }, () => [0, 0, 0]);
   const pixel = new Float64Array(3);
   const at = (k: number) => colours[Math.min(n - 1, Math.max(0, k))] as number[];
   const faces: (Point | null)[] = [];
+  // Sample k lies at `outside` px outside the line plus k / 2.
+  const last = Math.round(2 * (outside + reach));
+  const [from, to] =
+    around === null
+      ? [0, last]
+      : [around - BAND_ANCHOR_PX, around + BAND_ANCHOR_PX].map((d) =>
+          Math.min(last, Math.max(0, Math.round(2 * (d + outside)))),
+        );
   for (let s = 0; s < EDGE_PROFILES; s++) {
     const base = profileBase(p, q, s);
-    const start = inwardTo(side, line, base) - 2.5;
-    // Samples 0.5 px apart from 2.5 px outside the line in to `reach` px past it, and 3 px more.
+    const start = inwardTo(side, line, base) - outside;
     for (let k = 0; k < n; k++) {
       const d = start + k * 0.5;
       colourAt(base.x + nx * d, base.y + ny * d, pixel);
@@ -559,12 +741,9 @@ function facesPastBand(
       colour[1] = pixel[1] ?? 0;
       colour[2] = pixel[2] ?? 0;
     }
-    const position = faceAfterBand(at, 0, reach * 2 + 5, border, table);
-    faces.push(
-      position === null
-        ? null
-        : { x: base.x + nx * (start + position * 0.5), y: base.y + ny * (start + position * 0.5) },
-    );
+    const found = faceAfterBand(at, from ?? 0, to ?? 0, border, table, kind);
+    const d = found && start + found.face * 0.5;
+    faces.push(d === null ? null : { x: base.x + nx * d, y: base.y + ny * d });
   }
   return faces;
 }

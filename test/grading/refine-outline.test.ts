@@ -268,11 +268,7 @@ describe("refineOutline", () => {
   it("refuses a side with a light band wider than a card's paper edge beside its black border", () => {
     // 5 px here is 1.6 mm at the card's scale (200 px for 63 mm): a sleeve's margin, not the
     // card's 0.3 mm edge, so the two edges stay two edges.
-    const result = refineOutline(
-      cardWithDarkEdge(0.6, 5, { paper: FELT, border: BLACK, core: PAPER_EDGE }),
-      ROUGH,
-      6,
-    );
+    const result = refineOutline(cardWithDarkEdge(0.6, 5, { paper: FELT, border: BLACK, core: PAPER_EDGE }), ROUGH, 6);
     expect(result).toMatchObject({ ok: false });
     if (!result.ok) expect(result.reason).toMatch(/bottom edge .* shows two edges up to [\d.]+ px apart/);
   });

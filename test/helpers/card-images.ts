@@ -96,6 +96,12 @@ export interface CardScene {
    * a band of `color`, `mm` wide, outside the cut along the card's right and bottom sides.
    */
   edgeBand?: { mm: number; color: Rgb };
+  /**
+   * Lateral chromatic aberration: the red channel's image shrunk and the blue's enlarged about the
+   * photo's centre, each edge moved this many px at the photo's corners (a lens that images the
+   * colours at slightly different sizes; phones mostly correct it).
+   */
+  lateralAberration?: number;
   /** Mild keystone: the card's top edge is this share narrower than its bottom edge. */
   keystone?: number;
   /**
@@ -505,8 +511,38 @@ export function drawCardScene(scene: CardScene): RgbaImage {
       data[o + 3] = 255;
     }
   }
-  const image = { width: W, height: H, data };
+  const drawn = { width: W, height: H, data };
+  const image = scene.lateralAberration ? withLateralAberration(drawn, scene.lateralAberration) : drawn;
   return scene.blur ? boxBlur(image, scene.blur) : image;
+}
+
+/** `image` with red shrunk and blue enlarged about its centre, by `corner` px at its corners. */
+function withLateralAberration(image: RgbaImage, corner: number): RgbaImage {
+  const { width: W, height: H, data } = image;
+  const out = new Uint8Array(data);
+  const cx = W / 2;
+  const cy = H / 2;
+  const share = corner / Math.hypot(cx, cy);
+  for (const [channel, scale] of [
+    [0, 1 + share],
+    [2, 1 - share],
+  ] as const) {
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const sx = Math.min(W - 1.001, Math.max(0, cx + (x + 0.5 - cx) * scale - 0.5));
+        const sy = Math.min(H - 1.001, Math.max(0, cy + (y + 0.5 - cy) * scale - 0.5));
+        const x0 = Math.floor(sx);
+        const y0 = Math.floor(sy);
+        const fx = sx - x0;
+        const fy = sy - y0;
+        const at = (xx: number, yy: number) => data[(yy * W + xx) * 4 + channel] ?? 0;
+        const top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx;
+        const bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx;
+        out[(y * W + x) * 4 + channel] = Math.round(top * (1 - fy) + bottom * fy);
+      }
+    }
+  }
+  return { width: W, height: H, data: out };
 }
 
 /** Bilinear sample of a photo at (x, y); `repeat` mirrors it endlessly (a table), else clamps. */

@@ -14,6 +14,7 @@ import {
   type TwoScaleResult,
   widthsOf,
 } from "./centering";
+import { measureAberration, withoutAberration } from "./chromatic";
 import { type DecodedImage, DecodeError, type DetailImage, decodeImage, decodeRegion } from "./decode";
 import type { CardFormat, FaceName } from "./evidence";
 import { type CardOutline, locateCard } from "./find-card";
@@ -151,13 +152,27 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   // its edge measurements in pixels of the image measured.
   const { quad, reach, ...located } = found.card;
   const detail = detailOf(bytes, decoded, quad, reach);
-  const measuredImage = detail ? detail.image : image;
   const toMeasured = (p: Point): Point =>
     detail ? { x: (p.x - detail.originX) * detail.scaleX, y: (p.y - detail.originY) * detail.scaleY } : p;
   const toWorking = (p: Point): Point =>
     detail ? { x: p.x / detail.scaleX + detail.originX, y: p.y / detail.scaleY + detail.originY } : p;
   const detailScale = detail ? Math.sqrt(detail.scaleX * detail.scaleY) : 1;
-  const refined = refineOutline(measuredImage, quad.map(toMeasured) as Quad, Math.ceil(reach * detailScale));
+  // Colour fringes of the lens (lateral chromatic aberration), measured on the card's outline about
+  // the photo's centre, are taken out before any edge is read in colour (chromatic.ts).
+  const measuredReach = Math.ceil(reach * detailScale);
+  const photoCentre = toMeasured({ x: width / 2, y: height / 2 });
+  const aberration = measureAberration(
+    detail ? detail.image : image,
+    quad.map(toMeasured) as Quad,
+    measuredReach + 2,
+    photoCentre,
+  );
+  const measuredImage = aberration
+    ? withoutAberration(detail ? detail.image : image, aberration)
+    : detail
+      ? detail.image
+      : image;
+  const refined = refineOutline(measuredImage, quad.map(toMeasured) as Quad, measuredReach);
   if (!refined.ok) return reject("grading_failed", `The ${name} photo: ${refined.reason}.`);
   const outline: CardOutline = {
     ...refined.outline,

@@ -161,17 +161,9 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   // the photo's centre, are taken out before any edge is read in colour (chromatic.ts).
   const measuredReach = Math.ceil(reach * detailScale);
   const photoCentre = toMeasured({ x: width / 2, y: height / 2 });
-  const aberration = measureAberration(
-    detail ? detail.image : image,
-    quad.map(toMeasured) as Quad,
-    measuredReach + 2,
-    photoCentre,
-  );
-  const measuredImage = aberration
-    ? withoutAberration(detail ? detail.image : image, aberration)
-    : detail
-      ? detail.image
-      : image;
+  const read = detail ? detail.image : image;
+  const aberration = measureAberration(read, quad.map(toMeasured) as Quad, measuredReach + 2, photoCentre);
+  const measuredImage = aberration ? withoutAberration(read, aberration) : read;
   const refined = refineOutline(measuredImage, quad.map(toMeasured) as Quad, measuredReach);
   if (!refined.ok) return reject("grading_failed", `The ${name} photo: ${refined.reason}.`);
   const outline: CardOutline = {

@@ -230,9 +230,10 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       }
       chosen = face;
     } else if (side.table && borderColour && !pastLight) {
+      // A light band at the line; or, with no dark band at the line on the median profile but on
+      // some profiles, a dark band along part of the side, the line taken between its outer edge
+      // and the cut.
       const light = pastLightBand(colourAt, side, chosen.line, side.table, borderColour, shownColours, maxLightBand);
-      // No band at the line on the median profile, but on some profiles: a dark band along part
-      // of the side, the line taken between its outer edge and the cut.
       chosen =
         light ?? (band ? pastPartialBand(colourAt, side, chosen, halfLength, side.table, band.border) : null) ?? chosen;
     }
@@ -724,12 +725,9 @@ function facesPastBand(
   const faces: (Point | null)[] = [];
   // Sample k lies at `outside` px outside the line plus k / 2.
   const last = Math.round(2 * (outside + reach));
+  const sampleAt = (d: number) => Math.min(last, Math.max(0, Math.round(2 * (d + outside))));
   const [from, to] =
-    around === null
-      ? [0, last]
-      : [around - BAND_ANCHOR_PX, around + BAND_ANCHOR_PX].map((d) =>
-          Math.min(last, Math.max(0, Math.round(2 * (d + outside)))),
-        );
+    around === null ? [0, last] : [sampleAt(around - BAND_ANCHOR_PX), sampleAt(around + BAND_ANCHOR_PX)];
   for (let s = 0; s < EDGE_PROFILES; s++) {
     const base = profileBase(p, q, s);
     const start = inwardTo(side, line, base) - outside;
@@ -741,7 +739,7 @@ function facesPastBand(
       colour[1] = pixel[1] ?? 0;
       colour[2] = pixel[2] ?? 0;
     }
-    const found = faceAfterBand(at, from ?? 0, to ?? 0, border, table, kind);
+    const found = faceAfterBand(at, from, to, border, table, kind);
     const d = found && start + found.face * 0.5;
     faces.push(d === null ? null : { x: base.x + nx * d, y: base.y + ny * d });
   }

@@ -153,7 +153,6 @@ describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
     ["a blurred photo", { blur: 6 }],
     // Edges rising over 0.99 mm: graded 1.1 points off without the blur limit.
     ["a photo blurred a little less", { blur: 5 }],
-    ["a tiny photo", { canvasWidth: 360, canvasHeight: 270, cardWidth: 140 }],
     // Burnt out: the table clips to white with the card's light parts (a milder overexposure,
     // whose card can still be measured, is graded: the next test).
     ["an overexposed photo", { exposure: 4 }],
@@ -167,6 +166,25 @@ describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
     const result = await gradePair(scene);
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
     if (result.status === "rejected") expect(result.message.length).toBeGreaterThan(10);
+  });
+
+  it("refuses a photo for its size in terms of the card's pixels: at once below 177 px, else once its card is measured", async () => {
+    // Under 177 px on the shorter side no card fits at 3 px per mm (the narrowest format, 59 mm).
+    const tiny = await gradePair({ ...base, canvasWidth: 230, canvasHeight: 172, cardWidth: 120 });
+    expect(tiny).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (tiny.status === "rejected") {
+      expect(tiny.message).toMatch(
+        /^The front photo is too small \(230×172\): a card filling its shorter side would have 2\.9 px per mm, too few pixels/,
+      );
+    }
+    // Above it the photo is read, and its card, 140 px wide, has 2.2 px per mm.
+    const small = await gradePair({ ...base, canvasWidth: 360, canvasHeight: 270, cardWidth: 140 });
+    expect(small).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (small.status === "rejected") {
+      expect(small.message).toMatch(
+        /^The card in the front photo is 2\.\d px per mm: too few pixels to tell the printed frame/,
+      );
+    }
   });
 
   it("refuses a front photo without a card with grading_failed", async () => {

@@ -18,7 +18,7 @@ import { measureAberration, withoutAberration } from "./chromatic";
 import { type DecodedImage, DecodeError, type DetailImage, decodeImage, decodeRegion } from "./decode";
 import type { CardFormat, FaceName } from "./evidence";
 import { type CardOutline, locateCard } from "./find-card";
-import { describeFormat, formatAcrossLenses, recogniseFormat } from "./formats";
+import { describeFormat, FORMATS, formatAcrossLenses, recogniseFormat } from "./formats";
 import { measureFrameTwice, printStarts } from "./frame";
 import { dist, type Point, type Quad, signedArea2 } from "./geometry";
 import type { RgbaImage } from "./image";
@@ -31,8 +31,13 @@ import { type FaceWear, measureWear } from "./wear";
 
 /** Photos are analysed at most this large on their longer side. */
 export const WORKING_MAX_SIDE = 1600;
-/** Smallest photo (shorter side, after scaling) that can be graded. */
-export const MIN_PHOTO_SHORT_SIDE = 400;
+/**
+ * Smallest photo (shorter side, after scaling) that can be graded: the narrowest card format
+ * filling that side has MIN_PX_PER_MM there (59 mm × 3 = 177 px). A smaller photo is refused at
+ * once, since no card in it can have the pixels a 1-point centering measurement needs; a larger
+ * one is refused for its card's pixels only once the card is found and its px per mm measured.
+ */
+export const MIN_PHOTO_SHORT_SIDE = Math.ceil(MIN_PX_PER_MM * Math.min(...FORMATS.map((f) => f.width_mm)));
 /**
  * Graded-card holders (PSA 84 × 137 mm, BGS and SGC alike) are 1.6–1.7 times as tall as wide once
  * rectified; every card format is below 1.46.
@@ -131,9 +136,10 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const { image } = decoded;
   const { width, height } = image;
   if (Math.min(width, height) < MIN_PHOTO_SHORT_SIDE) {
+    const atMost = Math.min(width, height) / Math.min(...FORMATS.map((f) => f.width_mm));
     return reject(
       "grading_failed",
-      `The ${name} photo is too small (${width}×${height}); send at least ${MIN_PHOTO_SHORT_SIDE} px on the shorter side.`,
+      `The ${name} photo is too small (${width}×${height}): a card filling its shorter side would have ${atMost.toFixed(1)} px per mm, too few pixels to tell the printed frame from the card's edge, so centering cannot be measured to 1 point (at least ${MIN_PX_PER_MM} px per mm: a photo at least ${MIN_PHOTO_SHORT_SIDE} px on its shorter side, the card filling it); send a larger photo or move closer.`,
     );
   }
   // A photo burnt out or black as a whole is refused before anything in it is taken for a card.

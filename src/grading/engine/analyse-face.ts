@@ -37,7 +37,8 @@ export const WORKING_MAX_SIDE = 1600;
  * once, since no card in it can have the pixels a 1-point centering measurement needs; a larger
  * one is refused for its card's pixels only once the card is found and its px per mm measured.
  */
-export const MIN_PHOTO_SHORT_SIDE = Math.ceil(MIN_PX_PER_MM * Math.min(...FORMATS.map((f) => f.width_mm)));
+const NARROWEST_CARD_MM = Math.min(...FORMATS.map((f) => f.width_mm));
+export const MIN_PHOTO_SHORT_SIDE = Math.ceil(MIN_PX_PER_MM * NARROWEST_CARD_MM);
 /**
  * Graded-card holders (PSA 84 × 137 mm, BGS and SGC alike) are 1.6–1.7 times as tall as wide once
  * rectified; every card format is below 1.46.
@@ -136,7 +137,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const { image } = decoded;
   const { width, height } = image;
   if (Math.min(width, height) < MIN_PHOTO_SHORT_SIDE) {
-    const atMost = Math.min(width, height) / Math.min(...FORMATS.map((f) => f.width_mm));
+    const atMost = Math.min(width, height) / NARROWEST_CARD_MM;
     return reject(
       "grading_failed",
       `The ${name} photo is too small (${width}×${height}): a card filling its shorter side would have ${atMost.toFixed(1)} px per mm, too few pixels to tell the printed frame from the card's edge, so centering cannot be measured to 1 point (at least ${MIN_PX_PER_MM} px per mm: a photo at least ${MIN_PHOTO_SHORT_SIDE} px on its shorter side, the card filling it); send a larger photo or move closer.`,

@@ -34,6 +34,14 @@ describe("real photos of one raw card on a table", () => {
     }
   });
 
+  it("finds no wear on the Rites of Flourishing card, a pristine one whose black border is lit unevenly along its sides", () => {
+    // The lit end of its left border is 50 levels lighter than the side's median colour: judged
+    // against that one colour, its ink read as whitening and chips (edges 8.5, corners 9.5).
+    const outcome = outcomeOf(REAL_PHOTOS.ritesOfFlourishing);
+    if (!outcome.graded) throw new Error(`expected a centering, got: ${outcome.message}`);
+    expect(outcome.wear).toEqual({ corners: 10, edges: 10, surface: 10, defects: 0 });
+  });
+
   // Today's limits on real photos (README, "Real photos"), each with the reason given.
   it.each([
     // A modern Magic card, its black border on dark grey woven fabric: the outline found is the

@@ -52,6 +52,22 @@ describe("wear on photographic artwork", { timeout: 60_000 }, () => {
     expect(held.evidence.corners.defects).toEqual([]);
   });
 
+  it("judges a black border against its own ink where the light falls, not one colour for the whole side", async () => {
+    // A glossy black border catching the light over the top-left corner: luma 20 lifted to 60–80
+    // there. Against the side's one colour its ink read as whitening and chips; against the
+    // border's ink nearby it is sound, and drawn whitening in the same light is still found.
+    const black: CardScene = {
+      ...pristine,
+      borderColor: [18, 18, 20],
+      glare: { x: 0.33, y: 0.18, radius: 0.4, strength: 0.2 },
+    };
+    const lit = expectGraded(await grade(black));
+    expect(lit.grades.corners).toBeGreaterThanOrEqual(9.5);
+    expect(lit.grades.edges).toBeGreaterThanOrEqual(9.5);
+    const worn = expectGraded(await grade({ ...black, wear: { cornerWhitening: 1 } }));
+    expect(worn.grades.corners).toBeLessThanOrEqual(8);
+  });
+
   it("grades a pristine card with a photograph as art 9.5–10 on corners, edges and surface", async () => {
     for (const art of ["astronaut", "chelsea", "rocket", "coffee"] as const) {
       const graded = expectGraded(await grade({ ...pristine, artPhoto: artPhoto(art) }));

@@ -2,6 +2,7 @@
 // each one's source and licence), as the bytes a partner would upload. Imported inline (base64)
 // because tests run in workerd, which has no file system.
 import { analyseFace } from "../../src/grading/engine/analyse-face";
+import { CORNER_WEAR_TABLE, EDGE_WEAR_TABLE, gradeFromTable, SURFACE_TABLE } from "../../src/grading/engine/rubric";
 import slowpoke from "../fixtures/real-photos/dpc-slowpoke.jpg?inline";
 import mysticalTeachings from "../fixtures/real-photos/magic-lens-mystical-teachings.jpg?inline";
 import ritesOfFlourishing from "../fixtures/real-photos/magic-lens-rites-of-flourishing.jpg?inline";
@@ -79,6 +80,8 @@ export type RealPhotoOutcome =
       topBottom: number;
       format: string;
       corners: { x: number; y: number }[];
+      /** The face's wear read as subgrades (rubric.ts), and the defects behind them. */
+      wear: { corners: number; edges: number; surface: number; defects: number };
     }
   | { graded: false; message: string };
 
@@ -90,13 +93,20 @@ export function outcomeOf(photo: RealPhoto): RealPhotoOutcome {
 export function outcomeOfBytes(bytes: Uint8Array): RealPhotoOutcome {
   const result = analyseFace("front", bytes);
   if (!result.ok) return { graded: false, message: result.rejection.message };
-  const { centering, format, corners } = result.face;
+  const { centering, format, corners, wear } = result.face;
   if (!centering.ok) return { graded: false, message: centering.reason };
+  if (!wear) throw new Error("a face whose centering is measured has its wear read");
   return {
     graded: true,
     leftRight: centering.centering.left_right,
     topBottom: centering.centering.top_bottom,
     format: format.id,
     corners: [...corners],
+    wear: {
+      corners: gradeFromTable(wear.worstCornerMm2, CORNER_WEAR_TABLE),
+      edges: gradeFromTable(wear.edgeWornMm, EDGE_WEAR_TABLE),
+      surface: gradeFromTable(wear.surfaceLineMm, SURFACE_TABLE),
+      defects: wear.corners.defects.length + wear.edges.defects.length + wear.surface.defects.length,
+    },
   };
 }

@@ -14,7 +14,7 @@
 //   (reference-difference.ts), since the photo alone cannot tell it from a printed one;
 // - every subgrade reports the area it could examine; what could not be examined is not damage.
 import type { DefectRegion, FaceName } from "./evidence";
-import { FLAT_PX_PER_MM } from "./geometry";
+import { FLAT_PX_PER_MM, selectKth } from "./geometry";
 import { type RgbaImage, sameInk } from "./image";
 import type { FlatSampler } from "./rectify";
 import { type ArtLine, measureSurface } from "./surface";
@@ -85,6 +85,24 @@ const MAX_TABLE_HUE_DIFFERENCE = 0.05;
 const MAX_TABLE_LIFT = 1.25;
 /** A pixel this close to the table's colour (or closer than half the border–table distance) is table. */
 const MISSING_MAX_DISTANCE = 40;
+/**
+ * The border's colour a pixel is judged against is read near it: the median of the border's inner
+ * strip (from BAND_TO_PX in to INNER_MARGIN_PX short of the frame or of print in the border, where
+ * wear seldom reaches) within LOCAL_BORDER_PX along the side, sampled every LOCAL_STEP_PX. Light
+ * changes along a border: on a real photo of a pristine black-bordered card on wood, the lit end
+ * of its left border is 50 levels lighter than the side's median, and against that one colour
+ * its paper-grey ink read as whitening, edges 8.5 (4.8 mm of chips) and corners 9.5. Where the
+ * strip is under MIN_INNER_DEPTH_PX deep (a border under 2 mm) or holds fewer than MIN_LOCAL_PIXELS,
+ * the side's one colour is used; so it is where the strip's colour is no shade of that one ink
+ * (image.ts, sameInk: a thumb over the border, or whitening reaching that deep all along it).
+ */
+const LOCAL_BORDER_PX = 3 * MM;
+const LOCAL_STEP_PX = 4;
+const MIN_LOCAL_PIXELS = 40;
+/** The inner strip ends this far short of the frame (0.5 mm: a soft photo blurs the frame's step into it). */
+const INNER_MARGIN_PX = 0.5 * MM;
+/** …and is read only where it is at least this deep (0.25 mm). */
+const MIN_INNER_DEPTH_PX = 2;
 /** A corner's wear is reported as a defect from this area on (the corners' grade-10 floor, rubric.ts). */
 const MIN_CORNER_DEFECT_MM2 = 0.15;
 /** An edge position is worn when at least this many denoised worn pixels lie across its band. */
@@ -102,10 +120,8 @@ export function measureWear(
   around: FlatSampler,
 ): FaceWear {
   const { width: W, height: H, data } = flat;
-  const borderLuma = luma(...border);
   const borderChroma = Math.max(...border) - Math.min(...border);
-  const whiteningMeasurable = !(borderLuma > 200 && borderChroma < 40);
-  const toBackground = Math.hypot(border[0] - background[0], border[1] - background[1], border[2] - background[2]);
+  const whiteningMeasurable = !(luma(...border) > 200 && borderChroma < 40);
   // The border, less the pixels within FRAME_MARGIN_PX of the frame line: those blend the border
   // with the art under the photo's blur, and a blend can take the table's colour.
   // Nor is print in the border, from FRAME_MARGIN_PX before where it begins.
@@ -162,13 +178,15 @@ export function measureWear(
   // 0: not examined, 1: examined and sound, 2: missing material, 3: whitened.
   const here = new Float64Array(3);
   const state = new Uint8Array(W * H);
-  const classify = (x: number, y: number) => {
+  const classify = (x: number, y: number, ink: Rgb) => {
     const p = (y * W + x) * 4;
     const r = data[p] ?? 0;
     const g = data[p + 1] ?? 0;
     const b = data[p + 2] ?? 0;
+    const borderLuma = luma(...ink);
+    const toBackground = Math.hypot(ink[0] - background[0], ink[1] - background[1], ink[2] - background[2]);
     const dBackground = Math.hypot(r - background[0], g - background[1], b - background[2]);
-    const dBorder = Math.hypot(r - border[0], g - border[1], b - border[2]);
+    const dBorder = Math.hypot(r - ink[0], g - ink[1], b - ink[2]);
     // Missing material: the table's own colour (within MISSING_MAX_DISTANCE, or half the
     // border–table distance on a contrasting table), clearly away from the border's.
     if (
@@ -190,11 +208,12 @@ export function measureWear(
     here[0] = r;
     here[1] = g;
     here[2] = b;
-    return sameInk(here, border) ? 1 : 0;
+    return sameInk(here, ink) ? 1 : 0;
   };
-  const mark = (x: number, y: number) => {
+  const inkNear = localBorderInk(flat, frame, border);
+  const mark = (x: number, y: number, ink: Rgb) => {
     if (!inBorder(x, y)) return;
-    const seen = classify(x, y);
+    const seen = classify(x, y, ink);
     // Wear is read only where the cut beside it is seen against the table.
     state[y * W + x] = seen >= 2 && !tableBeside(x, y) ? 0 : seen;
   };
@@ -205,22 +224,28 @@ export function measureWear(
     { x0: W - CORNER_PATCH_PX, y0: H - CORNER_PATCH_PX, name: "bottom_right_corner" },
     { x0: 0, y0: H - CORNER_PATCH_PX, name: "bottom_left_corner" },
   ];
+  // A corner's pixels are judged against the ink of the side they lie nearer, where it leaves the corner.
   for (const corner of cornerBoxes) {
     for (let y = corner.y0; y < corner.y0 + CORNER_PATCH_PX; y++) {
       for (let x = corner.x0; x < corner.x0 + CORNER_PATCH_PX; x++) {
-        if (insideRoundedCard(x + 0.5, y + 0.5, W, H, BAND_FROM_PX)) mark(x, y);
+        if (!insideRoundedCard(x + 0.5, y + 0.5, W, H, BAND_FROM_PX)) continue;
+        const fromSide = Math.min(x, W - 1 - x);
+        const fromEnd = Math.min(y, H - 1 - y);
+        const ink =
+          fromSide <= fromEnd ? inkNear(x < W / 2 ? "left" : "right", y) : inkNear(y < H / 2 ? "top" : "bottom", x);
+        mark(x, y, ink);
       }
     }
   }
   // Edge bands between the corner patches, no deeper than the border itself.
   const depth = (limit: number) => Math.min(BAND_TO_PX, Math.max(BAND_FROM_PX + 1, Math.floor(limit) - 1));
   for (let y = CORNER_PATCH_PX; y < H - CORNER_PATCH_PX; y++) {
-    for (let d = BAND_FROM_PX; d < depth(frame.left); d++) mark(d, y);
-    for (let d = BAND_FROM_PX; d < depth(frame.right); d++) mark(W - 1 - d, y);
+    for (let d = BAND_FROM_PX; d < depth(frame.left); d++) mark(d, y, inkNear("left", y));
+    for (let d = BAND_FROM_PX; d < depth(frame.right); d++) mark(W - 1 - d, y, inkNear("right", y));
   }
   for (let x = CORNER_PATCH_PX; x < W - CORNER_PATCH_PX; x++) {
-    for (let d = BAND_FROM_PX; d < depth(frame.top); d++) mark(x, d);
-    for (let d = BAND_FROM_PX; d < depth(frame.bottom); d++) mark(x, H - 1 - d);
+    for (let d = BAND_FROM_PX; d < depth(frame.top); d++) mark(x, d, inkNear("top", x));
+    for (let d = BAND_FROM_PX; d < depth(frame.bottom); d++) mark(x, H - 1 - d, inkNear("bottom", x));
   }
   // A worn pixel counts when two of its four neighbours are worn too (JPEG and sensor noise flip
   // single pixels; real wear is a patch).
@@ -345,6 +370,54 @@ export function measureWear(
     corners: { examinedMm2: regionOf(cornerExamined), regionMm2: regionOf(cornerRegion), defects: cornerDefects },
     edges: { examinedMm2: regionOf(edgeExamined), regionMm2: regionOf(edgeRegion), defects: edgeDefects },
     surface: { examinedMm2: surface.examinedMm2, regionMm2: surface.regionMm2, defects: surface.defects },
+  };
+}
+
+type Rgb = [number, number, number];
+type BorderSide = "left" | "right" | "top" | "bottom";
+
+/**
+ * The border's ink near a place along a side (`t`: the flat card's row for left and right, its
+ * column for top and bottom), read on the side's inner strip (LOCAL_BORDER_PX); `border`, the
+ * side's one colour, where the strip is too thin to read.
+ */
+function localBorderInk(flat: RgbaImage, frame: FrameWidths, border: Rgb): (side: BorderSide, t: number) => Rgb {
+  const { width: W, height: H, data } = flat;
+  const samples = {} as Record<BorderSide, (Rgb | null)[]>;
+  for (const side of ["left", "right", "top", "bottom"] as const) {
+    const along = side === "left" || side === "right" ? H : W;
+    const printFrom = frame.printFrom?.[side];
+    const limit = Math.floor(Math.min(frame[side], printFrom ?? Number.POSITIVE_INFINITY)) - INNER_MARGIN_PX;
+    const row: (Rgb | null)[] = [];
+    samples[side] = row;
+    if (limit - BAND_TO_PX < MIN_INNER_DEPTH_PX) continue;
+    const at = (t: number, d: number) =>
+      side === "left" ? [d, t] : side === "right" ? [W - 1 - d, t] : side === "top" ? [t, d] : [t, H - 1 - d];
+    const size = (2 * LOCAL_BORDER_PX + 1) * (limit - BAND_TO_PX);
+    const channels = [new Float64Array(size), new Float64Array(size), new Float64Array(size)] as const;
+    for (let c = 0; c < along; c += LOCAL_STEP_PX) {
+      const from = Math.max(CORNER_PATCH_PX, c - LOCAL_BORDER_PX);
+      const to = Math.min(along - CORNER_PATCH_PX, c + LOCAL_BORDER_PX + 1);
+      let n = 0;
+      for (let t = from; t < to; t++) {
+        for (let d = BAND_TO_PX; d < limit; d++, n++) {
+          const [x = 0, y = 0] = at(t, d);
+          const p = (y * W + x) * 4;
+          channels[0][n] = data[p] ?? 0;
+          channels[1][n] = data[p + 1] ?? 0;
+          channels[2][n] = data[p + 2] ?? 0;
+        }
+      }
+      const ink = n >= MIN_LOCAL_PIXELS ? (channels.map((values) => selectKth(values, n, n >> 1)) as Rgb) : null;
+      // Only the side's ink in another light: not a thumb over the border, nor whitening all along it.
+      row.push(ink && sameInk(ink, border) ? ink : null);
+    }
+  }
+  return (side, t) => {
+    const row = samples[side];
+    const along = side === "left" || side === "right" ? H : W;
+    const clamped = Math.min(along - CORNER_PATCH_PX - 1, Math.max(CORNER_PATCH_PX, t));
+    return row[Math.round(clamped / LOCAL_STEP_PX)] ?? border;
   };
 }
 

@@ -88,6 +88,8 @@ describe("the graded real photo turned, made smaller and compressed", () => {
     const expected = mirrored ? { leftRight: 100 - byHand.leftRight, topBottom: 100 - byHand.topBottom } : byHand;
     expect(Math.abs(outcome.leftRight - expected.leftRight)).toBeLessThanOrEqual(1);
     expect(Math.abs(outcome.topBottom - expected.topBottom)).toBeLessThanOrEqual(1);
+    // The pristine card shows no wear whichever way it is turned.
+    expect(outcome.wear).toEqual({ corners: 10, edges: 10, surface: 10, defects: 0 });
   });
 
   it("at half its size and JPEG quality 60, measures the same centering within a point", () => {
@@ -97,6 +99,7 @@ describe("the graded real photo turned, made smaller and compressed", () => {
     if (!outcome.graded) return;
     expect(Math.abs(outcome.leftRight - byHand.leftRight)).toBeLessThanOrEqual(1);
     expect(Math.abs(outcome.topBottom - byHand.topBottom)).toBeLessThanOrEqual(1);
+    expect(outcome.wear).toEqual({ corners: 10, edges: 10, surface: 10, defects: 0 });
   });
 });
 

@@ -86,23 +86,26 @@ const MAX_TABLE_LIFT = 1.25;
 /** A pixel this close to the table's colour (or closer than half the border–table distance) is table. */
 const MISSING_MAX_DISTANCE = 40;
 /**
- * The border's colour a pixel is judged against is read near it: the median of the border's inner
- * strip (from BAND_TO_PX in to INNER_MARGIN_PX short of the frame or of print in the border, where
- * wear seldom reaches) within LOCAL_BORDER_PX along the side, sampled every LOCAL_STEP_PX. Light
- * changes along a border: on a real photo of a pristine black-bordered card on wood, the lit end
- * of its left border is 50 levels lighter than the side's median, and against that one colour
- * its paper-grey ink read as whitening, edges 8.5 (4.8 mm of chips) and corners 9.5. Where the
- * strip is under MIN_INNER_DEPTH_PX deep (a border under 2 mm) or holds fewer than MIN_LOCAL_PIXELS,
- * the side's one colour is used; so it is where the strip's colour is no shade of that one ink
- * (image.ts, sameInk: a thumb over the border, or whitening reaching that deep all along it).
+ * The border's colour a pixel is judged against is read near it, on the border's inner strip (from
+ * BAND_TO_PX in, where wear seldom reaches, to INNER_MARGIN_PX short of the frame or of print in
+ * the border, at most MAX_INNER_DEPTH_PX deep): each place along the side has the strip's median
+ * across it, and the ink near a place is the median of those within LOCAL_BORDER_PX, sampled every
+ * LOCAL_STEP_PX (light changes slowly along a side). Light does change along a border: on a real
+ * photo of a pristine black-bordered card on wood, the lit end of its left border is 50 levels
+ * lighter than the side's median, and against that one colour its ink read as whitening and chips
+ * (edges 8.5, corners 9.5). Where the strip is under MIN_INNER_DEPTH_PX deep (a border under 2 mm)
+ * or holds fewer than MIN_LOCAL_PIXELS, the side's one colour is used; so it is where the strip's
+ * colour is no shade of that one ink (image.ts, sameInk: a thumb over the border, or whitening
+ * reaching that deep all along it).
  */
 const LOCAL_BORDER_PX = 3 * MM;
-const LOCAL_STEP_PX = 4;
+const LOCAL_STEP_PX = MM;
 const MIN_LOCAL_PIXELS = 40;
 /** The inner strip ends this far short of the frame (0.5 mm: a soft photo blurs the frame's step into it). */
 const INNER_MARGIN_PX = 0.5 * MM;
-/** …and is read only where it is at least this deep (0.25 mm). */
+/** …and is read only where it is at least this deep (0.25 mm), and at most this deep (1.5 mm). */
 const MIN_INNER_DEPTH_PX = 2;
+const MAX_INNER_DEPTH_PX = 1.5 * MM;
 /** A corner's wear is reported as a defect from this area on (the corners' grade-10 floor, rubric.ts). */
 const MIN_CORNER_DEFECT_MM2 = 0.15;
 /** An edge position is worn when at least this many denoised worn pixels lie across its band. */
@@ -178,13 +181,12 @@ export function measureWear(
   // 0: not examined, 1: examined and sound, 2: missing material, 3: whitened.
   const here = new Float64Array(3);
   const state = new Uint8Array(W * H);
-  const classify = (x: number, y: number, ink: Rgb) => {
+  const classify = (x: number, y: number, near: BorderInk) => {
     const p = (y * W + x) * 4;
     const r = data[p] ?? 0;
     const g = data[p + 1] ?? 0;
     const b = data[p + 2] ?? 0;
-    const borderLuma = luma(...ink);
-    const toBackground = Math.hypot(ink[0] - background[0], ink[1] - background[1], ink[2] - background[2]);
+    const { ink, borderLuma, toBackground } = near;
     const dBackground = Math.hypot(r - background[0], g - background[1], b - background[2]);
     const dBorder = Math.hypot(r - ink[0], g - ink[1], b - ink[2]);
     // Missing material: the table's own colour (within MISSING_MAX_DISTANCE, or half the
@@ -210,8 +212,8 @@ export function measureWear(
     here[2] = b;
     return sameInk(here, ink) ? 1 : 0;
   };
-  const inkNear = localBorderInk(flat, frame, border);
-  const mark = (x: number, y: number, ink: Rgb) => {
+  const inkNear = localBorderInk(flat, frame, border, background);
+  const mark = (x: number, y: number, ink: BorderInk) => {
     if (!inBorder(x, y)) return;
     const seen = classify(x, y, ink);
     // Wear is read only where the cut beside it is seen against the table.
@@ -375,49 +377,78 @@ export function measureWear(
 
 type Rgb = [number, number, number];
 type BorderSide = "left" | "right" | "top" | "bottom";
+/** A border colour a pixel is judged against, with what classify asks of it worked out once. */
+interface BorderInk {
+  ink: Rgb;
+  borderLuma: number;
+  toBackground: number;
+}
 
 /**
  * The border's ink near a place along a side (`t`: the flat card's row for left and right, its
  * column for top and bottom), read on the side's inner strip (LOCAL_BORDER_PX); `border`, the
  * side's one colour, where the strip is too thin to read.
  */
-function localBorderInk(flat: RgbaImage, frame: FrameWidths, border: Rgb): (side: BorderSide, t: number) => Rgb {
+function localBorderInk(
+  flat: RgbaImage,
+  frame: FrameWidths,
+  border: Rgb,
+  background: Rgb,
+): (side: BorderSide, t: number) => BorderInk {
   const { width: W, height: H, data } = flat;
-  const samples = {} as Record<BorderSide, (Rgb | null)[]>;
+  const inkOf = (ink: Rgb): BorderInk => ({
+    ink,
+    borderLuma: luma(...ink),
+    toBackground: Math.hypot(ink[0] - background[0], ink[1] - background[1], ink[2] - background[2]),
+  });
+  const whole = inkOf(border);
+  const samples = {} as Record<BorderSide, (BorderInk | null)[]>;
   for (const side of ["left", "right", "top", "bottom"] as const) {
     const along = side === "left" || side === "right" ? H : W;
     const printFrom = frame.printFrom?.[side];
-    const limit = Math.floor(Math.min(frame[side], printFrom ?? Number.POSITIVE_INFINITY)) - INNER_MARGIN_PX;
-    const row: (Rgb | null)[] = [];
+    const limit = Math.min(
+      Math.floor(Math.min(frame[side], printFrom ?? Number.POSITIVE_INFINITY)) - INNER_MARGIN_PX,
+      BAND_TO_PX + MAX_INNER_DEPTH_PX,
+    );
+    const row: (BorderInk | null)[] = [];
     samples[side] = row;
     if (limit - BAND_TO_PX < MIN_INNER_DEPTH_PX) continue;
-    const at = (t: number, d: number) =>
-      side === "left" ? [d, t] : side === "right" ? [W - 1 - d, t] : side === "top" ? [t, d] : [t, H - 1 - d];
-    const size = (2 * LOCAL_BORDER_PX + 1) * (limit - BAND_TO_PX);
-    const channels = [new Float64Array(size), new Float64Array(size), new Float64Array(size)] as const;
+    // Each place's median across the strip, then the median of those within LOCAL_BORDER_PX.
+    const across = limit - BAND_TO_PX;
+    const depthValues = new Float64Array(across);
+    const placeInk = [new Float64Array(along), new Float64Array(along), new Float64Array(along)] as const;
+    for (let t = CORNER_PATCH_PX; t < along - CORNER_PATCH_PX; t++) {
+      for (let ch = 0; ch < 3; ch++) {
+        for (let d = BAND_TO_PX; d < limit; d++) {
+          const x = side === "left" ? d : side === "right" ? W - 1 - d : t;
+          const y = side === "top" ? d : side === "bottom" ? H - 1 - d : t;
+          depthValues[d - BAND_TO_PX] = data[(y * W + x) * 4 + ch] ?? 0;
+        }
+        (placeInk[ch] as Float64Array)[t] = selectKth(depthValues, across, across >> 1);
+      }
+    }
+    const window = new Float64Array(2 * LOCAL_BORDER_PX + 1);
     for (let c = 0; c < along; c += LOCAL_STEP_PX) {
       const from = Math.max(CORNER_PATCH_PX, c - LOCAL_BORDER_PX);
       const to = Math.min(along - CORNER_PATCH_PX, c + LOCAL_BORDER_PX + 1);
-      let n = 0;
-      for (let t = from; t < to; t++) {
-        for (let d = BAND_TO_PX; d < limit; d++, n++) {
-          const [x = 0, y = 0] = at(t, d);
-          const p = (y * W + x) * 4;
-          channels[0][n] = data[p] ?? 0;
-          channels[1][n] = data[p + 1] ?? 0;
-          channels[2][n] = data[p + 2] ?? 0;
-        }
+      const n = to - from;
+      if (n * across < MIN_LOCAL_PIXELS) {
+        row.push(null);
+        continue;
       }
-      const ink = n >= MIN_LOCAL_PIXELS ? (channels.map((values) => selectKth(values, n, n >> 1)) as Rgb) : null;
+      const ink = placeInk.map((values) => {
+        window.set(values.subarray(from, to));
+        return selectKth(window, n, n >> 1);
+      }) as Rgb;
       // Only the side's ink in another light: not a thumb over the border, nor whitening all along it.
-      row.push(ink && sameInk(ink, border) ? ink : null);
+      row.push(sameInk(ink, border) ? inkOf(ink) : null);
     }
   }
   return (side, t) => {
     const row = samples[side];
     const along = side === "left" || side === "right" ? H : W;
     const clamped = Math.min(along - CORNER_PATCH_PX - 1, Math.max(CORNER_PATCH_PX, t));
-    return row[Math.round(clamped / LOCAL_STEP_PX)] ?? border;
+    return row[Math.round(clamped / LOCAL_STEP_PX)] ?? whole;
   };
 }
 

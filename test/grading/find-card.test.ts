@@ -40,6 +40,19 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expect(result.evidence?.faces.front.orientation).toBe("portrait");
   });
 
+  it("refuses a card whose corner lies past the photo's edge as touching it, not for its frame", async () => {
+    // A black border on dark wood, turned 8°, its right-hand corner 5 px past the photo's edge: the
+    // outline found takes the frame's edge on that side (the border beside it is the table's
+    // darkness), and the border's colour, followed out to the cut, runs past the photo. Taken as
+    // the card, the frame's edge was refused only for the frame not found inside it.
+    const scene = sceneWith({ centerX: 0.78, rotation: 8, borderColor: [16, 14, 12], artPhoto: artPhoto("rocket") });
+    const result = await grade(scene);
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status === "rejected") expect(result.message).toMatch(/the card touches the edge of the photo/);
+    // Inside the photo by a little more than a millimetre, it is graded.
+    expectCenteringWithin(expectGraded(await grade({ ...scene, centerX: 0.765 })), scene, 1);
+  });
+
   it.each([
     ["a 2× telephoto (52 mm-equivalent)", 52, 30, "no known card format (nearest: standard"],
     ["an ultra-wide lens (13 mm-equivalent)", 13, 20, "no known card format (nearest: small"],

@@ -57,6 +57,9 @@ import { aspectsAcrossLenses, lensMatters, orientCard, photoOrder } from "./rect
 import { type RefinedEdges, refineOutline } from "./refine-outline";
 import { colourCue } from "./segment";
 
+/** Why a card cut off by the photo's edge is refused. */
+const TOUCHES_EDGE =
+  "the card touches the edge of the photo; all four edges and a sliver of background must be visible";
 /** Coarse resolution for finding the card (longer side). */
 const COARSE_MAX_SIDE = 640;
 const MAX_LINES = 28;
@@ -210,7 +213,7 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
     if (colour.touchesBorder)
       return {
         ok: false,
-        reason: "the card touches the edge of the photo; all four edges and a sliver of background must be visible",
+        reason: TOUCHES_EDGE,
       };
     return {
       ok: false,
@@ -397,7 +400,14 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
     const fits =
       formatMisfit(aspect) < formatMisfit(winner.aspect) ||
       (toCut.fromCuts && formatMisfit(aspect) <= FORMAT_TOLERANCE);
-    if (inPhoto && isConvex(toCut.quad) && nearAFormat(aspect) && fits) chosen = toCut.quad;
+    if (isConvex(toCut.quad) && nearAFormat(aspect) && fits) {
+      // The border's colour runs past the photo's edge: the card's cut there is outside the photo,
+      // and the outline found inside it is its frame's edge (a real photo of a black border on
+      // wood, turned 12° so that a corner passed the edge, was otherwise read with that side on
+      // its frame, and refused only because no frame was found inside it).
+      if (!inPhoto) return { ok: false, reason: TOUCHES_EDGE };
+      chosen = toCut.quad;
+    }
   }
   return {
     ok: true,

@@ -14,6 +14,7 @@
 //   (reference-difference.ts), since the photo alone cannot tell it from a printed one;
 // - every subgrade reports the area it could examine; what could not be examined is not damage.
 import type { DefectRegion, FaceName } from "./evidence";
+import { SIDES, type Side } from "./frame";
 import { FLAT_PX_PER_MM, selectKth } from "./geometry";
 import { type RgbaImage, sameInk } from "./image";
 import type { FlatSampler } from "./rectify";
@@ -376,7 +377,6 @@ export function measureWear(
 }
 
 type Rgb = [number, number, number];
-type BorderSide = "left" | "right" | "top" | "bottom";
 /** A border colour a pixel is judged against, with what classify asks of it worked out once. */
 interface BorderInk {
   ink: Rgb;
@@ -394,7 +394,7 @@ function localBorderInk(
   frame: FrameWidths,
   border: Rgb,
   background: Rgb,
-): (side: BorderSide, t: number) => BorderInk {
+): (side: Side, t: number) => BorderInk {
   const { width: W, height: H, data } = flat;
   const inkOf = (ink: Rgb): BorderInk => ({
     ink,
@@ -402,8 +402,8 @@ function localBorderInk(
     toBackground: Math.hypot(ink[0] - background[0], ink[1] - background[1], ink[2] - background[2]),
   });
   const whole = inkOf(border);
-  const samples = {} as Record<BorderSide, (BorderInk | null)[]>;
-  for (const side of ["left", "right", "top", "bottom"] as const) {
+  const samples = {} as Record<Side, (BorderInk | null)[]>;
+  for (const side of SIDES) {
     const along = side === "left" || side === "right" ? H : W;
     const printFrom = frame.printFrom?.[side];
     const limit = Math.min(

@@ -222,4 +222,27 @@ describe("colourCue's looser table", () => {
     const loose = colourCue(brickTable([220, 200, 170], [240, 240, 240], 15, 4)).looseTable();
     expect(at(loose, 110, 80)).toBe(0);
   });
+
+  it("does not take the colours of something along one edge of the photo for the table's", () => {
+    // A plain light table with a dark strip along the photo's bottom edge (the floor beyond the
+    // table's edge), and a card with a 3 px black border round light art of nearly the table's
+    // colour. Read over the whole frame, the table's colours take in the strip's black, and the
+    // looser table crosses the card's border into its art.
+    const width = 240;
+    const height = 160;
+    const data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const card = x >= 80 && x < 140 && y >= 35 && y < 125;
+        const art = x >= 83 && x < 137 && y >= 38 && y < 122;
+        const strip = y >= 150;
+        const colour = art ? [205, 200, 200] : card || strip ? [20, 20, 22] : [200, 196, 197];
+        data.set([...colour, 255], (y * width + x) * 4);
+      }
+    }
+    const loose = colourCue({ width, height, data }).looseTable();
+    expect(at(loose, 110, 80)).toBe(0);
+    expect(at(loose, 81, 80)).toBe(0);
+    expect(at(loose, 40, 80)).toBe(1);
+  });
 });

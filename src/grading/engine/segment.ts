@@ -14,6 +14,8 @@ const MIN_OBJECT_DISTANCE = 28;
 const MAX_LINE_CROSSING = 4;
 /** A shadow leaves at least this share of the table's brightness. */
 const SHADOW_MIN_BRIGHTNESS = 0.5;
+/** The share of each side of the photo's outer frame (its middle) that its own spread is read on. */
+const SIDE_MIDDLE = 0.8;
 
 export interface ColourCue {
   /** The table's colour (median of the photo's outer frame). */
@@ -30,9 +32,9 @@ export interface ColourCue {
    * The same, but reached across the table's own lines, worked out on first call. On a patterned
    * table (bricks, tiles, planks) Otsu's split can fall between the table's two colours, so its
    * lines wall off the table beyond them. Here a path from the border may cross up to
-   * MAX_LINE_CROSSING px of colours within the frame's whole spread: the table between a line and
-   * the card counts (the lines themselves do not), while a card's border, wider than that, is
-   * not crossed into the card.
+   * MAX_LINE_CROSSING px of colours within the spread the frame's sides share (outerFrameSpread's
+   * `sides`): the table between a line and the card counts (the lines themselves do not), while a
+   * card's border, wider than that, is not crossed into the card.
    */
   looseTable: () => Uint8Array;
 }
@@ -49,12 +51,13 @@ export function colourCue(coarse: RgbaImage): ColourCue {
   // percentile) is card; Otsu's split caps that for noisy tables, and anything within
   // MIN_OBJECT_DISTANCE counts as table (a photo of the table alone has nothing above it).
   const frameSpread = outerFrameSpread(distance, W, H);
-  const threshold = Math.max(MIN_OBJECT_DISTANCE, Math.min(otsuThreshold(distance), frameSpread));
+  const threshold = Math.max(MIN_OBJECT_DISTANCE, Math.min(otsuThreshold(distance), frameSpread.whole));
   const table = floodBackground(distance, W, H, threshold);
   let loose: Uint8Array | undefined;
+  const lineSpread = frameSpread.sides;
   const looseTable = () => {
     loose ??=
-      frameSpread > threshold ? floodAcrossLines(distance, W, H, threshold, frameSpread, MAX_LINE_CROSSING) : table;
+      lineSpread > threshold ? floodAcrossLines(distance, W, H, threshold, lineSpread, MAX_LINE_CROSSING) : table;
     return loose;
   };
   const component = largestComponent(table, W, H);
@@ -130,31 +133,47 @@ function outerFrameMedian(image: RgbaImage): [number, number, number] {
  * How far the table itself strays from its colour: 1.25 × the 99.5th percentile of the colour
  * distance over the outer frame (a histogram in 0.5 steps). A percentile, not a standard
  * deviation: wood grain and weave have long tails that a σ-based bound would cut through.
+ * `whole` is read over the whole frame; `sides` is the same reading on the middle of each of the
+ * frame's four sides, the middle two of the four averaged: a table's pattern runs along every
+ * side, while something else along one edge of the photo (the floor beyond the table's edge, a
+ * laptop) is on one or two. The looser table crosses lines of colours within `sides`: on a real
+ * photo of a black-bordered card on a light table with a dark strip along the photo's bottom
+ * edge, the whole frame's spread (330) took in black, so the looser table crossed the card's
+ * thin black border into its light name bar and art, and the card's own outline, closing two of
+ * its lines with "table" between, was set aside as the table's pattern; its sides' spread is 102.
  */
-function outerFrameSpread(distance: Float32Array, W: number, H: number): number {
+function outerFrameSpread(distance: Float32Array, W: number, H: number): { whole: number; sides: number } {
   const band = Math.max(2, Math.round(Math.min(W, H) * 0.03));
   const bins = 1024;
-  const histogram = new Uint32Array(bins);
-  let count = 0;
-  const add = (value: number) => {
+  const whole = new Uint32Array(bins);
+  const sides = [0, 1, 2, 3].map(() => new Uint32Array(bins));
+  // Each side is read over its middle (SIDE_MIDDLE of its length): a corner belongs to two sides.
+  const add = (side: number, value: number, at: number, length: number) => {
     const bin = Math.min(bins - 1, Math.floor(value * 2));
+    whole[bin] = (whole[bin] ?? 0) + 1;
+    if (Math.abs(at / length - 0.5) > SIDE_MIDDLE / 2) return;
+    const histogram = sides[side] as Uint32Array;
     histogram[bin] = (histogram[bin] ?? 0) + 1;
-    count++;
   };
   for (let y = 0; y < H; y++) {
     if (y < band || y >= H - band) {
-      for (let x = 0; x < W; x++) add(distance[y * W + x] ?? 0);
+      for (let x = 0; x < W; x++) add(y < band ? 0 : 2, distance[y * W + x] ?? 0, x, W);
     } else {
-      for (let x = 0; x < band; x++) add(distance[y * W + x] ?? 0);
-      for (let x = W - band; x < W; x++) add(distance[y * W + x] ?? 0);
+      for (let x = 0; x < band; x++) add(3, distance[y * W + x] ?? 0, y, H);
+      for (let x = W - band; x < W; x++) add(1, distance[y * W + x] ?? 0, y, H);
     }
   }
-  let seen = 0;
-  for (let bin = 0; bin < bins; bin++) {
-    seen += histogram[bin] ?? 0;
-    if (seen >= count * 0.995) return 1.25 * ((bin + 1) / 2);
-  }
-  return 1.25 * (bins / 2);
+  const spread = (histogram: Uint32Array) => {
+    const count = histogram.reduce((sum, n) => sum + n, 0);
+    let seen = 0;
+    for (let bin = 0; bin < bins; bin++) {
+      seen += histogram[bin] ?? 0;
+      if (seen >= count * 0.995) return 1.25 * ((bin + 1) / 2);
+    }
+    return 1.25 * (bins / 2);
+  };
+  const bySide = sides.map(spread).sort((a, b) => a - b);
+  return { whole: spread(whole), sides: ((bySide[1] ?? 0) + (bySide[2] ?? 0)) / 2 };
 }
 
 function otsuThreshold(values: Float32Array): number {

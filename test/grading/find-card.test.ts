@@ -224,6 +224,25 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expect(b.evidence?.faces.back.orientation).toBe("landscape");
   });
 
+  it("refuses a card turned clockwise to the photo's diagonal, whose reading a slight turn would swap", async () => {
+    // Turned 44° clockwise the card is read upright; 46°, lying sideways with its top toward the
+    // left, half a turn from upright: its left and right, top and bottom, swap within 2°. Turned
+    // 44° counter-clockwise both readings put its top-left at the same corner, and it is graded.
+    const borders = { left: 3.6, right: 2.4, top: 2.5, bottom: 3.7 };
+    const turned = (rotation: number) =>
+      sceneWith({ borders, rotation, canvasWidth: 1000, canvasHeight: 1000, cardWidth: 300 });
+    for (const rotation of [44, 46]) {
+      const result = await grade(turned(rotation));
+      expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+      if (result.status === "rejected")
+        expect(result.message).toMatch(/front photo lies diagonally \(its long sides 4\d° from/);
+    }
+    const counterClockwise = expectGraded(await grade(turned(-44)));
+    expectCenteringWithin(counterClockwise, sceneWith({ borders }), 1);
+    expect(Math.sign(counterClockwise.centering_offset.horizontal)).toBe(1);
+    expect(Math.sign(counterClockwise.centering_offset.vertical)).toBe(-1);
+  });
+
   it("recognises a 59 × 86 mm card as the small format and grades it against its own size", async () => {
     const scene = sceneWith({ cardMm: SMALL_MM, borders: { left: 3.2, right: 2.6, top: 2.8, bottom: 3.2 } });
     const result = expectGraded(await grade(scene));

@@ -8,6 +8,9 @@ import {
   aspectsAcrossLenses,
   DEFAULT_FOCAL_SHARE,
   lensMatters,
+  liesDiagonally,
+  orientCard,
+  photoOrder,
   rectangleProportions,
 } from "../../src/grading/engine/rectify";
 
@@ -137,5 +140,33 @@ describe("formatAcrossLenses", () => {
   it("claims none when no format fits, or when two that are not standard tie", () => {
     expect(ids([1.3, 1.32, 1.34])).toEqual({ format: null, candidates: [] });
     expect(ids([1.43, 1.445, 1.46])).toEqual({ format: null, candidates: ["small", "vintage_topps_1952"] });
+  });
+});
+
+describe("liesDiagonally", () => {
+  const focal = DEFAULT_FOCAL_SHARE * longSide;
+  /** A card turned `turnDeg` (clockwise on screen) and tilted `tiltDeg`, in photo order. */
+  const card = (turnDeg: number, tiltDeg = 0) => photoOrder(projectedCard(focal, tiltDeg, { x: 0, y: 0 }, 5, turnDeg));
+  const diagonal = (turnDeg: number, tiltDeg = 0) =>
+    liesDiagonally(card(turnDeg, tiltDeg), PHOTO.width, PHOTO.height, focal);
+
+  it("refuses a card turned clockwise within 5° of the diagonal, where upright and sideways are half a turn apart", () => {
+    for (const turn of [41, 45, 49]) expect(diagonal(turn)).toBe(true);
+    // Either side of the diagonal the card's top-left is read at opposite corners.
+    const topLeft = (turnDeg: number) => {
+      const quad = card(turnDeg);
+      const corner = orientCard(quad, PHOTO.width, PHOTO.height, focal).corners[0];
+      return Math.round(
+        Math.atan2(corner.y - PHOTO.height / 2, corner.x - PHOTO.width / 2) * (180 / Math.PI) - turnDeg,
+      );
+    };
+    expect(topLeft(44)).not.toBe(topLeft(46));
+  });
+
+  it("reads a card nearer upright or sideways, or turned counter-clockwise, where both readings agree", () => {
+    for (const turn of [0, 15, 30, 38, 52, 60, 90, -30, -44, -46, -90]) expect(diagonal(turn)).toBe(false);
+    // Tilted 30° the card's sides are no longer parallel in the photo; the rule is the reading's own.
+    expect(diagonal(45, 30)).toBe(true);
+    expect(diagonal(25, 30)).toBe(false);
   });
 });

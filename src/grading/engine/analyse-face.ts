@@ -23,7 +23,17 @@ import { measureFrameTwice, printStarts } from "./frame";
 import { dist, type Point, type Quad, signedArea2 } from "./geometry";
 import type { RgbaImage } from "./image";
 import { perceptualHash } from "./phash";
-import { aspectsAcrossLenses, flatSampler, lensMatters, type Oriented, orientCard, unwarpCard } from "./rectify";
+import {
+  aspectsAcrossLenses,
+  DIAGONAL_MARGIN_DEG,
+  flatSampler,
+  lensMatters,
+  liesDiagonally,
+  longSideTilt,
+  type Oriented,
+  orientCard,
+  unwarpCard,
+} from "./rectify";
 import { EDGE_PROFILES, refineOutline } from "./refine-outline";
 import { cutInsideMessage, cutInsideOutline, sleeveMessage, sleeveReading, sleeveShaped } from "./sleeve";
 import type { Rejected, RejectionReason } from "./types";
@@ -204,6 +214,12 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
     );
   }
   const format = recognised;
+  if (liesDiagonally(outline.corners, width, height, decoded.focalPx)) {
+    return reject(
+      "grading_failed",
+      `The card in the ${name} photo lies diagonally (its long sides ${Math.round(longSideTilt(oriented.corners))}° from the photo's vertical): it is neither standing upright nor lying sideways (read with its top toward the left edge of the frame), and turned ${DIAGONAL_MARGIN_DEG}° it would be read the other way, with its left and right, top and bottom, swapped; turn the card until its long side is nearer the photo's vertical (or horizontal, its top toward the left).`,
+    );
+  }
   const measuredCorners = oriented.corners.map(toMeasured) as Quad;
   const [tl, tr, br, bl] = measuredCorners;
   const pxPerMm = Math.min(

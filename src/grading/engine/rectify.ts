@@ -147,6 +147,49 @@ export function orientCard(
   return { corners: [tl, tr, br, bl], orientation: "portrait", aspect: 1 / ratio, focal, focalSource };
 }
 
+/**
+ * A card is read upright or lying sideways (orientCard) by which of its corners is nearest the
+ * photo's top-left; near the photo's diagonal that turns on a degree or two, and for a card turned
+ * clockwise the two readings are half a turn apart (upright, or its top toward the left edge), so
+ * its left and right, top and bottom, would be swapped by a slight turn. A card whose reading
+ * changes when its outline is turned this many degrees either way in the photo lies diagonally,
+ * and is refused. A real photo of a Pokémon card turned 38° from upright, taken at a slant, read
+ * 46.3 / 52.7; the same photo turned 7° further read 53.7 / 47.3, as a card lying sideways.
+ */
+export const DIAGONAL_MARGIN_DEG = 5;
+
+/** The mean angle (degrees, 0–90) of the card's long sides (`corners` in the card's own order) from the photo's vertical. */
+export function longSideTilt(corners: Quad): number {
+  const [tl, tr, br, bl] = corners;
+  const fromVertical = (p: Point, q: Point) => (Math.atan2(Math.abs(q.x - p.x), Math.abs(q.y - p.y)) * 180) / Math.PI;
+  return (fromVertical(tl, bl) + fromVertical(tr, br)) / 2;
+}
+
+/**
+ * True when the card (`photoQuad` in photo order, as orientCard takes it) is read with another
+ * corner as its top-left once its outline is turned DIAGONAL_MARGIN_DEG either way about its centre.
+ */
+export function liesDiagonally(
+  photoQuad: Quad,
+  imageWidth: number,
+  imageHeight: number,
+  lensFocal: number | null,
+): boolean {
+  const topLeft = (quad: Quad) => orientCard(quad, imageWidth, imageHeight, lensFocal).corners[0];
+  const reading = topLeft(photoQuad);
+  const cx = photoQuad.reduce((sum, p) => sum + p.x, 0) / 4;
+  const cy = photoQuad.reduce((sum, p) => sum + p.y, 0) / 4;
+  return [1, -1].some((sign) => {
+    const t = (sign * DIAGONAL_MARGIN_DEG * Math.PI) / 180;
+    const turned = photoQuad.map((p) => ({
+      x: cx + (p.x - cx) * Math.cos(t) - (p.y - cy) * Math.sin(t),
+      y: cy + (p.x - cx) * Math.sin(t) + (p.y - cy) * Math.cos(t),
+    }));
+    const turnedReading = topLeft(photoOrder(turned));
+    return turned.indexOf(turnedReading) !== photoQuad.indexOf(reading);
+  });
+}
+
 /** Sorts four points into photo order: clockwise on screen, starting nearest the photo's top-left. */
 export function photoOrder(points: Point[]): Quad {
   const cx = points.reduce((s, p) => s + p.x, 0) / points.length;

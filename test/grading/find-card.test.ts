@@ -224,6 +224,26 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expect(b.evidence?.faces.back.orientation).toBe("landscape");
   });
 
+  it("grades a card turned up to 15° either way, on wood, cloth and a plain table, within a point", async () => {
+    // Yellow, black and white borders, each turned 8° and 15° clockwise and counter-clockwise,
+    // a quarter of the frame wide: the turns a phone held over a card gives.
+    const designs = [
+      { borderColor: [245, 200, 40], texture: "wood" },
+      { borderColor: [20, 20, 24], texture: "cloth" },
+      { borderColor: [235, 235, 230], texture: "plain" },
+    ] as const;
+    const borders = { left: 3.4, right: 2.6, top: 2.7, bottom: 3.3 };
+    for (const [i, design] of designs.entries()) {
+      for (const rotation of [-15, -8, 8, 15]) {
+        const scene = sceneWith({ ...design, borders, rotation, cardWidth: 260, seed: 40 + i * 10 + rotation });
+        const result = await grade(scene);
+        if (result.status !== "graded")
+          throw new Error(`turned ${rotation}° (${design.texture}): ${JSON.stringify(result)}`);
+        expectCenteringWithin(result, scene, 1);
+      }
+    }
+  });
+
   it("refuses a card turned clockwise to the photo's diagonal, whose reading a slight turn would swap", async () => {
     // Turned 44° clockwise the card is read upright; 46°, lying sideways with its top toward the
     // left, half a turn from upright: its left and right, top and bottom, swap within 2°. Turned

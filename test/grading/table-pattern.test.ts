@@ -35,6 +35,15 @@ function rectangle(cx: number, cy: number, w: number, h: number, degrees: number
   return [corner(-w / 2, -h / 2), corner(w / 2, -h / 2), corner(w / 2, h / 2), corner(-w / 2, h / 2)];
 }
 
+/** An image `width` × `height` whose pixel at (x, y) has the colour `colourAt` gives. */
+function painted(width: number, height: number, colourAt: (x: number, y: number) => readonly number[]): RgbaImage {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) data.set([...colourAt(x, y), 255], (y * width + x) * 4);
+  }
+  return { width, height, data };
+}
+
 describe("shareInside (two outlines apart: several cards)", () => {
   it("reads the share of one outline inside another, whole, half, none, and turned", () => {
     const card = rectangle(100, 100, 63, 88, 0);
@@ -119,19 +128,12 @@ describe("addsBorder", () => {
   // sticker on the table beside it (the table's colour cue may count yellow as table).
   const TABLE = [235, 235, 240];
   function cardOnTable(): RgbaImage {
-    const width = 400;
-    const height = 400;
-    const data = new Uint8Array(width * height * 4);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const card = x >= 100 && x < 300 && y >= 60 && y < 340;
-        const panel = x >= 110 && x < 290 && y >= 70 && y < 330;
-        const sticker = x >= 20 && x < 90 && y >= 150 && y < 250;
-        const colour = panel ? [150, 90, 170] : card || sticker ? [240, 215, 70] : TABLE;
-        data.set([...colour, 255], (y * width + x) * 4);
-      }
-    }
-    return { width, height, data };
+    return painted(400, 400, (x, y) => {
+      const card = x >= 100 && x < 300 && y >= 60 && y < 340;
+      const panel = x >= 110 && x < 290 && y >= 70 && y < 330;
+      const sticker = x >= 20 && x < 90 && y >= 150 && y < 250;
+      return panel ? [150, 90, 170] : card || sticker ? [240, 215, 70] : TABLE;
+    });
   }
   const box = (x0: number, y0: number, x1: number, y1: number): Quad => [
     { x: x0, y: y0 },
@@ -181,19 +183,12 @@ describe("colourCue's looser table", () => {
   // joints stand further from the brick than Otsu's split puts the table, so the strict table
   // stops at them; the frame's whole spread takes them in.
   function brickTable(joint = [40, 28, 18], artColour = [40, 60, 140], every = 30, wide = 3): RgbaImage {
-    const width = 240;
-    const height = 160;
-    const data = new Uint8Array(width * height * 4);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const card = x >= 80 && x < 140 && y >= 35 && y < 125;
-        const art = x >= 85 && x < 135 && y >= 40 && y < 120;
-        const inJoint = x % every < wide || y % 12 < 2;
-        const colour = art ? artColour : card ? [190, 30, 40] : inJoint ? joint : [110, 77, 51];
-        data.set([...colour, 255], (y * width + x) * 4);
-      }
-    }
-    return { width, height, data };
+    return painted(240, 160, (x, y) => {
+      const card = x >= 80 && x < 140 && y >= 35 && y < 125;
+      const art = x >= 85 && x < 135 && y >= 40 && y < 120;
+      const inJoint = x % every < wide || y % 12 < 2;
+      return art ? artColour : card ? [190, 30, 40] : inJoint ? joint : [110, 77, 51];
+    });
   }
   const at = (mask: Uint8Array, x: number, y: number) => mask[y * 240 + x];
 
@@ -228,19 +223,13 @@ describe("colourCue's looser table", () => {
     // table's edge), and a card with a 3 px black border round light art of nearly the table's
     // colour. Read over the whole frame, the table's colours take in the strip's black, and the
     // looser table crosses the card's border into its art.
-    const width = 240;
-    const height = 160;
-    const data = new Uint8Array(width * height * 4);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const card = x >= 80 && x < 140 && y >= 35 && y < 125;
-        const art = x >= 83 && x < 137 && y >= 38 && y < 122;
-        const strip = y >= 150;
-        const colour = art ? [205, 200, 200] : card || strip ? [20, 20, 22] : [200, 196, 197];
-        data.set([...colour, 255], (y * width + x) * 4);
-      }
-    }
-    const loose = colourCue({ width, height, data }).looseTable();
+    const photo = painted(240, 160, (x, y) => {
+      const card = x >= 80 && x < 140 && y >= 35 && y < 125;
+      const art = x >= 83 && x < 137 && y >= 38 && y < 122;
+      const strip = y >= 150;
+      return art ? [205, 200, 200] : card || strip ? [20, 20, 22] : [200, 196, 197];
+    });
+    const loose = colourCue(photo).looseTable();
     expect(at(loose, 110, 80)).toBe(0);
     expect(at(loose, 81, 80)).toBe(0);
     expect(at(loose, 40, 80)).toBe(1);

@@ -10,7 +10,7 @@
 // the side. Whether every side was moved on the colour of sides on the cut (not on the colour
 // found outside all four) is reported: find-card.ts asks less of such an outline.
 import { fitLine, intersect, type Line, lineThrough, outwardSide, type Point, type Quad } from "./geometry";
-import { colourDistance as distance, luma, medianColour, type RgbaImage } from "./image";
+import { colourDistance as distance, luma, medianColour, type Rgb, type RgbaImage } from "./image";
 
 /** Colours within this RGB distance are the same (the border's on two sides, JPEG and light aside). */
 const SAME_COLOUR = 30;
@@ -46,8 +46,6 @@ const PROFILES = 30;
 /** The narrowest border a moved side must show (mm), and the card's short side (mm). */
 const MIN_BORDER_MM = 1;
 const CARD_SHORT_MM = 63;
-
-type Rgb = [number, number, number];
 
 /**
  * The outline with each side that lies on a panel's edge moved out to the cut, or null when no

@@ -183,8 +183,11 @@ export const luma = (c: ArrayLike<number>): number => 0.299 * (c[0] ?? 0) + 0.58
 export const colourDistance = (a: ArrayLike<number>, b: ArrayLike<number>): number =>
   Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0));
 
+/** An RGB colour (8-bit channels). */
+export type Rgb = [number, number, number];
+
 /** Per-channel median of RGB colours, or null for none. */
-export function medianColour(colours: ArrayLike<number>[]): [number, number, number] | null {
+export function medianColour(colours: ArrayLike<number>[]): Rgb | null {
   if (colours.length === 0) return null;
   const [r = 0, g = 0, b = 0] = [0, 1, 2].map((ch) => median(colours.map((c) => c[ch] ?? 0)));
   return [r, g, b];

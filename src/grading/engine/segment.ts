@@ -54,10 +54,11 @@ export function colourCue(coarse: RgbaImage): ColourCue {
   const threshold = Math.max(MIN_OBJECT_DISTANCE, Math.min(otsuThreshold(distance), frameSpread.whole));
   const table = floodBackground(distance, W, H, threshold);
   let loose: Uint8Array | undefined;
-  const lineSpread = frameSpread.sides;
   const looseTable = () => {
     loose ??=
-      lineSpread > threshold ? floodAcrossLines(distance, W, H, threshold, lineSpread, MAX_LINE_CROSSING) : table;
+      frameSpread.sides > threshold
+        ? floodAcrossLines(distance, W, H, threshold, frameSpread.sides, MAX_LINE_CROSSING)
+        : table;
     return loose;
   };
   const component = largestComponent(table, W, H);

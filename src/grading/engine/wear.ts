@@ -16,7 +16,7 @@
 import type { DefectRegion, FaceName } from "./evidence";
 import { SIDES, type Side } from "./frame";
 import { FLAT_PX_PER_MM, selectKth } from "./geometry";
-import { type RgbaImage, sameInk } from "./image";
+import { type Rgb, type RgbaImage, sameInk } from "./image";
 import type { FlatSampler } from "./rectify";
 import { type ArtLine, measureSurface } from "./surface";
 
@@ -376,7 +376,6 @@ export function measureWear(
   };
 }
 
-type Rgb = [number, number, number];
 /** A border colour a pixel is judged against, with what classify asks of it worked out once. */
 interface BorderInk {
   ink: Rgb;

@@ -1,15 +1,16 @@
-// `npm run bench:engine-memory`: the peak memory of grading a 12 MP pair, read off the workerd
-// process that runs the engine. Starts `wrangler dev` with a Worker that only grades (127.0.0.1),
-// grades a 2 MP pair to warm it up, records the process's resident memory, grades a 12 MP pair
-// three times and reports the high-water mark (VmHWM) above that baseline. Then the same, on a
-// fresh server, for a 12 MP pair whose card is small in the frame (its region read again from
-// the photo, analyse-face.ts).
-import { spawn } from "node:child_process";
+// `npm run bench:engine-memory`: the peak memory of one grade of a 12 MP pair, read off the workerd
+// process that runs the engine. On each of three fresh `wrangler dev` servers running a Worker
+// that only grades (127.0.0.1; scripts/lib/engine-worker-server.ts), a 2 MP pair is graded to warm
+// it up, the processes' resident memory is recorded, the 12 MP pair is graded once, and the
+// high-water mark (VmHWM) above that baseline is reported. Then the same for a 12 MP pair whose
+// card is small in the frame (its region read again from the photo, analyse-face.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { backOf, drawCardScene, encodeJpeg } from "../../test/helpers/card-images.ts";
 import { benchScene } from "../../test/helpers/scene-sets.ts";
+import { ENGINE_WORKER_URL, withEngineWorker } from "../lib/engine-worker-server.ts";
 
-const BASE = "http://127.0.0.1:4200";
+/** Fresh servers per pair: one grade on each. */
+const RUNS = 3;
 
 function pair(width: number, height: number, cardWidth?: number): Uint8Array<ArrayBuffer> {
   const scene = { ...benchScene(width, height), ...(cardWidth ? { cardWidth } : {}) };
@@ -40,44 +41,32 @@ function workerdMemory(): { rss: number; hwm: number } {
 }
 
 async function grade(body: Uint8Array<ArrayBuffer>) {
-  const response = await fetch(BASE, { method: "POST", body });
+  const response = await fetch(ENGINE_WORKER_URL, { method: "POST", body });
   return (await response.json()) as { status: string; ms: number };
 }
 
 /**
- * A fresh `wrangler dev`, warmed up with a 2 MP pair; `body` graded three times; how far the
- * workerd processes' high-water mark rose above the warmed-up baseline.
+ * `body` graded once on each of RUNS fresh `wrangler dev` servers, each warmed up with a 2 MP pair
+ * first: how far the workerd processes' high-water mark rose above the warmed-up baseline. One
+ * grade per server, so no other grade's uncollected garbage (a decoder's memory is freed only when
+ * collected) counts against it.
  */
 async function measure(label: string, warmUp: Uint8Array<ArrayBuffer>, body: Uint8Array<ArrayBuffer>): Promise<void> {
-  const dev = spawn("npx", ["wrangler", "dev", "--config", "scripts/bench/wrangler.bench.toml"], {
-    stdio: "ignore",
-    detached: true,
-  });
-  try {
-    const deadline = Date.now() + 90_000;
-    while (Date.now() < deadline) {
-      const up = await fetch(BASE).then(
-        (r) => r.status === 405,
-        () => false,
-      );
-      if (up) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    const warm = await grade(warmUp);
-    const baseline = workerdMemory();
-    const runs = [];
-    for (let i = 0; i < 3; i++) runs.push(await grade(body));
-    const after = workerdMemory();
-    console.log(`${label}: warm-up ${JSON.stringify(warm)}, runs ${JSON.stringify(runs)}`);
-    console.log(
-      `  workerd resident memory: ${(baseline.rss / 1024).toFixed(0)} MB before, peak ${(after.hwm / 1024).toFixed(0)} MB; ` +
-        `three grades added at most ${((after.hwm - baseline.rss) / 1024).toFixed(0)} MB`,
-    );
-  } finally {
-    if (dev.pid) process.kill(-dev.pid, "SIGTERM");
-    // Let the server's processes end before the next one binds the port.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+  const rises: number[] = [];
+  const runs: { status: string; ms: number }[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    await withEngineWorker(async () => {
+      await grade(warmUp);
+      const baseline = workerdMemory();
+      runs.push(await grade(body));
+      rises.push((workerdMemory().hwm - baseline.rss) / 1024);
+    });
   }
+  console.log(`${label}: ${JSON.stringify(runs)}`);
+  console.log(
+    `  one grade raised workerd's resident high-water mark by ${rises.map((mb) => mb.toFixed(0)).join(", ")} MB ` +
+      `(${RUNS} fresh servers; at most ${Math.max(...rises).toFixed(0)} MB)`,
+  );
 }
 
 console.log("Drawing a 2 MP pair and two 12 MP pairs…");

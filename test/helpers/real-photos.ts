@@ -1,8 +1,6 @@
 // Real phone photos of real cards (test/fixtures/real-photos, openly licensed; SOURCES.md names
 // each one's source and licence), as the bytes a partner would upload. Imported inline (base64)
 // because tests run in workerd, which has no file system.
-import { analyseFace } from "../../src/grading/engine/analyse-face";
-import { CORNER_WEAR_TABLE, EDGE_WEAR_TABLE, gradeFromTable, SURFACE_TABLE } from "../../src/grading/engine/rubric";
 import slowpoke from "../fixtures/real-photos/dpc-slowpoke.jpg?inline";
 import mysticalTeachings from "../fixtures/real-photos/magic-lens-mystical-teachings.jpg?inline";
 import ritesOfFlourishing from "../fixtures/real-photos/magic-lens-rites-of-flourishing.jpg?inline";
@@ -13,6 +11,7 @@ import instillEnergy from "../fixtures/real-photos/mcd-instill-energy.jpg?inline
 import landsAndFatties from "../fixtures/real-photos/mcd-lands-and-fatties.jpg?inline";
 import ruby from "../fixtures/real-photos/mcd-ruby.jpg?inline";
 import mtgscanCube from "../fixtures/real-photos/mtgscan-cube.jpg?inline";
+import { type FaceOutcome, faceOutcome } from "./face-outcome";
 import { dataUrlBytes } from "./photos";
 
 export type RealPhotoKind = "raw card on a table" | "graded-card holder" | "several cards";
@@ -73,17 +72,7 @@ export function realPhotoBytes(photo: RealPhoto): Uint8Array {
 }
 
 /** What the engine makes of a real photo read as a front: a centering, or the reason it refuses. */
-export type RealPhotoOutcome =
-  | {
-      graded: true;
-      leftRight: number;
-      topBottom: number;
-      format: string;
-      corners: { x: number; y: number }[];
-      /** The face's wear read as subgrades (rubric.ts), and the defects behind them. */
-      wear: { corners: number; edges: number; surface: number; defects: number };
-    }
-  | { graded: false; message: string };
+export type RealPhotoOutcome = FaceOutcome;
 
 export function outcomeOf(photo: RealPhoto): RealPhotoOutcome {
   return outcomeOfBytes(realPhotoBytes(photo));
@@ -91,22 +80,5 @@ export function outcomeOf(photo: RealPhoto): RealPhotoOutcome {
 
 /** As outcomeOf, for a photo's bytes as uploaded (a real photo turned or re-encoded, say). */
 export function outcomeOfBytes(bytes: Uint8Array): RealPhotoOutcome {
-  const result = analyseFace("front", bytes);
-  if (!result.ok) return { graded: false, message: result.rejection.message };
-  const { centering, format, corners, wear } = result.face;
-  if (!centering.ok) return { graded: false, message: centering.reason };
-  if (!wear) throw new Error("a face whose centering is measured has its wear read");
-  return {
-    graded: true,
-    leftRight: centering.centering.left_right,
-    topBottom: centering.centering.top_bottom,
-    format: format.id,
-    corners: [...corners],
-    wear: {
-      corners: gradeFromTable(wear.worstCornerMm2, CORNER_WEAR_TABLE),
-      edges: gradeFromTable(wear.edgeWornMm, EDGE_WEAR_TABLE),
-      surface: gradeFromTable(wear.surfaceLineMm, SURFACE_TABLE),
-      defects: wear.corners.defects.length + wear.edges.defects.length + wear.surface.defects.length,
-    },
-  };
+  return faceOutcome(bytes, "front");
 }

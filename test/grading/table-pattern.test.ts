@@ -2,11 +2,12 @@
 // the row-span count of non-table pixels between two outlines, against counting every pixel
 // centre with the half-plane test of geometry.ts; and whether an outline shares two opposite
 // sides with one inside it, and whether what it adds beside that one is the card's border; and the
-// looser table mask those outlines are read with; and the share of one outline inside another,
-// by which outlines apart from each other are told (several cards).
+// looser table mask those outlines are read with; the share of one outline inside another,
+// by which outlines apart from each other are told (several cards); and whether one outline lies
+// crosswise to another (half a card, lying sideways inside it, is not the card).
 import { describe, expect, it } from "vitest";
 import { addsBorder, notTableCounter, sidesOf, sidesShared } from "../../src/grading/engine/find-card";
-import { inside, type Quad, shareInside } from "../../src/grading/engine/geometry";
+import { crosswise, inside, type Quad, shareInside } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { colourCue } from "../../src/grading/engine/segment";
 
@@ -54,6 +55,25 @@ describe("shareInside (two outlines apart: several cards)", () => {
     const turned = shareInside(card, rectangle(100, 100, 63, 88, 45));
     expect(turned).toBeGreaterThan(0.6);
     expect(turned).toBeLessThan(0.9);
+  });
+});
+
+describe("crosswise (half a card lying sideways inside it)", () => {
+  it("tells half a standard card, cut across by a line of its print, from the card and its art box", () => {
+    // A card 63 × 88 (scaled ×3) turned 2°, its top half (63 × 44: a card's shape lying sideways),
+    // and its art box (51 × 40 lying sideways too) against the card, its frame, and itself.
+    const card = rectangle(200, 200, 189, 264, 2);
+    const half = rectangle(200 + 66 * Math.sin((2 * Math.PI) / 180), 134, 189, 132, 2);
+    expect(crosswise(card, half)).toBe(true);
+    expect(crosswise(half, card)).toBe(true);
+    expect(crosswise(card, rectangle(200, 170, 153, 120, 2))).toBe(true);
+    expect(crosswise(card, rectangle(200, 200, 171, 246, 2))).toBe(false);
+    expect(crosswise(card, card)).toBe(false);
+    // A card lying sideways, its top toward the left, inside a landscape outline: the same way.
+    expect(crosswise(rectangle(200, 200, 264, 189, -3), rectangle(200, 200, 300, 220, -3))).toBe(false);
+    // Turned 30° against it: still along it; 60°: across.
+    expect(crosswise(card, rectangle(200, 200, 189, 264, 32))).toBe(false);
+    expect(crosswise(card, rectangle(200, 200, 189, 264, 62))).toBe(true);
   });
 });
 

@@ -18,7 +18,8 @@
 //    closed by one line when that takes it further from every card format), unless what it adds
 //    there has the colour seen just inside the shared sides, and not the table's: the card's
 //    border running on round it, the inner outline its cuts closed by lines of its print
-//    (addsBorder).
+//    (addsBorder); or unless the inner one lies crosswise to it (half the card, cut across by a
+//    line of its print, has a card's shape lying sideways).
 //    Two different outermost hypotheses of similar support are two candidates for the card:
 //    refused, never guessed. Other card-shaped outlines of the card's size apart from it (three
 //    cards, or two with table between them) are several cards: refused as such, however clearly
@@ -41,6 +42,7 @@ import { aspectOf, FORMAT_TOLERANCE, FORMATS, STANDARD_FORMAT } from "./formats"
 import {
   boxOverlap,
   contains,
+  crosswise,
   inside,
   intersect,
   isConvex,
@@ -305,7 +307,10 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
         continue;
       }
       const closesCard = shaped.some((g) => {
-        if (g.h === h || h.area <= g.h.area * 1.01) return false;
+        // An inner outline lying crosswise is part of the card, not the card: half a standard
+        // card cut across by a line of its print (its art box's edge: about 63 × 44 mm, 1.43) has
+        // a card's shape lying sideways, and shares the card's top (or bottom) and both sides.
+        if (g.h === h || h.area <= g.h.area * 1.01 || crosswise(h.quad, g.h.quad)) return false;
         const shared = closesCardSides(h, g.h, g.sides);
         return (
           shared !== null &&

@@ -241,3 +241,30 @@ export function boxOverlap(p: Quad, q: Quad): number {
   const union = (a.x1 - a.x0) * (a.y1 - a.y0) + (b.x1 - b.x0) * (b.y1 - b.y0) - intersection;
   return union > 0 ? intersection / union : 0;
 }
+
+/**
+ * The direction of a quadrilateral's long sides (`quad` in photo order; a unit vector, its sign
+ * free): the longer pair of opposite sides, averaged.
+ */
+export function longSideDirection(quad: Quad): Point {
+  const side = (k: number) => {
+    const p = quad[k] as Point;
+    const q = quad[(k + 1) % 4] as Point;
+    return { x: q.x - p.x, y: q.y - p.y };
+  };
+  const length = (v: Point) => Math.hypot(v.x, v.y);
+  const [a, b, c, d] = [side(0), side(1), side(2), side(3)];
+  // Opposite sides run in opposite directions round the quadrilateral: their difference adds them up.
+  const [u, v] = length(a) + length(c) >= length(b) + length(d) ? [a, c] : [b, d];
+  const x = u.x - v.x;
+  const y = u.y - v.y;
+  const n = Math.hypot(x, y) || 1;
+  return { x: x / n, y: y / n };
+}
+
+/** True when two outlines' long sides run more than 45° apart: one lies crosswise to the other. */
+export function crosswise(p: Quad, q: Quad): boolean {
+  const a = longSideDirection(p);
+  const b = longSideDirection(q);
+  return Math.abs(a.x * b.x + a.y * b.y) < Math.SQRT1_2;
+}

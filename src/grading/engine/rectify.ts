@@ -14,7 +14,7 @@
 //    toward the left edge of the photo (the partner document's landscape rule);
 // 3. a homography onto a flat card of the recognised format at FLAT_PX_PER_MM.
 import type { CardFormat } from "./evidence";
-import { FLAT_PX_PER_MM, homography, type Point, type Quad } from "./geometry";
+import { FLAT_PX_PER_MM, homography, longSideDirection, type Point, type Quad } from "./geometry";
 import type { RgbaImage } from "./image";
 
 /** A phone's main camera: about a 26 mm-equivalent lens, f ≈ 0.75 × the longer side in pixels. */
@@ -158,11 +158,10 @@ export function orientCard(
  */
 export const DIAGONAL_MARGIN_DEG = 5;
 
-/** The mean angle (degrees, 0–90) of the card's long sides (`corners` in the card's own order) from the photo's vertical. */
+/** The angle (degrees, 0–90) of the card's long sides from the photo's vertical. */
 export function longSideTilt(corners: Quad): number {
-  const [tl, tr, br, bl] = corners;
-  const fromVertical = (p: Point, q: Point) => (Math.atan2(Math.abs(q.x - p.x), Math.abs(q.y - p.y)) * 180) / Math.PI;
-  return (fromVertical(tl, bl) + fromVertical(tr, br)) / 2;
+  const along = longSideDirection(corners);
+  return (Math.atan2(Math.abs(along.x), Math.abs(along.y)) * 180) / Math.PI;
 }
 
 /**

@@ -61,16 +61,24 @@ function turnedCard(degrees: number, textShare = 0): RgbaImage {
  * A flat card with rows of print in its bottom border (each [from, to] mm in from the edge) across
  * `share` of its columns, in words with gaps: a copyright line, or a modern Magic card's two-row
  * collector line. Its frame lies `frame` mm in at the bottom, `top` mm at the top and 3 mm at the
- * sides.
+ * sides. With `cutBlur` (mm), the cut is soft: the colour rises from a grey table's to the card's
+ * over that depth from every edge.
  */
-function printedBottomBorder(rows: [number, number][], share: number, frame = 3, top = 3): RgbaImage {
+function printedBottomBorder(rows: [number, number][], share: number, frame = 3, top = 3, cutBlur = 0): RgbaImage {
+  const TABLE = [120, 120, 120];
   const data = new Uint8Array(W * H * 4);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const inFrame = x >= 3 * MM && x < W - 3 * MM && y >= top * MM && y < H - frame * MM;
       const depth = (H - y) / MM;
       const print = x % 40 < 40 * share && rows.some(([from, to]) => depth > from && depth <= to);
-      data.set([...(inFrame || print ? ART : BORDER), 255], (y * W + x) * 4);
+      const colour = inFrame || print ? ART : BORDER;
+      const fromEdge = Math.min(x + 0.5, y + 0.5, W - x - 0.5, H - y - 0.5) / MM;
+      const rise = cutBlur > 0 ? Math.min(1, fromEdge / cutBlur) : 1;
+      data.set(
+        [...colour.map((v, ch) => Math.round((TABLE[ch] ?? 0) + (v - (TABLE[ch] ?? 0)) * rise)), 255],
+        (y * W + x) * 4,
+      );
     }
   }
   return { width: W, height: H, data };
@@ -188,6 +196,25 @@ describe("the printed frame from line evidence", () => {
     const result = measureFrame(printedBottomBorder(rows, 0.6));
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.sides.bottom.width / MM).toBeCloseTo(3, 1);
+  });
+
+  it("reads print that begins 0.65 mm from a soft cut as print at half resolution too, the border read on the same strip", () => {
+    // A copyright line in two rows 0.65–1.2 and 1.45–2.0 mm in, the cut rising over 0.3 mm. On
+    // pixels of 0.25 mm the border's colour settled 0.5 mm further in than on the flat card, on
+    // the first row: the scan lines that met it there found print before the frame, and the
+    // half-resolution reading refused the side that the flat card's measured.
+    const rows: [number, number][] = [
+      [0.65, 1.2],
+      [1.45, 2.0],
+    ];
+    const { full, half } = measureFrameTwice(printedBottomBorder(rows, 0.4, 2.9, 3, 0.3));
+    expect(full.ok).toBe(true);
+    expect(half.ok).toBe(true);
+    if (!full.ok || !half.ok) return;
+    expect(full.sides.bottom.width / MM).toBeCloseTo(2.9, 1);
+    expect(Math.abs(half.sides.bottom.width - full.sides.bottom.width) / MM).toBeLessThan(0.05);
+    expect(full.sides.bottom.print).not.toBeNull();
+    expect(half.sides.bottom.print).not.toBeNull();
   });
 
   it("refuses print in a bar of the border's colour deeper than the opposite border, or beside a narrow one", () => {

@@ -154,7 +154,7 @@ const PLATEAU_SHARE = 0.1;
 export function measureFrameTwice(flat: RgbaImage, blurMm = 0): { full: FrameResult; half: FrameResult } {
   const half = downscaleToFit(flat, Math.round(Math.max(flat.width, flat.height) / 2));
   const full = frameAt(flat, 1, blurMm);
-  return { full: full.result, half: frameAt(half, flat.width / half.width, blurMm, full.strips).result };
+  return { full: full.result, half: frameAt(half, flat.width / half.width, blurMm, full.stripsFrom).result };
 }
 
 /**
@@ -183,31 +183,26 @@ export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResul
 }
 
 /**
- * Where a side's border colour was read: from `from` to `to` mm in from the cut. The
- * half-resolution copy's strip starts no deeper than the first of its pixels whose centre lies in
- * the flat card's strip. Settled on its own pixels of 0.25 mm (the flat card's are 0.125 mm), a
- * soft cut moved it up to 0.5 mm further in than on the flat card, onto print beginning 0.6–0.8 mm
- * from the cut (the first row of a two-row copyright line): the scan lines that met that print
- * there took its second row for print before the frame, not an island in the border, and at that
- * scale the frame went unfound on 4 of 350 drawn photos whose flat card measured it. It still
- * settles less deep than that where it can (clear of a chipped or whitened rim on the cut's side).
+ * The frame at one scale (measureFrame), and how deep (mm from the cut) each side's border colour
+ * was read from. The half-resolution copy's strip starts no deeper than its first pixel whose
+ * centre lies past where the flat card's began. Settled on its own pixels of 0.25 mm (the flat
+ * card's are 0.125 mm), a soft cut moved it up to 0.5 mm further in than on the flat card, onto
+ * print beginning 0.6–0.8 mm from the cut (the first row of a two-row copyright line): the scan
+ * lines that met that print there took its second row for print before the frame, not an island
+ * in the border, and at that scale the frame went unfound on 4 of 350 drawn photos whose flat
+ * card measured it. It still settles less deep than that where it can (clear of a chipped or
+ * whitened rim on the cut's side).
  */
-interface Strip {
-  from: number;
-  to: number;
-}
-
-/** The frame at one scale (measureFrame), and the strip each side's border colour was read on. */
 function frameAt(
   flat: RgbaImage,
   scale: number,
   blurMm: number,
-  strips?: Record<Side, Strip>,
-): { result: FrameResult; strips: Record<Side, Strip> } {
+  settledFrom?: Record<Side, number>,
+): { result: FrameResult; stripsFrom: Record<Side, number> } {
   const readings = {} as Record<Side, SideReading>;
-  for (const side of SIDES) readings[side] = measureSide(flat, side, scale, blurMm, strips?.[side]);
-  const read = Object.fromEntries(SIDES.map((side) => [side, readings[side].strip])) as Record<Side, Strip>;
-  return { result: frameOf(flat, scale, blurMm, readings), strips: read };
+  for (const side of SIDES) readings[side] = measureSide(flat, side, scale, blurMm, settledFrom?.[side]);
+  const stripsFrom = Object.fromEntries(SIDES.map((side) => [side, readings[side].stripFrom])) as Record<Side, number>;
+  return { result: frameOf(flat, scale, blurMm, readings), stripsFrom };
 }
 
 /** The frame from the four sides' readings, or the first side's reason it cannot be measured. */
@@ -255,7 +250,7 @@ function frameOf(flat: RgbaImage, scale: number, blurMm: number, readings: Recor
         reason: `the line found on the ${side} side is not parallel to the card's edge (it leans ${measured.lean.toFixed(2)} mm), so it is not the printed frame`,
       };
     }
-    const faint = fainterLineBefore(flat, side, scale, blurMm, measured, reading.strip);
+    const faint = fainterLineBefore(flat, side, scale, blurMm, measured, reading.stripFrom);
     if (faint !== null) {
       const mm = (px: number) => (px / FLAT_PX_PER_MM).toFixed(1);
       return {
@@ -362,13 +357,13 @@ function fainterLineBefore(
   scale: number,
   blurMm: number,
   found: SideMeasurement,
-  strip: Strip,
+  stripFrom: number,
 ): number | null {
   const before = found.width - Math.max(FAINT_MARGIN_MM, blurMm) * FLAT_PX_PER_MM;
   if (before <= 0) return null;
   // The whole depth is read again, not only up to `before`: the faint line must be the line most
   // scan lines share, as the frame must, among every step the lower threshold finds.
-  const reading = measureSide(flat, side, scale, blurMm, strip, FAINT_SIGMAS, FAINT_FLOOR);
+  const reading = measureSide(flat, side, scale, blurMm, stripFrom, FAINT_SIGMAS, FAINT_FLOOR);
   if (!reading.ok) return null;
   const faint = reading.measured;
   const clear = faint.coverage >= MIN_COVERAGE && faint.agreement >= MIN_AGREEMENT && faint.lean <= maxLeanMm(scale);
@@ -381,18 +376,22 @@ function borderless(side: Side, noise: number): string | null {
   return `the card shows no plain border along its ${side} edge: within 0.75 mm of the cut its colour varies as print does (noise ${Math.round(noise)} levels; a printed border's is under 40), so either its art runs to the cut (a borderless or full-art card, whose centering has no border to be measured by) or the outline found there is not the card's cut`;
 }
 
-type SideReading = ({ ok: true; measured: SideMeasurement } | { ok: false; borderNoise: number }) & { strip: Strip };
+/** `stripFrom`: how deep (mm from the cut) the border's colour was read from. */
+type SideReading = ({ ok: true; measured: SideMeasurement } | { ok: false; borderNoise: number }) & {
+  stripFrom: number;
+};
 
 /**
- * `settled`: the strip another scale read the border's colour on; `sigmas`, `floor`: a step is
- * where three pixels in a row differ from the border by more than max(floor, sigmas × its noise).
+ * `settledFrom`: how deep (mm) another scale read the border's colour from; `sigmas`, `floor`: a
+ * step is where three pixels in a row differ from the border by more than max(floor, sigmas × its
+ * noise).
  */
 function measureSide(
   flat: RgbaImage,
   side: Side,
   scale: number,
   blurMm: number,
-  settled?: Strip,
+  settledFrom?: number,
   sigmas = 5,
   floor = 24,
 ): SideReading {
@@ -414,14 +413,17 @@ function measureSide(
   for (let line = Math.round(along * 0.2); line < along * 0.8; line += step) lines.push(line);
   // The reference strip (0.4 mm wide) starts 0.35 mm in, or where the border's colour settles
   // after the cut's blur or a whitened rim, at most 0.5 mm further: inward while the median colour
-  // over the scan lines still changes less and less from one pixel to the next. With `settled`
-  // (another scale's strip, in mm), it starts no deeper than the first pixel whose centre lies in
-  // that strip.
+  // over the scan lines still changes less and less from one pixel to the next. With
+  // `settledFrom` (where another scale's strip began, in mm), it starts no deeper than the first
+  // pixel whose centre lies past that depth.
   const stripWidth = Math.max(2, Math.round(0.75 * pxPerMm) - Math.round(0.35 * pxPerMm));
   const settledHere = settledDepth(lines, pixel, Math.max(1, Math.round(0.35 * pxPerMm)), Math.round(0.5 * pxPerMm));
-  const refStart = settled ? Math.min(settledHere, Math.max(1, Math.ceil(settled.from * pxPerMm - 0.5))) : settledHere;
+  const refStart =
+    settledFrom === undefined
+      ? settledHere
+      : Math.min(settledHere, Math.max(1, Math.ceil(settledFrom * pxPerMm - 0.5)));
   const refEnd = refStart + stripWidth;
-  const read: Strip = { from: refStart / pxPerMm, to: refEnd / pxPerMm };
+  const stripFrom = refStart / pxPerMm;
 
   // Border colour (per-channel median) from the reference strip of every scan line: robust to
   // chips and dirt in the strip. Each scan line is compared with the border's colour where it
@@ -546,7 +548,7 @@ function measureSide(
     walked.push({ x, y: step * scale });
     printEnds.push(end * scale);
   }
-  const missing = { ok: false, borderNoise, strip: read } as const;
+  const missing = { ok: false, borderNoise, stripFrom } as const;
   if (found.length < 2) return missing;
   // Line evidence: positions (y) against place along the side (x), a robust straight line through
   // the depth most scan lines agree on. A line that missed a faint stretch of the frame (glare, a
@@ -614,7 +616,7 @@ function measureSide(
       : null;
   return {
     ok: true,
-    strip: read,
+    stripFrom,
     measured: {
       width,
       agreement: agreeing / found.length,

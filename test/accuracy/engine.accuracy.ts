@@ -16,9 +16,12 @@
 // JPEG's EXIF naming the lens (rectify.ts). Three more put something around or over the card
 // (aroundTheCard): a sleeve, another card beneath, a thumb. Another puts the card, smaller, on
 // a desk among pencils, a ruler and a laptop's edge; another, smaller still, in a photo stored
-// 3 times as large. The last, "card edge", shows each card's dark core (and a hard contact shadow)
+// 3 times as large. Another, "card edge", shows each card's dark core (and a hard contact shadow)
 // as a 0.3 mm band along its right and bottom cuts, front and back, as a card photographed a
 // little from the side and lit from above shows it (refine-outline.ts reads the face past it).
+// The last, "modern layout", draws the designs cards' fronts as modern cards are laid out: a
+// panel inside the border, the art in a window across it, a text box of small print below
+// (scene-sets.ts, MODERN_LAYOUTS), silver, yellow, black and white borders.
 import { expect, it } from "vitest";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { CatalogReference } from "../../src/grading/engine/identify";
@@ -27,7 +30,7 @@ import type { GradeResult } from "../../src/grading/engine/types";
 import { type CardScene, drawCardScene, encodeJpeg, referenceScan, truthOf, withExif } from "../helpers/card-images";
 import { catalogReference } from "../helpers/catalog-reference";
 import { artPhoto, tablePhoto } from "../helpers/photos";
-import { DESK_CLUTTER, type RealisticCase, realisticScenes } from "../helpers/scene-sets";
+import { DESK_CLUTTER, type RealisticCase, realisticScenes, withModernLayout } from "../helpers/scene-sets";
 
 interface Row {
   cases: number;
@@ -118,7 +121,12 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
   }));
   // The card's dark core and contact shadow along two cuts: a 0.3 mm band of grey-brown.
   const edge = designsAgain("card edge", (scene) => ({ ...scene, edgeBand: { mm: 0.3, color: [62, 56, 50] } }));
-  const cases: Case[] = [...realistic, ...printed, ...slanted, ...around, ...desk, ...large, ...edge];
+  // A modern card's face (MODERN_LAYOUTS): a panel inside the border, the art in a window, a text
+  // box below; the designs cards in five border and panel colours, the first on a white table.
+  const modern = realistic
+    .filter((c) => c.category === "designs")
+    .map((c, i): Case => ({ ...withModernLayout(c, i), category: "modern layout" }));
+  const cases: Case[] = [...realistic, ...printed, ...slanted, ...around, ...desk, ...large, ...edge, ...modern];
   // The catalog holds each card once, as an operator's would: the categories that show the
   // designs cards again (slanted, around the card, on a desk, small) share their entries.
   const scans = new Map<string, Uint8Array>();

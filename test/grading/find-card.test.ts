@@ -6,7 +6,13 @@ import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { Graded, GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, drawCardScene, encodeJpeg, truthOf, withExif } from "../helpers/card-images";
 import { artPhoto, tablePhoto } from "../helpers/photos";
-import { DESK_CLUTTER, DESK_CLUTTER_AROUND, type RealisticCase, realisticScenes } from "../helpers/scene-sets";
+import {
+  DESK_CLUTTER,
+  DESK_CLUTTER_AROUND,
+  type RealisticCase,
+  realisticScenes,
+  withModernLayout,
+} from "../helpers/scene-sets";
 import { photo, sceneWith } from "../helpers/submissions";
 
 const engine = new BuiltinEngine();
@@ -508,6 +514,19 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     if (result.status === "rejected") {
       expect(result.message).toMatch(/bottom border holds print up to 4\.\d mm in .* against the top border's 2\.5 mm/);
     }
+  });
+
+  it("never takes a modern card's panel below its art window, a card's shape lying sideways, for the card", async () => {
+    // A silver border on grey grass, a green panel inside it, the art in a window across its upper
+    // part and a text box below: the panel round the text box (57 × 40 mm) is card-shaped lying
+    // sideways, and the colour cue took the silver border and the art for grass. The card's own
+    // outline was set aside as the grass's pattern round that panel, the panel read as a card
+    // lying sideways and graded 28 points off left to right. The card is graded within a point,
+    // or refused.
+    const c = withModernLayout(realisticScenes(sets, 5, 9090)[1] as RealisticCase, 1);
+    const result = await gradeCase(c);
+    if (result.status === "graded") expectCenteringWithin(result, c.scene, 1);
+    else expect(result.message).toMatch(/^The front photo: two different outlines could be the card/);
   });
 
   it("refuses a thin-bordered card small in a sharp photo for its pixels, not for a blur it does not have", async () => {

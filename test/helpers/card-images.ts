@@ -116,6 +116,16 @@ export interface CardScene {
   /** A real photograph as the artwork inside the frame (see `photo()`), drawn over `artColor`. */
   artPhoto?: RgbaImage;
   /**
+   * A modern card's layout inside the frame instead of art filling it: a body panel of `panel`
+   * colour (the frame, for centering, is still the border's inner edge), the artwork in a window
+   * across its upper part (inset `inset` mm from the panel's sides, from `top` mm to `bottom` mm
+   * below the panel's top) with a rim of `rim` colour 0.5 mm wide, and below it a pale text box
+   * (`text`, inset likewise, from 2 mm under the window to `inset` mm above the panel's bottom)
+   * holding rows of dark small print: a Pokémon or Magic card's face. Its lines (the window's
+   * edges, the text box's) cross the card from side to side well inside its cut.
+   */
+  layout?: { panel: Rgb; rim: Rgb; text: Rgb; inset: number; top: number; bottom: number };
+  /**
    * Thin light lines printed in the artwork (rays, a rim, hatching), in mm from the printed frame's
    * top-left corner: part of the print, so the catalog's reference scan of the card shows them too,
    * and a copy printed off centre has them as far from its frame.
@@ -440,6 +450,11 @@ export function drawCardScene(scene: CardScene): RgbaImage {
           ag = mix(ag, 248, t);
           ab = mix(ab, 235, t);
         }
+        if (scene.layout) {
+          const frameMm = [(frameRight - frameLeft) / pxPerMm, (frameBottom - frameTop) / pxPerMm] as const;
+          const at = [(u - frameLeft) / pxPerMm, (v - frameTop) / pxPerMm] as const;
+          [ar, ag, ab] = layoutColour(scene.layout, [ar, ag, ab], at, frameMm, 1 / pxPerMm);
+        }
         let cr = mix(scene.borderColor[0], ar, inFrame);
         let cg = mix(scene.borderColor[1], ag, inFrame);
         let cb = mix(scene.borderColor[2], ab, inFrame);
@@ -641,6 +656,45 @@ const LETTER_INK_MM = 0.35;
  * it) is a letter's ink, 0–1, soft over one pixel (`pixelMm`): every seventh letter or so
  * (by a fixed hash of its place) is a space between words.
  */
+/**
+ * The colour at `x`, `y` mm from the frame's top-left corner of a card laid out as `layout`
+ * describes (a `w` × `h` mm frame), `art` the artwork's colour there; edges anti-aliased over a
+ * pixel of `pixelMm`.
+ */
+function layoutColour(
+  layout: NonNullable<CardScene["layout"]>,
+  art: readonly [number, number, number],
+  [x, y]: readonly [number, number],
+  [w, h]: readonly [number, number],
+  pixelMm: number,
+): [number, number, number] {
+  const within = (x0: number, y0: number, x1: number, y1: number) =>
+    clamp01(0.5 + Math.min(x - x0, x1 - x, y - y0, y1 - y) / pixelMm);
+  const { inset, top, bottom } = layout;
+  const rim = within(inset - 0.5, top - 0.5, w - inset + 0.5, bottom + 0.5);
+  const window = within(inset, top, w - inset, bottom);
+  const textBox = within(inset, bottom + 2, w - inset, h - inset);
+  let colour: [number, number, number] = [...layout.panel];
+  const blend = (c: readonly number[], t: number) => {
+    colour = [mix(colour[0], c[0] ?? 0, t), mix(colour[1], c[1] ?? 0, t), mix(colour[2], c[2] ?? 0, t)];
+  };
+  blend(layout.rim, rim);
+  blend(art, window);
+  if (textBox > 0) {
+    // Rows of small print 1 mm tall, 2.4 mm apart, from 2.5 mm into the box, 3 mm in from its sides.
+    const boxTop = bottom + 2;
+    const row = Math.floor((y - boxTop - 2.5) / 2.4);
+    const rowTop = boxTop + 2.5 + row * 2.4;
+    const ink =
+      row >= 0 && rowTop + 1 < h - inset - 2 && x > inset + 3 && x < w - inset - 3
+        ? borderPrintInk([{ from: rowTop, to: rowTop + 1, start: inset + 3, end: w - inset - 3 }], x, y, pixelMm)
+        : 0;
+    blend(layout.text, textBox);
+    blend([40, 38, 36], ink * textBox);
+  }
+  return colour;
+}
+
 function borderPrintInk(
   rows: NonNullable<CardScene["borderPrint"]>["rows"],
   along: number,
@@ -680,6 +734,7 @@ export function referenceScan(scene: CardScene, margin = 0): CardScene {
     ...(scene.artPhoto ? { artPhoto: scene.artPhoto } : {}),
     ...(scene.printedLines ? { printedLines: scene.printedLines } : {}),
     ...(scene.borderPrint ? { borderPrint: scene.borderPrint } : {}),
+    ...(scene.layout ? { layout: scene.layout } : {}),
     background: [236, 236, 232],
     texture: "plain",
     noise: 1,

@@ -333,3 +333,39 @@ function printInBorder(scene: CardScene, i: number, random: () => number): void 
   scene.borders = { ...scene.borders, top, bottom };
   scene.borderPrint = { rows, color };
 }
+
+/**
+ * A modern card's face (card-images.ts, `layout`) in five border and panel colours: a body panel
+ * inside the border, the art in a window across its upper part, a pale text box of small print
+ * below it. The panel below the window, round the text box, has a card's shape lying sideways
+ * (57 × 40 mm); a silver border may differ from a grey or white table by little more than its
+ * brightness. The first lies on a plain white table.
+ */
+export const MODERN_LAYOUTS: { name: string; border: Rgb; panel: Rgb; whiteTable?: boolean }[] = [
+  {
+    name: "silver border, yellow panel, white table",
+    border: [195, 196, 200],
+    panel: [228, 205, 95],
+    whiteTable: true,
+  },
+  { name: "silver border, green panel", border: [195, 196, 200], panel: [160, 195, 120] },
+  { name: "yellow border, blue panel", border: [240, 205, 50], panel: [110, 160, 215] },
+  { name: "black border, blue-grey panel", border: [25, 25, 28], panel: [120, 140, 175] },
+  { name: "white border, red panel", border: [246, 245, 240], panel: [200, 80, 70] },
+];
+
+/** `c` (a realisticScenes case) with its front laid out as MODERN_LAYOUTS[variant]; its back unchanged. */
+export function withModernLayout(c: RealisticCase, variant: number): RealisticCase {
+  const layout = MODERN_LAYOUTS[variant % MODERN_LAYOUTS.length] ?? (MODERN_LAYOUTS[0] as (typeof MODERN_LAYOUTS)[0]);
+  const scene: CardScene = {
+    ...c.scene,
+    borderColor: layout.border,
+    layout: { panel: layout.panel, rim: [200, 190, 150], text: [240, 236, 222], inset: 2, top: 6, bottom: 42 },
+  };
+  if (layout.whiteTable) {
+    scene.tablePhoto = undefined;
+    scene.background = [228, 226, 222];
+    scene.texture = "plain";
+  }
+  return { ...c, scene, name: `${c.name}, modern layout: ${layout.name}` };
+}

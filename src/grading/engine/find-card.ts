@@ -301,8 +301,16 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
       if (pattern.has(h) || !swallows(h, card)) continue;
       // Far larger than the card, with table between: lines of things on the table (pencils, a
       // laptop's edge, the table's own edge, its texture) closing a rectangle around it. A card's
-      // cut never lies that far out from its own print.
-      if (h.area > MAX_PRINT_AREA_RATIO * card.area && patternShare(h, card) < MIN_HOLDER_NOT_TABLE) {
+      // cut never lies that far out from its own print. Unless the "card" lies crosswise inside it,
+      // clear of all four of its sides: then it is part of the print of the card that outline is
+      // (a modern card's panel below its art window, round its text box: a card's shape lying
+      // sideways), whose border and art the colour cue took for table (a silver border on grey
+      // grass). Taken for the card, that panel was graded 28 points off.
+      if (
+        h.area > MAX_PRINT_AREA_RATIO * card.area &&
+        patternShare(h, card) < MIN_HOLDER_NOT_TABLE &&
+        !printLyingInside(h.quad, card.quad)
+      ) {
         pattern.add(h);
         continue;
       }
@@ -596,6 +604,21 @@ function sharedSides(
     if (shared(c) && distinct(d)) return { kind: "three", shared: [a, b, c], outside: [d] };
   }
   return null;
+}
+
+/**
+ * True when `inner` lies crosswise inside `outer` (geometry.ts, crosswise), at least
+ * DISTINCT_SIDE_PX clear of each of its sides: part of a card's print (a panel, a text box, half
+ * the card below its art), not a card. Two cards side by side, which an outline round both holds
+ * crosswise, share three of its sides.
+ */
+function printLyingInside(outer: Quad, inner: Quad): boolean {
+  if (!crosswise(outer, inner)) return false;
+  const centre = { x: outer.reduce((sum, p) => sum + p.x, 0) / 4, y: outer.reduce((sum, p) => sum + p.y, 0) / 4 };
+  return sidesOf(outer).every((side) => {
+    const inward = Math.sign(side.a * centre.x + side.b * centre.y - side.c);
+    return inner.every((p) => inward * (side.a * p.x + side.b * p.y - side.c) >= DISTINCT_SIDE_PX);
+  });
 }
 
 /**

@@ -641,9 +641,10 @@ export function backOf(scene: CardScene): CardScene {
     artColor: [60, 70, 150],
     seed: (scene.seed ?? 1) + 7919,
     wear: scene.wear,
-    // The front's printed lines belong to its art; the back is the maker's design.
+    // The front's printed lines and layout belong to its face; the back is the maker's design.
     printedLines: [],
     borderPrint: undefined,
+    layout: undefined,
   };
 }
 
@@ -651,11 +652,6 @@ export function backOf(scene: CardScene): CardScene {
 const LETTER_PITCH_MM = 0.55;
 const LETTER_INK_MM = 0.35;
 
-/**
- * How much of the pixel at (`along`, `depth`) mm (along the bottom edge from the left, in from
- * it) is a letter's ink, 0–1, soft over one pixel (`pixelMm`): every seventh letter or so
- * (by a fixed hash of its place) is a space between words.
- */
 /**
  * The colour at `x`, `y` mm from the frame's top-left corner of a card laid out as `layout`
  * describes (a `w` × `h` mm frame), `art` the artwork's colour there; edges anti-aliased over a
@@ -695,6 +691,11 @@ function layoutColour(
   return colour;
 }
 
+/**
+ * How much of the pixel at (`along`, `depth`) mm (along the bottom edge from the left, in from
+ * it) is a letter's ink, 0–1, soft over one pixel (`pixelMm`): every seventh letter or so
+ * (by a fixed hash of its place) is a space between words.
+ */
 function borderPrintInk(
   rows: NonNullable<CardScene["borderPrint"]>["rows"],
   along: number,

@@ -613,12 +613,8 @@ function sharedSides(
  * crosswise, share three of its sides.
  */
 function printLyingInside(outer: Quad, inner: Quad): boolean {
-  if (!crosswise(outer, inner)) return false;
-  const centre = { x: outer.reduce((sum, p) => sum + p.x, 0) / 4, y: outer.reduce((sum, p) => sum + p.y, 0) / 4 };
-  return sidesOf(outer).every((side) => {
-    const inward = Math.sign(side.a * centre.x + side.b * centre.y - side.c);
-    return inner.every((p) => inward * (side.a * p.x + side.b * p.y - side.c) >= DISTINCT_SIDE_PX);
-  });
+  // A negative tolerance: every corner at least that far inside every side.
+  return crosswise(outer, inner) && contains(outer, inner, -DISTINCT_SIDE_PX);
 }
 
 /**

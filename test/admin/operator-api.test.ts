@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { PUBLIC_KEY_START_LENGTH } from "../../src/auth/api-keys";
 import { readCertificate, writeCertificate } from "../../src/cache/certificate-cache";
 import { submissions } from "../../src/db/schema";
@@ -9,6 +9,7 @@ import { drawCardScene, encodeJpeg } from "../helpers/card-images";
 import { createCertificate, createPublicClient, createUser, db } from "../helpers/factories";
 import { call, callWithEnv, type Json } from "../helpers/request";
 import { sceneWith } from "../helpers/submissions";
+import { clearOfWindowEnd } from "../helpers/windows";
 
 const TOKEN = "test-admin-token-0123456789";
 // A zero key-cache TTL makes revocations visible at once.
@@ -27,6 +28,9 @@ async function admin(path: string, body?: unknown, init: { token?: string | null
 
 const asPartner = (path: string, key: string) => callWithEnv(path, configured, { key });
 const asClient = (path: string, key: string) => callWithEnv(path, configured, { headers: { "x-api-key": key } });
+
+// Tests here fill or read hourly quota windows: keep each clear of the end of the hour.
+beforeEach(() => clearOfWindowEnd(3600, 20), 30_000);
 
 describe("operator API access", () => {
   it("answers 404 on every path when ADMIN_TOKEN is not set", async () => {

@@ -1,7 +1,7 @@
 import { createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { certificates, submissions } from "../../src/db/schema";
 import { runHousekeeping } from "../../src/grading/housekeeping";
 import { consumeGradingBatch, consumeGradingDeadLetters } from "../../src/grading/queue";
@@ -12,6 +12,7 @@ import { createPublicClient, db } from "../helpers/factories";
 import { HOSTED_MODEL_GRADE } from "../helpers/fixtures";
 import { callWithEnv } from "../helpers/request";
 import { callPublic, jsonSubmission, photo, RAW_CARD, rawPair } from "../helpers/submissions";
+import { clearOfWindowEnd } from "../helpers/windows";
 
 async function submission(gradingId: string) {
   const [row] = await db().select().from(submissions).where(eq(submissions.gradingId, gradingId));
@@ -44,6 +45,9 @@ function hostedModel(...answers: (() => Response)[]) {
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+// Tests here fill or read hourly quota windows: keep each clear of the end of the hour.
+beforeEach(() => clearOfWindowEnd(3600, 20), 30_000);
 
 describe("POST /gradings: waiting and retrying", { timeout: 30_000 }, () => {
   it("answers 202 processing past SUBMISSION_WAIT_SECONDS and completes afterwards", async () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { certificates, submissions } from "../../src/db/schema";
 import { gradeMultiple } from "../../src/grading/engine/identify";
 import { referenceHash } from "../../src/grading/engine/reference";
@@ -11,6 +11,7 @@ import { jpegClaiming, pngClaiming } from "../helpers/crafted-headers";
 import { createCatalogCard, createPartner, createPublicClient, db } from "../helpers/factories";
 import { call, callWithEnv } from "../helpers/request";
 import { callPublic, jsonSubmission, photo, RAW_CARD, rawPair } from "../helpers/submissions";
+import { clearOfWindowEnd } from "../helpers/windows";
 
 const SLAB = { ...RAW_CARD, cardWidth: 280, holder: true };
 
@@ -22,6 +23,9 @@ async function storedObjects(prefix: string): Promise<string[]> {
 async function submissionsOf(clientId: number) {
   return db().select().from(submissions).where(eq(submissions.clientId, clientId));
 }
+
+// Tests here fill or read hourly quota windows: keep each clear of the end of the hour.
+beforeEach(() => clearOfWindowEnd(3600, 20), 30_000);
 
 describe("POST /gradings: graded", { timeout: 30_000 }, () => {
   it("answers 201 with the grading and a complete certificate, and stores the photos", async () => {

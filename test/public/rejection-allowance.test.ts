@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { submissions } from "../../src/db/schema";
 import { encodeBase64 } from "../../src/net/body";
 import { encodeJpeg } from "../helpers/card-images";
 import { createPublicClient, db } from "../helpers/factories";
 import { callWithEnv } from "../helpers/request";
 import { jsonSubmission, rawPair } from "../helpers/submissions";
+import { clearOfWindowEnd } from "../helpers/windows";
 
 // A photo the engine refuses at once (too small to grade): a rejection that costs almost nothing.
 const tiny = encodeBase64(encodeJpeg({ width: 64, height: 48, data: new Uint8Array(64 * 48 * 4).fill(90) }, 80));
@@ -20,6 +21,9 @@ function submit(key: string, body: unknown, allowance: number) {
 }
 
 const remaining = (res: { headers: Headers }) => res.headers.get("ratelimit")?.match(/r=(\d+)/)?.[1];
+
+// Tests here fill or read hourly quota windows: keep each clear of the end of the hour.
+beforeEach(() => clearOfWindowEnd(3600, 20), 30_000);
 
 describe("rejections: unbilled, refunded up to an hourly allowance, then counted", { timeout: 60_000 }, () => {
   it("refunds the first rejections within the allowance, counts the rest, and answers 429 once the quota is used", async () => {

@@ -1,12 +1,16 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { KeyQuota } from "../../src/quota/key-quota";
 import { createPartner } from "../helpers/factories";
 import { callWithEnv } from "../helpers/request";
+import { clearOfWindowEnd } from "../helpers/windows";
 
 const stubFor = (name: string) => env.QUOTA.get(env.QUOTA.idFromName(name));
 const HOUR = 3_600_000;
+
+// Tests here fill or read hourly quota windows: keep each clear of the end of the hour.
+beforeEach(() => clearOfWindowEnd(3600, 20), 30_000);
 
 describe("KeyQuota Durable Object", () => {
   it("counts down within a window, refuses past the limit and resets on the next window", async () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
@@ -50,6 +51,10 @@ export default defineConfig(async () => {
     test: {
       include: fuzzRun ? ["test/fuzz/**/*.fuzz.ts"] : ["test/**/*.test.ts"],
       setupFiles: ["./test/apply-migrations.ts"],
+      // Vitest's default outside watch mode is one worker fewer than the machine's cores: a single
+      // worker on the 2-core machines CI runs on. The grading tests are CPU-bound image work, so
+      // two files at a time halve the run (measured in the README's "Tests" section).
+      maxWorkers: Math.max(2, availableParallelism() - 1),
     },
   };
 });

@@ -326,7 +326,7 @@ export function drawCardScene(scene: CardScene): RgbaImage {
       let g = scene.background[1];
       let bl = scene.background[2];
       if (scene.tablePhoto) {
-        const texture = samplePhoto(scene.tablePhoto, x * tableScale, y * tableScale, true)[1] / 128;
+        const texture = sampleChannel(scene.tablePhoto, x * tableScale, y * tableScale, true, 1) / 128;
         const k = 1 + (texture - 1) * (scene.tableContrast ?? 0.5);
         r *= k;
         g *= k;
@@ -435,7 +435,10 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         if (artPhoto) {
           const sx = (u - frameCx) / artScale + artPhoto.width / 2;
           const sy = (v - frameCy) / artScale + artPhoto.height / 2;
-          [ar, ag, ab] = samplePhoto(artPhoto, sx, sy, false);
+          locate(artPhoto, sx, sy, false);
+          ar = blend(artPhoto.data, 0);
+          ag = blend(artPhoto.data, 1);
+          ab = blend(artPhoto.data, 2);
         } else {
           for (const blob of blobs) {
             const t = clamp01(1 - Math.hypot(u - blob.x, v - blob.y) / blob.r) * 0.6;
@@ -560,35 +563,54 @@ function withLateralAberration(image: RgbaImage, corner: number): RgbaImage {
   return { width: W, height: H, data: out };
 }
 
-/** Bilinear sample of a photo at (x, y); `repeat` mirrors it endlessly (a table), else clamps. */
-function samplePhoto(photo: RgbaImage, x: number, y: number, repeat: boolean): [number, number, number] {
-  const { width: w, height: h, data } = photo;
-  const wrap = (value: number, size: number) => {
-    if (!repeat) return Math.min(size - 1, Math.max(0, value));
-    const period = 2 * size;
-    const m = ((value % period) + period) % period;
-    return m < size ? m : period - 1 - m;
-  };
+/** Index along a photo's side of `size` px: mirrored endlessly when `repeat` (a table), else clamped. */
+function wrapIndex(value: number, size: number, repeat: boolean): number {
+  if (!repeat) return Math.min(size - 1, Math.max(0, value));
+  const period = 2 * size;
+  const m = ((value % period) + period) % period;
+  return m < size ? m : period - 1 - m;
+}
+
+// Where a bilinear sample of a photo reads: the byte offsets of the four pixels around (x, y) and
+// their bilinear weights. Module state, so a scene's millions of samples allocate nothing.
+const near = { p00: 0, p10: 0, p01: 0, p11: 0, w00: 0, w10: 0, w01: 0, w11: 0 };
+
+function locate(photo: RgbaImage, x: number, y: number, repeat: boolean): void {
+  const { width: w, height: h } = photo;
   const fx = x - 0.5;
   const fy = y - 0.5;
   const x0 = Math.floor(fx);
   const y0 = Math.floor(fy);
   const tx = fx - x0;
   const ty = fy - y0;
-  const out: [number, number, number] = [0, 0, 0];
-  const corners: [number, number, number][] = [
-    [x0, y0, (1 - tx) * (1 - ty)],
-    [x0 + 1, y0, tx * (1 - ty)],
-    [x0, y0 + 1, (1 - tx) * ty],
-    [x0 + 1, y0 + 1, tx * ty],
-  ];
-  for (const [cx, cy, weight] of corners) {
-    const p = (wrap(cy, h) * w + wrap(cx, w)) * 4;
-    out[0] += (data[p] ?? 0) * weight;
-    out[1] += (data[p + 1] ?? 0) * weight;
-    out[2] += (data[p + 2] ?? 0) * weight;
-  }
-  return out;
+  const left = wrapIndex(x0, w, repeat);
+  const right = wrapIndex(x0 + 1, w, repeat);
+  const top = wrapIndex(y0, h, repeat) * w;
+  const bottom = wrapIndex(y0 + 1, h, repeat) * w;
+  near.p00 = (top + left) * 4;
+  near.p10 = (top + right) * 4;
+  near.p01 = (bottom + left) * 4;
+  near.p11 = (bottom + right) * 4;
+  near.w00 = (1 - tx) * (1 - ty);
+  near.w10 = tx * (1 - ty);
+  near.w01 = (1 - tx) * ty;
+  near.w11 = tx * ty;
+}
+
+/** One channel of the bilinear sample at the pixels `locate` found. */
+function blend(data: Uint8Array, channel: number): number {
+  return (
+    (data[near.p00 + channel] ?? 0) * near.w00 +
+    (data[near.p10 + channel] ?? 0) * near.w10 +
+    (data[near.p01 + channel] ?? 0) * near.w01 +
+    (data[near.p11 + channel] ?? 0) * near.w11
+  );
+}
+
+/** One channel of the bilinear sample of a photo at (x, y); `repeat` mirrors it endlessly (a table), else clamps. */
+function sampleChannel(photo: RgbaImage, x: number, y: number, repeat: boolean, channel: number): number {
+  locate(photo, x, y, repeat);
+  return blend(photo.data, channel);
 }
 
 function segmentDistance(x: number, y: number, s: { x0: number; y0: number; x1: number; y1: number }): number {

@@ -204,6 +204,15 @@ function roundedRectDistance(x: number, y: number, halfW: number, halfH: number,
   return outside + Math.min(Math.max(qx, qy), 0) - radius;
 }
 
+/**
+ * How far (x, y) lies outside the box of ±halfW × ±halfH (negative inside): at most its distance
+ * from a rounded rectangle in that box, so where it is a pixel or more, the pixel is clear of the
+ * rectangle and its exact distance (two square roots) need not be worked out.
+ */
+function outsideBox(x: number, y: number, halfW: number, halfH: number): number {
+  return Math.max(Math.abs(x) - halfW, Math.abs(y) - halfH);
+}
+
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
 
@@ -392,9 +401,11 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         const sdy = dy - offset;
         const su = sdx * cos + sdy * sin;
         const sv = -sdx * sin + sdy * cos;
-        const inShadow = clamp01(
-          0.5 - roundedRectDistance(su, sv, halfW, halfH, radius) / (offset * (scene.shadowEdge ?? 0.6)),
-        );
+        const soft = offset * (scene.shadowEdge ?? 0.6);
+        const inShadow =
+          soft > 0 && outsideBox(su, sv, halfW, halfH) >= soft
+            ? 0
+            : clamp01(0.5 - roundedRectDistance(su, sv, halfW, halfH, radius) / soft);
         const darken = 1 - 0.35 * inShadow;
         r *= darken;
         g *= darken;
@@ -425,7 +436,8 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         bl = mix(bl, pb, plastic);
         v -= holderShift;
       }
-      let coverage = clamp01(0.5 - roundedRectDistance(u, v, halfW, halfH, radius));
+      let coverage =
+        outsideBox(u, v, halfW, halfH) >= 1 ? 0 : clamp01(0.5 - roundedRectDistance(u, v, halfW, halfH, radius));
       if (wear.chipsMissing && coverage > 0 && chips.some((chip) => inChip(chip, u, v, halfW, halfH))) coverage = 0;
       if (coverage > 0) {
         const inFrame = clamp01(0.5 - roundedRectDistance(u - frameCx, v - frameCy, frameHalfW, frameHalfH, 0.01));
@@ -563,13 +575,25 @@ function withLateralAberration(image: RgbaImage, corner: number): RgbaImage {
   return { width: W, height: H, data: out };
 }
 
-/** Index along a photo's side of `size` px: mirrored endlessly when `repeat` (a table), else clamped. */
-function wrapIndex(value: number, size: number, repeat: boolean): number {
-  if (!repeat) return Math.min(size - 1, Math.max(0, value));
+/**
+ * Where a pixel index and the next one land on a photo's side of `size` px: mirrored endlessly
+ * when `repeat` (a table), else clamped. Written to `pair`: the two indices.
+ */
+function wrapPair(value: number, size: number, repeat: boolean, pair: number[]): void {
+  if (!repeat) {
+    pair[0] = Math.min(size - 1, Math.max(0, value));
+    pair[1] = Math.min(size - 1, Math.max(0, value + 1));
+    return;
+  }
   const period = 2 * size;
   const m = ((value % period) + period) % period;
-  return m < size ? m : period - 1 - m;
+  const n = m + 1 === period ? 0 : m + 1;
+  pair[0] = m < size ? m : period - 1 - m;
+  pair[1] = n < size ? n : period - 1 - n;
 }
+
+const columns = [0, 0];
+const rows = [0, 0];
 
 // Where a bilinear sample of a photo reads: the byte offsets of the four pixels around (x, y) and
 // their bilinear weights. Module state, so a scene's millions of samples allocate nothing.
@@ -583,10 +607,12 @@ function locate(photo: RgbaImage, x: number, y: number, repeat: boolean): void {
   const y0 = Math.floor(fy);
   const tx = fx - x0;
   const ty = fy - y0;
-  const left = wrapIndex(x0, w, repeat);
-  const right = wrapIndex(x0 + 1, w, repeat);
-  const top = wrapIndex(y0, h, repeat) * w;
-  const bottom = wrapIndex(y0 + 1, h, repeat) * w;
+  wrapPair(x0, w, repeat, columns);
+  wrapPair(y0, h, repeat, rows);
+  const left = columns[0] as number;
+  const right = columns[1] as number;
+  const top = (rows[0] as number) * w;
+  const bottom = (rows[1] as number) * w;
   near.p00 = (top + left) * 4;
   near.p10 = (top + right) * 4;
   near.p01 = (bottom + left) * 4;

@@ -2,6 +2,7 @@
 // whole engine: keystone, the landscape rule, the small format, formats that disagree, and
 // borders that barely differ from the table in brightness or colour.
 import { describe, expect, it } from "vitest";
+import { analyseFace } from "../../src/grading/engine/analyse-face";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { Graded, GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, drawCardScene, encodeJpeg, truthOf, withExif } from "../helpers/card-images";
@@ -513,6 +514,24 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
     if (result.status === "rejected") {
       expect(result.message).toMatch(/bottom border holds print up to 4\.\d mm in .* against the top border's 2\.5 mm/);
+    }
+  });
+
+  it("refuses a frame leaning 0.47 mm beside a side traced off the cut at one corner, along a brick joint", async () => {
+    // A white border and red panel on grey bricks: a joint touches the card's right side along part
+    // of it and its crossings follow the joint there, so half the side's profiles lie on the line
+    // fitted through them, which runs 5 px off the cut at the top. The frame leaning 0.47 mm
+    // against that line is the only sign; graded, the card came out 1.93 points off. A lean up to
+    // 0.5 mm is taken as the print's own only beside a cut traced cleanly (MIN_CLEAN_CUT).
+    const c = withModernLayout(realisticScenes(sets, 5, 2020)[9] as RealisticCase, 2029);
+    const front = analyseFace("front", encodeJpeg(drawCardScene(c.scene), c.quality));
+    expect(front.ok).toBe(true);
+    if (!front.ok) return;
+    expect(front.face.centering).toMatchObject({ ok: false });
+    if (!front.face.centering.ok) {
+      expect(front.face.centering.reason).toMatch(
+        /right side is not parallel to the card's edge \(it leans 0\.4\d mm\)/,
+      );
     }
   });
 

@@ -151,6 +151,28 @@ describe("the printed frame from line evidence", () => {
     if (!steep.ok) expect(steep.reason).toMatch(/not parallel/);
   });
 
+  it("measures a frame leaning 0.45 mm beside cuts traced cleanly, and refuses it beside others", () => {
+    // Turned 0.48°, the frame leans about 0.45 mm: printed off square (a real vintage back's left
+    // border narrows from 2.9 to 2.4 mm down its side), which only an outline traced cleanly along
+    // the cut (refine-outline.ts, MIN_CLEAN_CUT) tells from an outline's side off the cut.
+    const card = turnedCard(0.48);
+    const beside = measureFrameTwice(card, 0, new Set(SIDES));
+    expect(beside.full.ok && beside.half.ok).toBe(true);
+    if (!beside.full.ok) return;
+    expect(beside.full.sides.left.lean).toBeGreaterThan(0.4);
+    expect(beside.full.sides.left.lean).toBeLessThan(0.5);
+    expect(beside.full.sides.left.width / MM).toBeCloseTo(3, 1);
+    // Beside a cut not traced cleanly (here the long sides'), the same lean is refused.
+    const notBeside = measureFrameTwice(card, 0, new Set(["top", "bottom"]));
+    expect(notBeside.full).toMatchObject({ ok: false });
+    if (!notBeside.full.ok)
+      expect(notBeside.full.reason).toMatch(/(left|right) side is not parallel .* leans 0\.4\d mm/);
+    // A lean past 0.5 mm is refused beside any cut.
+    const steep = measureFrameTwice(turnedCard(0.65), 0, new Set(SIDES));
+    expect(steep.full).toMatchObject({ ok: false });
+    if (!steep.full.ok) expect(steep.full.reason).toMatch(/not parallel/);
+  });
+
   it("measures the frame behind print in the border, met first on some scan lines or on most", () => {
     // A copyright line 1.2–2 mm in, the border's colour behind it up to the frame at 3 mm (a
     // modern Pokémon card's bottom border), on half the columns (the frame is what most scan

@@ -19,7 +19,7 @@ import { type DecodedImage, DecodeError, type DetailImage, decodeImage, decodeRe
 import type { CardFormat, FaceName } from "./evidence";
 import { type CardOutline, locateCard } from "./find-card";
 import { describeFormat, FORMATS, formatAcrossLenses, recogniseFormat } from "./formats";
-import { measureFrameTwice, printStarts } from "./frame";
+import { MAX_CLEAN_CUT_BLUR_MM, measureFrameTwice, printStarts, type Side } from "./frame";
 import { dist, type Point, type Quad, signedArea2 } from "./geometry";
 import type { RgbaImage } from "./image";
 import { perceptualHash } from "./phash";
@@ -41,6 +41,8 @@ import { type FaceWear, measureWear } from "./wear";
 
 /** Photos are analysed at most this large on their longer side. */
 export const WORKING_MAX_SIDE = 1600;
+/** The card's sides in the order of its corners (top-left, top-right, bottom-right, bottom-left). */
+const CARD_SIDES: readonly Side[] = ["top", "right", "bottom", "left"];
 /**
  * Smallest photo (shorter side, after scaling) that can be graded: the narrowest card format
  * filling that side has MIN_PX_PER_MM there (59 mm × 3 = 177 px). A smaller photo is refused at
@@ -237,7 +239,14 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   if (meanLuma < EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
   if (meanLuma > EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);
   const blurMm = outline.edgeWidth / pxPerMm;
-  const frames = measureFrameTwice(flat, blurMm);
+  // The card's sides whose cut was traced cleanly, in a sharp photo (frame.ts,
+  // MAX_CLEAN_CUT_LEAN_MM): the photo's sides in the card's own order (lying sideways, the card's
+  // top is the photo's left side).
+  const photoSideOf = (k: number) => (oriented.orientation === "landscape" ? (k + 3) % 4 : k);
+  const cleanCuts = new Set(
+    blurMm <= MAX_CLEAN_CUT_BLUR_MM ? CARD_SIDES.filter((_, k) => refined.clean[photoSideOf(k)]) : [],
+  );
+  const frames = measureFrameTwice(flat, blurMm, cleanCuts);
   let centering = agreeOnCentering(frames.full, frames.half);
   // The frame lines may be a sleeved card's cut, the "border" the sleeve's margin (sleeve.ts).
   const sleeve = centering.ok ? sleeveReading(format, centering.widths) : null;

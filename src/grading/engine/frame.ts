@@ -86,6 +86,21 @@ const MIN_COVERAGE = 0.6;
  */
 export const MAX_FRAME_LEAN_MM = 0.4;
 /**
+ * Beside a cut traced cleanly (refine-outline.ts: at least MIN_CLEAN_CUT of the side's profiles
+ * on its line), the frame line may lean up to this much (mm): the card's edge is then not in
+ * doubt, and a frame leaning against it is printed off square (a real vintage back's left border
+ * narrows from 2.9 to 2.4 mm down its side, a lean of 0.43 mm read row by row). Where the lean
+ * reached this with the limit at MAX_FRAME_LEAN_MM for every side, on one drawn photo of the 910
+ * measured, the side's line ran off the cut at one corner: half its profiles lay on its line.
+ */
+export const MAX_CLEAN_CUT_LEAN_MM = 0.5;
+/**
+ * ...and only in a sharp photo, the cut rising over at most this much (mm): blurred, the frame's
+ * step spreads and its line leans of itself (a drawn card blurred over 0.81 mm, its cuts traced
+ * cleanly, leans 0.44 mm and is 1.73 points off; the real back above rises over 0.37 mm).
+ */
+export const MAX_CLEAN_CUT_BLUR_MM = 0.5;
+/**
  * At most this share of the scan lines may meet print before the frame line (by more than 0.25 mm):
  * a chip or a speck of dirt in the border is a few lines, text printed in the border a run of them.
  */
@@ -151,10 +166,17 @@ const PLATEAU_SHARE = 0.1;
  * `blurMm`: how far the card's cut rises (10–90 %) in the photo, in mm (the frame's step is spread
  * as far).
  */
-export function measureFrameTwice(flat: RgbaImage, blurMm = 0): { full: FrameResult; half: FrameResult } {
+export function measureFrameTwice(
+  flat: RgbaImage,
+  blurMm = 0,
+  cleanCuts: ReadonlySet<Side> = new Set(),
+): { full: FrameResult; half: FrameResult } {
   const half = downscaleToFit(flat, Math.round(Math.max(flat.width, flat.height) / 2));
-  const full = frameAt(flat, 1, blurMm);
-  return { full: full.result, half: frameAt(half, flat.width / half.width, blurMm, full.stripsFrom).result };
+  const full = frameAt(flat, 1, blurMm, cleanCuts);
+  return {
+    full: full.result,
+    half: frameAt(half, flat.width / half.width, blurMm, cleanCuts, full.stripsFrom).result,
+  };
 }
 
 /**
@@ -179,7 +201,7 @@ const rgb = (c: readonly number[]) => `rgb(${c.map((v) => Math.round(v)).join(",
 
 /** `scale`: flat-card pixels per pixel of `flat` (widths are reported in flat-card pixels). */
 export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResult {
-  return frameAt(flat, scale, blurMm).result;
+  return frameAt(flat, scale, blurMm, new Set()).result;
 }
 
 /**
@@ -197,16 +219,26 @@ function frameAt(
   flat: RgbaImage,
   scale: number,
   blurMm: number,
+  cleanCuts: ReadonlySet<Side>,
   settledFrom?: Record<Side, number>,
 ): { result: FrameResult; stripsFrom: Record<Side, number> } {
   const readings = {} as Record<Side, SideReading>;
   for (const side of SIDES) readings[side] = measureSide(flat, side, scale, blurMm, settledFrom?.[side]);
   const stripsFrom = Object.fromEntries(SIDES.map((side) => [side, readings[side].stripFrom])) as Record<Side, number>;
-  return { result: frameOf(flat, scale, blurMm, readings), stripsFrom };
+  return { result: frameOf(flat, scale, blurMm, readings, cleanCuts), stripsFrom };
 }
 
-/** The frame from the four sides' readings, or the first side's reason it cannot be measured. */
-function frameOf(flat: RgbaImage, scale: number, blurMm: number, readings: Record<Side, SideReading>): FrameResult {
+/**
+ * The frame from the four sides' readings, or the first side's reason it cannot be measured.
+ * `cleanCuts`: the sides whose cut was traced cleanly (MAX_CLEAN_CUT_LEAN_MM).
+ */
+function frameOf(
+  flat: RgbaImage,
+  scale: number,
+  blurMm: number,
+  readings: Record<Side, SideReading>,
+  cleanCuts: ReadonlySet<Side>,
+): FrameResult {
   const sides = {} as Record<Side, SideMeasurement>;
   for (const side of SIDES) {
     const reading = readings[side];
@@ -243,7 +275,8 @@ function frameOf(flat: RgbaImage, scale: number, blurMm: number, readings: Recor
         reason: `the ${side} border holds print before the line most scan lines find, so the printed frame cannot be told on that side`,
       };
     }
-    if (measured.lean > maxLeanMm(scale)) {
+    const maxLean = cleanCuts.has(side) ? Math.max(maxLeanMm(scale), MAX_CLEAN_CUT_LEAN_MM) : maxLeanMm(scale);
+    if (measured.lean > maxLean) {
       return {
         ok: false,
         side,

@@ -76,7 +76,21 @@ export interface RefinedEdges {
   edgeWidth: number;
 }
 
-export type Refined = { ok: true; outline: RefinedEdges } | { ok: false; reason: string };
+/**
+ * A side is traced cleanly when at least this share of its profiles place the edge within 1.5 px
+ * of its line (all of them on every side of a real vintage back on white paper; half, the least a
+ * side may have, where a side ran off a drawn card's cut at one corner, beside a brick joint).
+ */
+export const MIN_CLEAN_CUT = 0.9;
+
+export type Refined =
+  | {
+      ok: true;
+      outline: RefinedEdges;
+      /** Per side in photo order (top, right, bottom, left as they appear): traced cleanly (MIN_CLEAN_CUT). */
+      clean: [boolean, boolean, boolean, boolean];
+    }
+  | { ok: false; reason: string };
 
 const SIDE_NAMES = ["top", "right", "bottom", "left"] as const;
 
@@ -161,6 +175,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   );
   const maxLightBand = Math.max(MIN_LIGHT_BAND_PX, (LIGHT_BAND_MM * shortSide) / CARD_SHORT_MM);
   const refined: Line[] = [];
+  const clean: boolean[] = [];
   let residualSum = 0;
   let residualCount = 0;
   for (const [k, side] of sides.entries()) {
@@ -243,6 +258,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       residualCount++;
     }
     refined.push(chosen.line);
+    clean.push(chosen.close.length >= MIN_CLEAN_CUT * EDGE_PROFILES);
   }
   const [t, r, b, l] = refined as [Line, Line, Line, Line];
   const corners: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
@@ -251,6 +267,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   }
   return {
     ok: true,
+    clean: clean as [boolean, boolean, boolean, boolean],
     outline: {
       corners,
       edgeContrast: median(contrasts),

@@ -53,7 +53,7 @@ export default defineConfig(async () => {
       setupFiles: ["./test/apply-migrations.ts"],
       // Vitest's default outside watch mode is one worker fewer than the machine's cores: a single
       // worker on the 2-core machines CI runs on. The grading tests are CPU-bound image work, so
-      // two files at a time halve the run (measured in the README's "Tests" section).
+      // two files at a time nearly halve the run (measured in the README's "Measured" section).
       maxWorkers: Math.max(2, availableParallelism() - 1),
       // Two files at a time on two cores: a test that grades a photo pair through the API (1–3 s
       // alone) can take twice as long beside a grading test file. Files that grade many photos

@@ -23,8 +23,8 @@ export async function inOneWindow<T>(
   addresses: [string, string],
   observe: (address: string) => Promise<T>,
 ): Promise<T> {
-  const window = () => Math.floor(Date.now() / (windowSeconds * 1000));
-  const started = window();
+  const windowIndex = () => Math.floor(Date.now() / (windowSeconds * 1000));
+  const started = windowIndex();
   const seen = await observe(addresses[0]);
-  return window() === started ? seen : observe(addresses[1]);
+  return windowIndex() === started ? seen : observe(addresses[1]);
 }

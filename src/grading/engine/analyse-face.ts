@@ -1,6 +1,6 @@
 // One face, from bytes to measurements: decode → find the card (find-card.ts) → its region read
 // again from the stored photo when the card is small in it (decode.ts) → its edges refined
-// (refine-outline.ts) → orientation and
+// (refine-outline.ts) → widened to a printed border left outside it (outer-border.ts) → orientation and
 // true proportions (rectify.ts) → format (formats.ts) → resolution → flat card → printed frame at
 // two scales (frame.ts, centering.ts) → not a sleeve's margin (sleeve.ts) → wear. Every step that
 // cannot be stood behind ends in a refusal that says what the photo lacks.
@@ -22,6 +22,7 @@ import { describeFormat, FORMATS, formatAcrossLenses, recogniseFormat } from "./
 import { MAX_CLEAN_CUT_BLUR_MM, measureFrameTwice, printStarts, type Side } from "./frame";
 import { dist, type Point, type Quad, signedArea2 } from "./geometry";
 import type { RgbaImage } from "./image";
+import { borderOutside, type OuterBorder } from "./outer-border";
 import { perceptualHash } from "./phash";
 import {
   aspectsAcrossLenses,
@@ -34,7 +35,7 @@ import {
   orientCard,
   unwarpCard,
 } from "./rectify";
-import { EDGE_PROFILES, refineOutline } from "./refine-outline";
+import { EDGE_PROFILES, MIN_CLEAN_CUT, type Refined, refineOutline } from "./refine-outline";
 import { cutInsideMessage, cutInsideOutline, sleeveMessage, sleeveReading, sleeveShaped } from "./sleeve";
 import type { Rejected, RejectionReason } from "./types";
 import { type FaceWear, measureWear } from "./wear";
@@ -183,8 +184,18 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const read = detail ? detail.image : image;
   const aberration = measureAberration(read, quad.map(toMeasured) as Quad, measuredReach + 2, photoCentre);
   const measuredImage = aberration ? withoutAberration(read, aberration) : read;
-  const refined = refineOutline(measuredImage, quad.map(toMeasured) as Quad, measuredReach);
-  if (!refined.ok) return reject("grading_failed", `The ${name} photo: ${refined.reason}.`);
+  const first = refineOutline(measuredImage, quad.map(toMeasured) as Quad, measuredReach);
+  if (!first.ok) return reject("grading_failed", `The ${name} photo: ${first.reason}.`);
+  // A printed border the outline left outside (outer-border.ts): the card is the wider outline
+  // when its sides refine and its proportions are a card format's.
+  let refined = first;
+  const border = borderOutside(measuredImage, first.outline.corners);
+  if (border) {
+    const again = refineOutline(measuredImage, border.corners, measuredReach);
+    const wider: typeof first = again.ok ? again : tracedBorder(border, first.outline.edgeWidth);
+    const aspect = orientCard(wider.outline.corners.map(toWorking) as Quad, width, height, decoded.focalPx).aspect;
+    if (recogniseFormat(aspect).ok) refined = wider;
+  }
   const outline: CardOutline = {
     ...refined.outline,
     ...located,
@@ -356,6 +367,20 @@ function detailOf(bytes: Uint8Array, decoded: DecodedImage, quad: Quad, reach: n
     // rejects at this scale, a trap in the codec) leaves the card to the working image.
     return null;
   }
+}
+
+/**
+ * The outline of a border's outer steps as outer-border.ts traced them, where refining it again
+ * fails: a border narrower than the refinement's reach (about 1.5 mm on drawn photos) puts the
+ * frame's line within it, and each side shows two edges. The blur is the first outline's (the
+ * frame's edge, printed on the same card).
+ */
+function tracedBorder(border: OuterBorder, edgeWidth: number): Extract<Refined, { ok: true }> {
+  return {
+    ok: true,
+    clean: border.traced.map((share) => share >= MIN_CLEAN_CUT) as [boolean, boolean, boolean, boolean],
+    outline: { corners: border.corners, edgeContrast: border.contrast, edgeResidual: border.residual, edgeWidth },
+  };
 }
 
 function averageLuma(image: RgbaImage): number {

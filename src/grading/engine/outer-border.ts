@@ -1,0 +1,240 @@
+// A printed border the outline left outside: a dark border on a darker-than-paper table (a
+// Yu-Gi-Oh card's slate border on grey cloth, a black-bordered card on dark stone) stands out
+// from the table less than the coloured frame inside it does, so the strongest outline is the
+// frame's and the border lies outside it. Nothing inside the outline tells the two apart (a
+// Yu-Gi-Oh card's frame is nearly a card's shape, 1.47 against 1.46); outside it they differ: past
+// the frame's line, the border, one flat colour, runs to a straight cut and the table begins, on
+// all four sides alike, while past a card's cut lies the table itself.
+// Each side is read from its median profile outward (EDGE_PROFILES profiles along its middle 80 %),
+// from its line to MAX_BAND_MM past it. A border is taken only when, on every side:
+// - the colour just outside the line is flat for at least MIN_BAND_MM (a shadow is a gradient),
+//   then steps away from it, at most MAX_BAND_MM out, toward the colour further out (the table),
+//   by at least MIN_BAND_CONTRAST, and does not come back (a line of the table is a band, not a cut);
+// - that step, found on each profile, is a straight line (half the profiles within 1.5 px of it)
+//   running along the side, its distance from the side changing by at most MAX_BAND_TAPER_MM;
+// and across the four sides the border's colours agree within MAX_BAND_COLOUR_SPREAD (one ink)
+// and the widths of opposite sides are within MAX_OPPOSITE_RATIO of each other (a card printed
+// 75/25 off centre at worst). Stripes of a cloth parallel to two sides give a band on those two
+// only; a sleeve's margin is the table's colour through plastic; a soft shadow has no flat band;
+// a card lying on another shows the other's margin on two sides, not four at once.
+// The caller (analyse-face.ts) takes the wider outline only when its proportions are a card
+// format's, and refines its sides as it did the first outline's.
+import { type RgbSampler, rgbSampler } from "./edges";
+import { fitLine, intersect, type Line, median, type Point, type Quad } from "./geometry";
+import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
+import { EDGE_PROFILES } from "./refine-outline";
+
+/** The narrowest border taken (mm): narrower ones are read as the card's edge by the refinement. */
+const MIN_BAND_MM = 0.5;
+/** The widest border looked for (mm); a printed border is 1.5–4 mm (a 75/25 one up to 4.5). */
+const MAX_BAND_MM = 5;
+/** How far past the widest border the table is read (mm). */
+const TABLE_READ_MM = 1.5;
+/** The least colour distance between the border and the table past it. */
+const MIN_BAND_CONTRAST = 30;
+/** The border's flat colour: every sample of the median profile across it within this of its median. */
+const BAND_FLATNESS = 0.35;
+/** The step line's distance from the side may change by at most this (mm) from one end to the other. */
+const MAX_BAND_TAPER_MM = 0.6;
+/** The four sides' border colours all within this distance of their median. */
+const MAX_BAND_COLOUR_SPREAD = 30;
+/** Opposite sides' border widths within this ratio of each other. */
+const MAX_OPPOSITE_RATIO = 3;
+/** A traced step must lie within 1.5 px of its line on at least this share of the profiles. */
+const MIN_STEP_COVERAGE = 0.5;
+/** The narrowest card format's short side (mm): the outline's scale is taken from it. */
+const NARROWEST_MM = 59;
+/** Samples per pixel along each profile. */
+const STEPS_PER_PX = 2;
+
+export interface OuterBorder {
+  /** The wider outline, photo order (top-left, top-right, bottom-right, bottom-left as they appear). */
+  corners: Quad;
+  /** Per side (photo order): the share of its profiles whose step lies within 1.5 px of its line. */
+  traced: [number, number, number, number];
+  /** RMS distance of those steps from their lines (px). */
+  residual: number;
+  /** Median colour distance between the border and the table past it. */
+  contrast: number;
+  /** The border's width on each side (photo order: top, right, bottom, left), mm at the outline's scale. */
+  widthsMm: [number, number, number, number];
+  /** The border's colour. */
+  colour: [number, number, number];
+}
+
+interface SideBand {
+  line: Line;
+  width: number;
+  colour: number[];
+  contrast: number;
+  /** Steps within 1.5 px of the line: their count and squared distances' sum. */
+  close: number;
+  squares: number;
+}
+
+/**
+ * The outline widened to a printed border lying outside `corners` (photo order), or null when the
+ * four sides do not all show one (see the file's head).
+ */
+export function borderOutside(image: RgbaImage, corners: Quad): OuterBorder | null {
+  const colourAt = rgbSampler(image);
+  const cx = corners.reduce((s, p) => s + p.x, 0) / 4;
+  const cy = corners.reduce((s, p) => s + p.y, 0) / 4;
+  const lengths = [0, 1, 2, 3].map((k) => dist(corners[k] as Point, corners[(k + 1) % 4] as Point));
+  const shortSide = Math.min(((lengths[0] ?? 0) + (lengths[2] ?? 0)) / 2, ((lengths[1] ?? 0) + (lengths[3] ?? 0)) / 2);
+  // Pixels per mm as if the outline were a whole card of the narrowest format: it is smaller than
+  // the card when a border lies outside it, so this reads a little further out than MAX_BAND_MM.
+  const pxPerMm = shortSide / NARROWEST_MM;
+  const bands: SideBand[] = [];
+  for (let k = 0; k < 4; k++) {
+    const p = corners[k] as Point;
+    const q = corners[(k + 1) % 4] as Point;
+    const length = dist(p, q);
+    let nx = (q.y - p.y) / length;
+    let ny = -(q.x - p.x) / length;
+    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+    // Outward: away from the outline's centre.
+    if (nx * (mid.x - cx) + ny * (mid.y - cy) < 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    const band = sideBand(image, colourAt, { p, q, nx, ny }, pxPerMm);
+    if (!band) return null;
+    bands.push(band);
+  }
+  const colours = bands.map((band) => band.colour);
+  const colour = medianColour(colours);
+  if (!colour || colours.some((c) => distance(c, colour) > MAX_BAND_COLOUR_SPREAD)) return null;
+  const widths = bands.map((band) => band.width);
+  for (let k = 0; k < 2; k++) {
+    const a = widths[k] as number;
+    const b = widths[k + 2] as number;
+    if (Math.max(a, b) > MAX_OPPOSITE_RATIO * Math.min(a, b)) return null;
+  }
+  const [t, r, b, l] = bands.map((band) => band.line) as [Line, Line, Line, Line];
+  const wider: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
+  if (wider.some((c) => !Number.isFinite(c.x) || !Number.isFinite(c.y))) return null;
+  const close = bands.reduce((sum, band) => sum + band.close, 0);
+  return {
+    corners: wider,
+    traced: bands.map((band) => band.close / EDGE_PROFILES) as [number, number, number, number],
+    residual: Math.sqrt(bands.reduce((sum, band) => sum + band.squares, 0) / Math.max(1, close)),
+    contrast: median(bands.map((band) => band.contrast)),
+    widthsMm: widths.map((w) => w / pxPerMm) as [number, number, number, number],
+    colour,
+  };
+}
+
+interface Side {
+  p: Point;
+  q: Point;
+  /** Outward unit normal. */
+  nx: number;
+  ny: number;
+}
+
+/** One side's border: its median profile outward, then the step traced profile by profile. */
+function sideBand(image: RgbaImage, colourAt: RgbSampler, side: Side, pxPerMm: number): SideBand | null {
+  const reach = (MAX_BAND_MM + TABLE_READ_MM) * pxPerMm;
+  const n = Math.ceil(reach * STEPS_PER_PX) + 1;
+  const profiles: Float64Array[] = [];
+  const bases: Point[] = [];
+  const out = new Float64Array(3);
+  for (let s = 0; s < EDGE_PROFILES; s++) {
+    const f = 0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES;
+    const bx = side.p.x + (side.q.x - side.p.x) * f;
+    const by = side.p.y + (side.q.y - side.p.y) * f;
+    const ex = bx + side.nx * reach;
+    const ey = by + side.ny * reach;
+    // Profiles that leave the photo are not read.
+    if (ex < 0 || ey < 0 || ex > image.width || ey > image.height) continue;
+    const samples = new Float64Array(n * 3);
+    for (let i = 0; i < n; i++) {
+      const t = i / STEPS_PER_PX;
+      colourAt(bx + side.nx * t, by + side.ny * t, out);
+      samples[i * 3] = out[0] as number;
+      samples[i * 3 + 1] = out[1] as number;
+      samples[i * 3 + 2] = out[2] as number;
+    }
+    profiles.push(samples);
+    bases.push({ x: bx, y: by });
+  }
+  if (profiles.length < EDGE_PROFILES * MIN_STEP_COVERAGE) return null;
+  const medianProfile: number[][] = [];
+  const column = new Float64Array(profiles.length);
+  for (let i = 0; i < n; i++) {
+    const colour: number[] = [];
+    for (let ch = 0; ch < 3; ch++) {
+      for (const [j, samples] of profiles.entries()) column[j] = samples[i * 3 + ch] as number;
+      column.sort();
+      colour.push(column[column.length >> 1] as number);
+    }
+    medianProfile.push(colour);
+  }
+  // The border's colour: just outside the line, past the blur of the frame's edge (2 px), over
+  // the narrowest border.
+  const start = 2 * STEPS_PER_PX;
+  const minEnd = Math.max(start + STEPS_PER_PX, Math.round(MIN_BAND_MM * pxPerMm * STEPS_PER_PX));
+  const colour = medianColour(medianProfile.slice(start, minEnd + 1));
+  const table = medianColour(medianProfile.slice(Math.round((reach - TABLE_READ_MM * pxPerMm) * STEPS_PER_PX)));
+  if (!colour || !table) return null;
+  const contrast = distance(colour, table);
+  if (contrast < MIN_BAND_CONTRAST) return null;
+  // The step: the first sample past the narrowest border as far from the border's colour as half
+  // the contrast; everything before it (past the blur) flat.
+  const maxStep = Math.round(MAX_BAND_MM * pxPerMm * STEPS_PER_PX);
+  let step = -1;
+  for (let i = minEnd; i <= Math.min(maxStep, n - 1); i++) {
+    if (distance(medianProfile[i] as number[], colour) >= contrast / 2) {
+      step = i;
+      break;
+    }
+  }
+  if (step < 0) return null;
+  const flatEnd = step - 2 * STEPS_PER_PX;
+  for (let i = start; i <= flatEnd; i++) {
+    if (distance(medianProfile[i] as number[], colour) > BAND_FLATNESS * contrast) return null;
+  }
+  // Past the step the colour stays away from the border's (to the table's read end).
+  for (let i = step + 2 * STEPS_PER_PX; i < n; i++) {
+    if (distance(medianProfile[i] as number[], colour) < contrast / 2) return null;
+  }
+  // The step on each profile: the half-contrast crossing nearest the median's, interpolated.
+  const window = Math.max(3, 0.5 * pxPerMm) * STEPS_PER_PX;
+  const points: Point[] = [];
+  for (const [j, samples] of profiles.entries()) {
+    const at = (i: number) => distance([samples[i * 3], samples[i * 3 + 1], samples[i * 3 + 2]] as number[], colour);
+    let best = -1;
+    for (let i = Math.max(start + 1, Math.round(step - window)); i <= Math.min(n - 1, Math.round(step + window)); i++) {
+      if (at(i - 1) < contrast / 2 && at(i) >= contrast / 2 && (best < 0 || Math.abs(i - step) < Math.abs(best - step)))
+        best = i;
+    }
+    if (best < 0) continue;
+    const a = at(best - 1);
+    const b = at(best);
+    const t = (best - 1 + (contrast / 2 - a) / Math.max(1e-6, b - a)) / STEPS_PER_PX;
+    const base = bases[j] as Point;
+    points.push({ x: base.x + side.nx * t, y: base.y + side.ny * t });
+  }
+  const line = fitLine(points);
+  if (!line) return null;
+  const close = points.filter((pt) => Math.abs(line.a * pt.x + line.b * pt.y - line.c) <= 1.5);
+  if (close.length < EDGE_PROFILES * MIN_STEP_COVERAGE) return null;
+  // Distance of the step's line from the side at its two ends (along the outward normal).
+  const along = (pt: Point) => {
+    const denom = line.a * side.nx + line.b * side.ny;
+    return (line.c - line.a * pt.x - line.b * pt.y) / denom;
+  };
+  const atP = along(side.p);
+  const atQ = along(side.q);
+  if (!Number.isFinite(atP) || !Number.isFinite(atQ)) return null;
+  if (Math.abs(atP - atQ) > MAX_BAND_TAPER_MM * pxPerMm) return null;
+  const width = (atP + atQ) / 2;
+  if (width < MIN_BAND_MM * pxPerMm || width > MAX_BAND_MM * pxPerMm) return null;
+  const squares = close.reduce((sum, pt) => sum + (line.a * pt.x + line.b * pt.y - line.c) ** 2, 0);
+  return { line, width, colour, contrast, close: close.length, squares };
+}
+
+function dist(a: Point, b: Point): number {
+  return Math.hypot(a.x - b.x, a.y - b.y);
+}

@@ -1,6 +1,7 @@
 // A printed border the outline left outside (src/grading/engine/outer-border.ts): on cards drawn
 // flat and square, where the border's outer edge is known to the pixel, and through the whole
-// engine on phone-like photos of a black-bordered card on dark stone, which it refused before.
+// engine on phone-like photos of black borders on dark stone and silver ones on white, which it
+// refused before.
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
 import type { Point, Quad } from "../../src/grading/engine/geometry";
@@ -121,21 +122,23 @@ describe("borderOutside", () => {
   });
 });
 
-describe("analyseFace: a black border on dark stone", { timeout: 60_000 }, () => {
-  // The modern layout's black border and blue-grey panel, on a photographed dark gravel table:
-  // the panel's edge stands out from the border far more than the border from the stone, so the
-  // outline found first is the panel's, and the frame was then refused as not found.
+describe("analyseFace: a border of nearly the table's tone", { timeout: 60_000 }, () => {
+  // The modern layout's black border and blue-grey panel on a photographed dark gravel table, and
+  // its silver border and yellow panel on a white table: the panel's edge stands out from the
+  // border far more than the border from the table, so the outline found first is the panel's,
+  // and the frame was then refused as not found.
   const cases = realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 2020);
   const onStone = (i: number) => {
     const c = withModernLayout(cases[i] as RealisticCase, 3);
     return { ...c, scene: { ...c.scene, background: [45, 45, 50] as Rgb, tablePhoto: tablePhoto("gravel") } };
   };
+  const onWhite = (i: number) => withModernLayout(cases[i] as RealisticCase, 0);
 
   it.each([
-    ["2.3–3.9 mm borders, refined again at the cut", 9],
-    ["1–1.5 mm borders, the cut taken as traced outside the panel", 0],
-  ])("grades it within 1 point of the drawn truth (%s)", (_name, i) => {
-    const c = onStone(i);
+    ["black on dark stone, 2.3–3.9 mm borders, refined again at the cut", onStone(9)],
+    ["black on dark stone, 1–1.5 mm borders, the cut taken as traced outside the panel", onStone(0)],
+    ["silver on white, 1–1.5 mm borders, where refining again fell back on the panel's edge", onWhite(4)],
+  ])("grades it within 1 point of the drawn truth (%s)", (_name, c) => {
     const result = analyseFace("front", encodeJpeg(drawCardScene(c.scene), c.quality));
     if (!result.ok) throw new Error(result.rejection.message);
     if (!result.face.centering.ok) throw new Error(result.face.centering.reason);

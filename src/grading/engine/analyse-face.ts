@@ -191,8 +191,14 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   let refined = first;
   const border = borderOutside(measuredImage, first.outline.corners);
   if (border) {
+    // Refined again, each corner must stay within half the narrowest border of where the steps
+    // put it: a border narrower than the refinement's reach lets a side fall back on the panel's
+    // stronger edge, or the side shows two edges and is refused.
     const again = refineOutline(measuredImage, border.corners, measuredReach);
-    const wider: typeof first = again.ok ? again : tracedBorder(border, first.outline.edgeWidth);
+    const stays = (corners: Quad) =>
+      corners.every((c, k) => dist(c, border.corners[k] as Point) <= Math.min(...border.widthsPx) / 2);
+    const wider: typeof first =
+      again.ok && stays(again.outline.corners) ? again : tracedBorder(border, first.outline.edgeWidth);
     const aspect = orientCard(wider.outline.corners.map(toWorking) as Quad, width, height, decoded.focalPx).aspect;
     if (recogniseFormat(aspect).ok) refined = wider;
   }
@@ -371,9 +377,9 @@ function detailOf(bytes: Uint8Array, decoded: DecodedImage, quad: Quad, reach: n
 
 /**
  * The outline of a border's outer steps as outer-border.ts traced them, where refining it again
- * fails: a border narrower than the refinement's reach (about 1.5 mm on drawn photos) puts the
- * frame's line within it, and each side shows two edges. The blur is the first outline's (the
- * frame's edge, printed on the same card).
+ * fails or leaves them: a border narrower than the refinement's reach (about 1.5 mm on drawn
+ * photos) puts the frame's line within it. The blur is the first outline's (the frame's edge,
+ * printed on the same card).
  */
 function tracedBorder(border: OuterBorder, edgeWidth: number): Extract<Refined, { ok: true }> {
   return {

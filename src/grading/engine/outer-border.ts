@@ -58,6 +58,8 @@ export interface OuterBorder {
   contrast: number;
   /** The border's width on each side (photo order: top, right, bottom, left), mm at the outline's scale. */
   widthsMm: [number, number, number, number];
+  /** The same in pixels. */
+  widthsPx: [number, number, number, number];
   /** The border's colour. */
   colour: [number, number, number];
 }
@@ -121,6 +123,7 @@ export function borderOutside(image: RgbaImage, corners: Quad): OuterBorder | nu
     residual: Math.sqrt(bands.reduce((sum, band) => sum + band.squares, 0) / Math.max(1, close)),
     contrast: median(bands.map((band) => band.contrast)),
     widthsMm: widths.map((w) => w / pxPerMm) as [number, number, number, number],
+    widthsPx: widths as [number, number, number, number],
     colour,
   };
 }

@@ -20,7 +20,7 @@
 // The caller (analyse-face.ts) takes the wider outline only when its proportions are a card
 // format's, and refines its sides as it did the first outline's.
 import { type RgbSampler, rgbSampler } from "./edges";
-import { fitLine, intersect, type Line, median, type Point, type Quad } from "./geometry";
+import { dist, fitLine, intersect, type Line, median, type Point, type Quad } from "./geometry";
 import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
 import { EDGE_PROFILES } from "./refine-outline";
 
@@ -236,8 +236,4 @@ function sideBand(image: RgbaImage, colourAt: RgbSampler, side: Side, pxPerMm: n
   if (width < MIN_BAND_MM * pxPerMm || width > MAX_BAND_MM * pxPerMm) return null;
   const squares = close.reduce((sum, pt) => sum + (line.a * pt.x + line.b * pt.y - line.c) ** 2, 0);
   return { line, width, colour, contrast, close: close.length, squares };
-}
-
-function dist(a: Point, b: Point): number {
-  return Math.hypot(a.x - b.x, a.y - b.y);
 }

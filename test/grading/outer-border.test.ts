@@ -78,7 +78,7 @@ describe("borderOutside", () => {
         expect(Math.abs(corner.y - (cut[k] as Point).y)).toBeLessThan(0.5);
       }
       // Widths in photo order (top, right, bottom, left), in the same proportion as drawn.
-      const widths = found?.widthsMm ?? [0, 0, 0, 0];
+      const widths = found?.widthsPx ?? [0, 0, 0, 0];
       const drawn = [borders.top, borders.right, borders.bottom, borders.left];
       for (const [k, width] of widths.entries())
         expect(width / widths[0]).toBeCloseTo((drawn[k] as number) / borders.top, 1);

@@ -187,7 +187,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const first = refineOutline(measuredImage, quad.map(toMeasured) as Quad, measuredReach);
   if (!first.ok) return reject("grading_failed", `The ${name} photo: ${first.reason}.`);
   // A printed border the outline left outside (outer-border.ts): the card is the wider outline
-  // when its sides refine and its proportions are a card format's.
+  // when its proportions are a card format's.
   let refined = first;
   const border = borderOutside(measuredImage, first.outline.corners);
   if (border) {

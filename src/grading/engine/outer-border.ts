@@ -1,14 +1,14 @@
-// A printed border the outline left outside: a dark border on a darker-than-paper table (a
-// Yu-Gi-Oh card's slate border on grey cloth, a black-bordered card on dark stone) stands out
-// from the table less than the coloured frame inside it does, so the strongest outline is the
-// frame's and the border lies outside it. Nothing inside the outline tells the two apart (a
-// Yu-Gi-Oh card's frame is nearly a card's shape, 1.47 against 1.46); outside it they differ: past
-// the frame's line, the border, one flat colour, runs to a straight cut and the table begins, on
-// all four sides alike, while past a card's cut lies the table itself.
+// A printed border the outline left outside: a border of nearly the table's tone (black on dark
+// stone, silver on white paper) stands out from the table less than the coloured panel inside it
+// does, so the strongest outline is the panel's and the border lies outside it. Nothing inside the
+// outline tells the two apart (a panel is often nearly a card's shape); outside it they differ:
+// past the panel's line, the border, one flat colour, runs to a straight cut and the table begins,
+// on all four sides alike, while past a card's cut lies the table itself. (A Yu-Gi-Oh card's slate
+// rim, shading from near black to grey, is no flat band and is not taken.)
 // Each side is read from its median profile outward (EDGE_PROFILES profiles along its middle 80 %),
 // from its line to MAX_BAND_MM past it. A border is taken only when, on every side:
-// - the colour just outside the line is flat for at least MIN_BAND_MM (a shadow is a gradient),
-//   then steps away from it, at most MAX_BAND_MM out, toward the colour further out (the table),
+// - the colour just outside the line stays flat (within BAND_FLATNESS of the contrast; a shadow
+//   is a gradient) for at least MIN_BAND_MM, then steps away from it, at most MAX_BAND_MM out, toward the colour further out (the table),
 //   by at least MIN_BAND_CONTRAST, and does not come back (a line of the table is a band, not a cut);
 // - that step, found on each profile, is a straight line (half the profiles within 1.5 px of it)
 //   running along the side, its distance from the side changing by at most MAX_BAND_TAPER_MM;
@@ -17,8 +17,9 @@
 // 75/25 off centre at worst). Stripes of a cloth parallel to two sides give a band on those two
 // only; a sleeve's margin is the table's colour through plastic; a soft shadow has no flat band;
 // a card lying on another shows the other's margin on two sides, not four at once.
-// The caller (analyse-face.ts) takes the wider outline only when its proportions are a card
-// format's, and refines its sides as it did the first outline's.
+// The caller (analyse-face.ts) refines the wider outline's sides as it did the first outline's (or
+// keeps the traced steps where that fails or leaves them) and takes it only when its proportions
+// are a card format's.
 import { type RgbSampler, rgbSampler } from "./edges";
 import { dist, fitLine, intersect, type Line, median, type Point, type Quad } from "./geometry";
 import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
@@ -56,12 +57,8 @@ export interface OuterBorder {
   residual: number;
   /** Median colour distance between the border and the table past it. */
   contrast: number;
-  /** The border's width on each side (photo order: top, right, bottom, left), mm at the outline's scale. */
-  widthsMm: [number, number, number, number];
-  /** The same in pixels. */
+  /** The border's width on each side (photo order: top, right, bottom, left), in pixels. */
   widthsPx: [number, number, number, number];
-  /** The border's colour. */
-  colour: [number, number, number];
 }
 
 interface SideBand {
@@ -122,9 +119,7 @@ export function borderOutside(image: RgbaImage, corners: Quad): OuterBorder | nu
     traced: bands.map((band) => band.close / EDGE_PROFILES) as [number, number, number, number],
     residual: Math.sqrt(bands.reduce((sum, band) => sum + band.squares, 0) / Math.max(1, close)),
     contrast: median(bands.map((band) => band.contrast)),
-    widthsMm: widths.map((w) => w / pxPerMm) as [number, number, number, number],
     widthsPx: widths as [number, number, number, number],
-    colour,
   };
 }
 

@@ -34,6 +34,7 @@ function printWith(borders: BordersMm): ReferencePrint {
     coverage: 1,
     lean: 0,
     printBefore: 0,
+    behind: 0,
     borderColor: [232, 205, 90],
     borderNoise: 2,
     print: null,

@@ -22,6 +22,11 @@ export interface CardScene {
   /** Border widths in millimetres (the printed frame's distance from each card edge). */
   borders: { left: number; right: number; top: number; bottom: number };
   borderColor: Rgb;
+  /**
+   * A bevelled rim (a Yu-Gi-Oh! card's): the border shades from `borderColor` at the cut to this
+   * colour at the frame, evenly across each side's width, instead of one flat colour.
+   */
+  bevel?: Rgb;
   /** Art inside the frame: a base colour and a seed for its pattern. */
   artColor: Rgb;
   background: Rgb;
@@ -470,9 +475,24 @@ export function drawCardScene(scene: CardScene): RgbaImage {
           const at = [(u - frameLeft) / pxPerMm, (v - frameTop) / pxPerMm] as const;
           [ar, ag, ab] = layoutColour(scene.layout, [ar, ag, ab], at, frameMm, 1 / pxPerMm);
         }
-        let cr = mix(scene.borderColor[0], ar, inFrame);
-        let cg = mix(scene.borderColor[1], ag, inFrame);
-        let cb = mix(scene.borderColor[2], ab, inFrame);
+        let border: Rgb = scene.borderColor;
+        if (scene.bevel) {
+          // How far across its border (0 at the cut, 1 at the frame) the point lies, on the side
+          // it is relatively nearest.
+          const across = Math.min(
+            (u + halfW) / (b.left * pxPerMm),
+            (halfW - u) / (b.right * pxPerMm),
+            (v + halfH) / (b.top * pxPerMm),
+            (halfH - v) / (b.bottom * pxPerMm),
+          );
+          const t = clamp01(across);
+          const [r0, g0, b0] = scene.borderColor;
+          const [r1, g1, b1] = scene.bevel;
+          border = [mix(r0, r1, t), mix(g0, g1, t), mix(b0, b1, t)];
+        }
+        let cr = mix(border[0], ar, inFrame);
+        let cg = mix(border[1], ag, inFrame);
+        let cb = mix(border[2], ab, inFrame);
         if (borderPrint) {
           const ink = borderPrintInk(borderPrint.rows, (u + halfW) / pxPerMm, (halfH - v) / pxPerMm, 1 / pxPerMm);
           cr = mix(cr, borderPrint.color[0], ink);
@@ -779,6 +799,7 @@ export function referenceScan(scene: CardScene, margin = 0): CardScene {
     ...(scene.cardMm ? { cardMm: scene.cardMm } : {}),
     borders: scene.borders,
     borderColor: scene.borderColor,
+    ...(scene.bevel ? { bevel: scene.bevel } : {}),
     artColor: scene.artColor,
     ...(scene.artPhoto ? { artPhoto: scene.artPhoto } : {}),
     ...(scene.printedLines ? { printedLines: scene.printedLines } : {}),

@@ -24,8 +24,14 @@
 // twice, on the flat card and on a copy at half its resolution (an independent second scale):
 // centering.ts compares the two before anything is reported. On the half copy the border's
 // colour is read no deeper than on the flat card.
+// A border printed as a bevelled rim (rim.ts: shading steadily darker from the cut to a sharp
+// step into the body, as a Yu-Gi-Oh! card's) on all four sides is read from its darkest instead:
+// the border's colour on the pixel where each side's rim is darkest (at both scales), the frame
+// the first step past it; such a side must find that step on the line on MIN_RIM_AGREEMENT of
+// its scan lines.
 import { FLAT_PX_PER_MM, fitLine, median, type Point, selectKth } from "./geometry";
 import { downscaleToFit, type RgbaImage, sameInk } from "./image";
+import { rimLow, rimReach } from "./rim";
 
 export type Side = "left" | "right" | "top" | "bottom";
 export const SIDES: readonly Side[] = ["left", "right", "top", "bottom"];
@@ -41,6 +47,8 @@ export interface SideMeasurement {
   lean: number;
   /** Share of scan lines that met print between the edge and the frame line. */
   printBefore: number;
+  /** Share of scan lines whose first step lies past the frame line (the frame missed there). */
+  behind: number;
   /** Mean border colour (RGB). */
   borderColor: [number, number, number];
   /** The border's scatter: 1.4826 × the median absolute deviation of its reference strip from the side's one colour. */
@@ -172,10 +180,10 @@ export function measureFrameTwice(
   cleanCuts: ReadonlySet<Side> = new Set(),
 ): { full: FrameResult; half: FrameResult } {
   const half = downscaleToFit(flat, Math.round(Math.max(flat.width, flat.height) / 2));
-  const full = frameAt(flat, 1, blurMm, cleanCuts);
+  const full = frameAt(flat, 1, blurMm, cleanCuts, bevelledRim(flat, 1, blurMm) ?? undefined);
   return {
     full: full.result,
-    half: frameAt(half, flat.width / half.width, blurMm, cleanCuts, full.stripsFrom).result,
+    half: frameAt(half, flat.width / half.width, blurMm, cleanCuts, full.strips).result,
   };
 }
 
@@ -201,12 +209,12 @@ const rgb = (c: readonly number[]) => `rgb(${c.map((v) => Math.round(v)).join(",
 
 /** `scale`: flat-card pixels per pixel of `flat` (widths are reported in flat-card pixels). */
 export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResult {
-  return frameAt(flat, scale, blurMm, new Set()).result;
+  return frameAt(flat, scale, blurMm, new Set(), bevelledRim(flat, scale, blurMm) ?? undefined).result;
 }
 
 /**
- * The frame at one scale (measureFrame), and how deep (mm from the cut) each side's border colour
- * was read from. The half-resolution copy's strip starts no deeper than its first pixel whose
+ * The frame at one scale (measureFrame), and where each side's border colour was read (`given`:
+ * where the other scale read it, or each side's rim). The half-resolution copy's strip starts no deeper than its first pixel whose
  * centre lies past where the flat card's began. Settled on its own pixels of 0.25 mm (the flat
  * card's are 0.125 mm), a soft cut moved it up to 0.5 mm further in than on the flat card, onto
  * print beginning 0.6–0.8 mm from the cut (the first row of a two-row copyright line): the scan
@@ -220,12 +228,12 @@ function frameAt(
   scale: number,
   blurMm: number,
   cleanCuts: ReadonlySet<Side>,
-  settledFrom?: Record<Side, number>,
-): { result: FrameResult; stripsFrom: Record<Side, number> } {
+  given?: Record<Side, StripAt>,
+): { result: FrameResult; strips: Record<Side, StripAt> } {
   const readings = {} as Record<Side, SideReading>;
-  for (const side of SIDES) readings[side] = measureSide(flat, side, scale, blurMm, settledFrom?.[side]);
-  const stripsFrom = Object.fromEntries(SIDES.map((side) => [side, readings[side].stripFrom])) as Record<Side, number>;
-  return { result: frameOf(flat, scale, blurMm, readings, cleanCuts), stripsFrom };
+  for (const side of SIDES) readings[side] = measureSide(flat, side, scale, blurMm, given?.[side]);
+  const strips = Object.fromEntries(SIDES.map((side) => [side, readings[side].strip])) as Record<Side, StripAt>;
+  return { result: frameOf(flat, scale, blurMm, readings, cleanCuts), strips };
 }
 
 /**
@@ -259,6 +267,16 @@ function frameOf(
           `the printed frame on the ${side} side is not clear enough to measure`,
       };
     }
+    if (
+      reading.strip.rimAt !== undefined &&
+      (measured.behind > MAX_RIM_BEHIND || measured.agreement < MIN_RIM_AGREEMENT)
+    ) {
+      return {
+        ok: false,
+        side,
+        reason: `the ${side} border's rim does not end at one line: on ${Math.round(100 * (1 - measured.agreement))} % of its scan lines the step out of it lies off the line the others find (print or dark art across the rim's inner edge), so the printed frame cannot be told on that side`,
+      };
+    }
     const print = printRefusal(side, measured, readings[OPPOSITE[side]], scale);
     if (print) return { ok: false, side, reason: print };
     if (measured.brokenIsland) {
@@ -283,7 +301,7 @@ function frameOf(
         reason: `the line found on the ${side} side is not parallel to the card's edge (it leans ${measured.lean.toFixed(2)} mm), so it is not the printed frame`,
       };
     }
-    const faint = fainterLineBefore(flat, side, scale, blurMm, measured, reading.stripFrom);
+    const faint = fainterLineBefore(flat, side, scale, blurMm, measured, reading.strip);
     if (faint !== null) {
       const mm = (px: number) => (px / FLAT_PX_PER_MM).toFixed(1);
       return {
@@ -390,13 +408,13 @@ function fainterLineBefore(
   scale: number,
   blurMm: number,
   found: SideMeasurement,
-  stripFrom: number,
+  strip: StripAt,
 ): number | null {
   const before = found.width - Math.max(FAINT_MARGIN_MM, blurMm) * FLAT_PX_PER_MM;
   if (before <= 0) return null;
   // The whole depth is read again, not only up to `before`: the faint line must be the line most
   // scan lines share, as the frame must, among every step the lower threshold finds.
-  const reading = measureSide(flat, side, scale, blurMm, stripFrom, FAINT_SIGMAS, FAINT_FLOOR);
+  const reading = measureSide(flat, side, scale, blurMm, strip, FAINT_SIGMAS, FAINT_FLOOR);
   if (!reading.ok) return null;
   const faint = reading.measured;
   const clear = faint.coverage >= MIN_COVERAGE && faint.agreement >= MIN_AGREEMENT && faint.lean <= maxLeanMm(scale);
@@ -409,22 +427,30 @@ function borderless(side: Side, noise: number): string | null {
   return `the card shows no plain border along its ${side} edge: within 0.75 mm of the cut its colour varies as print does (noise ${Math.round(noise)} levels; a printed border's is under 40), so either its art runs to the cut (a borderless or full-art card, whose centering has no border to be measured by) or the outline found there is not the card's cut`;
 }
 
-/** `stripFrom`: how deep (mm from the cut) the border's colour was read from. */
+/**
+ * Where a side's border colour is read: where it settles past the cut (`settledFrom`: no deeper
+ * than this many mm, which another scale read it from); or, on a bevelled rim (bevelledRim), on
+ * the strip ending at the rim's darkest (`rimAt`: the far side of its darkest pixel, mm from the
+ * cut; on a coarser copy the strip ends on the last pixel wholly before that).
+ */
+type StripAt = { settledFrom?: number; rimAt?: undefined } | { rimAt: number; settledFrom?: undefined };
+
+/** `strip`: where the border's colour was read (for the other scale, and a second reading). */
 type SideReading = ({ ok: true; measured: SideMeasurement } | { ok: false; borderNoise: number }) & {
-  stripFrom: number;
+  strip: StripAt;
 };
 
 /**
- * `settledFrom`: how deep (mm) another scale read the border's colour from; `sigmas`, `floor`: a
- * step is where three pixels in a row differ from the border by more than max(floor, sigmas × its
- * noise).
+ * `strip`: where the border's colour is read (StripAt; settled on this image's own pixels when
+ * not given); `sigmas`, `floor`: a step is where three pixels in a row differ from the border by
+ * more than max(floor, sigmas × its noise).
  */
 function measureSide(
   flat: RgbaImage,
   side: Side,
   scale: number,
   blurMm: number,
-  settledFrom?: number,
+  strip: StripAt = {},
   sigmas = 5,
   floor = 24,
 ): SideReading {
@@ -448,15 +474,28 @@ function measureSide(
   // after the cut's blur or a whitened rim, at most 0.5 mm further: inward while the median colour
   // over the scan lines still changes less and less from one pixel to the next. With
   // `settledFrom` (where another scale's strip began, in mm), it starts no deeper than the first
-  // pixel whose centre lies past that depth.
-  const stripWidth = Math.max(2, Math.round(0.75 * pxPerMm) - Math.round(0.35 * pxPerMm));
-  const settledHere = settledDepth(lines, pixel, Math.max(1, Math.round(0.35 * pxPerMm)), Math.round(0.5 * pxPerMm));
-  const refStart =
-    settledFrom === undefined
-      ? settledHere
-      : Math.min(settledHere, Math.max(1, Math.ceil(settledFrom * pxPerMm - 0.5)));
+  // pixel whose centre lies past that depth. On a bevelled rim the strip ends on the rim's darkest
+  // pixel, and the first step past it is the frame.
+  let stripWidth = Math.max(2, Math.round(0.75 * pxPerMm) - Math.round(0.35 * pxPerMm));
+  let refStart: number;
+  if (strip.rimAt !== undefined) {
+    // The darkest of the last pixels wholly before `rimAt`, alone: across a wider strip the rim's
+    // shading would lighten the colour, and the step into the body would first pass through it.
+    const last = Math.max(1, Math.floor(strip.rimAt * pxPerMm + 1e-6) - 1);
+    const lumas = medianLumaProfile(flat, side, last + 1);
+    refStart = last;
+    for (let d = Math.max(1, last - 2); d < last; d++) if ((lumas[d] ?? 0) < (lumas[refStart] ?? 0)) refStart = d;
+    stripWidth = 1;
+  } else {
+    const settledHere = settledDepth(lines, pixel, Math.max(1, Math.round(0.35 * pxPerMm)), Math.round(0.5 * pxPerMm));
+    const { settledFrom } = strip;
+    refStart =
+      settledFrom === undefined
+        ? settledHere
+        : Math.min(settledHere, Math.max(1, Math.ceil(settledFrom * pxPerMm - 0.5)));
+  }
   const refEnd = refStart + stripWidth;
-  const stripFrom = refStart / pxPerMm;
+  const read: StripAt = strip.rimAt !== undefined ? strip : { settledFrom: refStart / pxPerMm };
 
   // Border colour (per-channel median) from the reference strip of every scan line: robust to
   // chips and dirt in the strip. Each scan line is compared with the border's colour where it
@@ -581,7 +620,7 @@ function measureSide(
     walked.push({ x, y: step * scale });
     printEnds.push(end * scale);
   }
-  const missing = { ok: false, borderNoise, stripFrom } as const;
+  const missing = { ok: false, borderNoise, strip: read } as const;
   if (found.length < 2) return missing;
   // Line evidence: positions (y) against place along the side (x), a robust straight line through
   // the depth most scan lines agree on. A line that missed a faint stretch of the frame (glare, a
@@ -618,6 +657,7 @@ function measureSide(
   let agreeing = 0;
   let before = 0;
   let islands = 0;
+  let behind = 0;
   const ends: number[] = [];
   const starts: number[] = [];
   for (const [i, p] of found.entries()) {
@@ -626,6 +666,7 @@ function measureSide(
       agreeing++;
       continue;
     }
+    if (p.y > at(p.x)) behind++;
     if (p.y >= shallowest - 2 * scale) continue;
     if (Math.abs(past.y - at(past.x)) <= 1.5) {
       agreeing++;
@@ -649,13 +690,14 @@ function measureSide(
       : null;
   return {
     ok: true,
-    stripFrom,
+    strip: read,
     measured: {
       width,
       agreement: agreeing / found.length,
       coverage: found.length / lines.length,
       lean: Math.abs(at(last) - at(first)) / FLAT_PX_PER_MM,
       printBefore: before / lines.length,
+      behind: behind / lines.length,
       brokenIsland,
       borderColor: ref,
       borderNoise,
@@ -762,4 +804,53 @@ function settledDepth(
   let depth = start;
   while (depth < start + reach && change(depth + 1) < change(depth)) depth++;
   return depth;
+}
+
+/**
+ * On a rim, at most MAX_RIM_BEHIND of a side's scan lines may find their first step past its frame
+ * line, and at least MIN_RIM_AGREEMENT must find it on the line: a rim's inner edge is a step
+ * into the body all along (every scan line of the drawn and real rims measured finds it, but one
+ * in fifty), and where the dark runs on past it on more lines (print or dark art across it), the
+ * line fitted leans into them and which line is the frame cannot be told.
+ */
+const MAX_RIM_BEHIND = 0.25;
+const MIN_RIM_AGREEMENT = 0.75;
+
+/**
+ * Each side's strip when all four sides of `flat` (at `scale` flat-card pixels per pixel) are
+ * bevelled rims (rim.ts), read on their median luma profile over the scan lines; null otherwise.
+ * Each side's border colour is then read on the strip ending at its rim's darkest, and the first
+ * step past it is the frame (on both scales).
+ */
+export function bevelledRim(flat: RgbaImage, scale: number, blurMm: number): Record<Side, StripAt> | null {
+  const pxPerMm = FLAT_PX_PER_MM / scale;
+  const strips = {} as Record<Side, StripAt>;
+  for (const side of SIDES) {
+    const low = rimLow(medianLumaProfile(flat, side, rimReach(pxPerMm, blurMm)), pxPerMm, blurMm);
+    if (low === null) return null;
+    strips[side] = { rimAt: (low + 1) / pxPerMm };
+  }
+  return strips;
+}
+
+/** The median luma over a side's middle 60 % at each depth from its edge, 0 … `depths` − 1 (pixels). */
+function medianLumaProfile(flat: RgbaImage, side: Side, depths: number): Float64Array {
+  const { width: W, height: H, data } = flat;
+  const horizontal = side === "left" || side === "right";
+  const along = horizontal ? H : W;
+  const across = horizontal ? W : H;
+  const fromEnd = side === "right" || side === "bottom";
+  const lines: number[] = [];
+  for (let line = Math.round(along * 0.2); line < along * 0.8; line += 1) lines.push(line);
+  const values = new Float64Array(lines.length);
+  const profile = new Float64Array(Math.min(depths, across));
+  for (let depth = 0; depth < profile.length; depth++) {
+    const pos = fromEnd ? across - 1 - depth : depth;
+    lines.forEach((line, i) => {
+      const p = ((horizontal ? line : pos) * W + (horizontal ? pos : line)) * 4;
+      values[i] = 0.299 * (data[p] ?? 0) + 0.587 * (data[p + 1] ?? 0) + 0.114 * (data[p + 2] ?? 0);
+    });
+    profile[depth] = selectKth(values, lines.length, lines.length >> 1);
+  }
+  return profile;
 }

@@ -1,0 +1,97 @@
+// A bevelled rim (src/grading/engine/rim.ts): a border shading from grey at the cut to near black
+// at the body, as a Yu-Gi-Oh! card's. Read on flat cards drawn at FLAT_PX_PER_MM, where each
+// side's rim is known exactly, and on luma profiles taken across real photos' rims.
+import { describe, expect, it } from "vitest";
+import { agreeOnCentering } from "../../src/grading/engine/centering";
+import { bevelledRim, measureFrameTwice, SIDES } from "../../src/grading/engine/frame";
+import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
+import { rimLow } from "../../src/grading/engine/rim";
+import { type CardScene, drawCardScene, referenceScan, truthOf } from "../helpers/card-images";
+
+type Rgb = [number, number, number];
+const MM = FLAT_PX_PER_MM;
+const GREY: Rgb = [112, 116, 128];
+const NEAR_BLACK: Rgb = [34, 38, 52];
+
+/** A 59 × 86 mm card whose border shades from grey to near black, a purple body inside it. */
+function rimCard(borders: CardScene["borders"], extra: Partial<CardScene> = {}): CardScene {
+  return {
+    canvasWidth: 600,
+    canvasHeight: 860,
+    cardWidth: 59 * MM,
+    cardMm: { width: 59, height: 86 },
+    borders,
+    borderColor: GREY,
+    bevel: NEAR_BLACK,
+    artColor: [180, 120, 90],
+    layout: { panel: [120, 96, 170], rim: [200, 190, 150], text: [240, 236, 222], inset: 4, top: 9, bottom: 50 },
+    background: [200, 200, 200],
+    seed: 7,
+    ...extra,
+  };
+}
+
+const flatOf = (scene: CardScene) => drawCardScene(referenceScan(scene));
+
+describe("the frame of a card with a bevelled rim", () => {
+  it.each([
+    { left: 1.4, right: 1.4, top: 1.4, bottom: 1.4 },
+    { left: 2.1, right: 1.9, top: 1.7, bottom: 1.6 },
+    { left: 1.5, right: 1.6, top: 1.7, bottom: 2.2 },
+    { left: 2.0, right: 1.7, top: 1.4, bottom: 1.7 },
+  ])("is the rim's inner edge on every side, at both scales (%o)", (borders) => {
+    const scene = rimCard(borders);
+    const frames = measureFrameTwice(flatOf(scene), 0.1);
+    if (!frames.full.ok) throw new Error(frames.full.reason);
+    if (!frames.half.ok) throw new Error(frames.half.reason);
+    for (const side of SIDES) {
+      expect(Math.abs(frames.full.sides[side].width / MM - borders[side])).toBeLessThanOrEqual(0.05);
+      expect(Math.abs(frames.half.sides[side].width / MM - borders[side])).toBeLessThanOrEqual(0.1);
+    }
+    const centering = agreeOnCentering(frames.full, frames.half);
+    if (!centering.ok) throw new Error(centering.reason);
+    const truth = truthOf(scene);
+    expect(Math.abs(centering.centering.left_right - truth.leftRight)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(centering.centering.top_bottom - truth.topBottom)).toBeLessThanOrEqual(0.5);
+  });
+
+  it("is read as a flat border's unless all four sides are rims", () => {
+    const borders = { left: 1.8, right: 1.8, top: 1.8, bottom: 1.8 };
+    expect(bevelledRim(flatOf(rimCard(borders)), 1, 0.1)).not.toBeNull();
+    // The same card printed with one flat border colour: no side is a rim.
+    expect(bevelledRim(flatOf(rimCard(borders, { bevel: undefined })), 1, 0.1)).toBeNull();
+  });
+
+  it("refuses a side whose rim runs on past its inner edge on many scan lines (dark print across it)", () => {
+    const borders = { left: 1.8, right: 2.2, top: 1.7, bottom: 1.9 };
+    const across = { rows: [{ from: 1.6, to: 2.5, start: 4, end: 31 }], color: [40, 40, 46] as Rgb };
+    const frames = measureFrameTwice(flatOf(rimCard(borders, { borderPrint: across })), 0.1);
+    // A third of the bottom's scan lines meet a letter and step out of it 2.5 mm in; the line
+    // fitted through the rest leans toward them (2.03 mm measured where the rim ends 1.9 mm in).
+    expect(frames.full.ok).toBe(false);
+    if (frames.full.ok) return;
+    expect(frames.full.side).toBe("bottom");
+    expect(frames.full.reason).toMatch(/rim does not end at one line/);
+  });
+});
+
+describe("a rim's luma profile (rimLow)", () => {
+  // Median luma profiles across the rims of real photos of Yu-Gi-Oh! cards on a grey desk and on
+  // grey cloth, rectified at 8 px per mm, from the cut inward.
+  const REAL = [
+    [106, 82, 72, 66, 60, 55, 49, 43, 39, 36, 36, 41, 51, 68, 91, 110, 118, 121, 123, 122, 122, 120, 120],
+    [65, 53, 50, 46, 42, 36, 32, 29, 23, 20, 15, 10, 6, 3, 7, 27, 41, 40, 38, 37, 36, 34, 34, 31],
+    [140, 109, 110, 117, 119, 117, 115, 110, 106, 101, 97, 92, 87, 82, 74, 66, 60, 57, 66, 92, 114, 121, 121],
+  ];
+
+  it("finds where each real rim is darkest, just before the body", () => {
+    expect(REAL.map((lumas) => rimLow(lumas, MM, 0.2))).toEqual([9, 13, 17]);
+  });
+
+  it("finds none in a flat border, a flat border with a dark line at its frame, or a border lightening inward", () => {
+    const flatBorder = [90, 120, 121, 119, 120, 121, 120, 119, 120, 121, 120, 60, 40, 40, 40, 40, 40];
+    const keyline = [90, 120, 121, 119, 120, 121, 120, 119, 118, 70, 40, 38, 40, 110, 150, 150, 150, 150];
+    const lightening = [40, 50, 55, 60, 65, 70, 75, 80, 85, 90, 95, 20, 20, 20, 20, 20, 20, 20];
+    for (const lumas of [flatBorder, keyline, lightening]) expect(rimLow(lumas, MM, 0.2)).toBeNull();
+  });
+});

@@ -19,9 +19,11 @@
 // 3 times as large. Another, "card edge", shows each card's dark core (and a hard contact shadow)
 // as a 0.3 mm band along its right and bottom cuts, front and back, as a card photographed a
 // little from the side and lit from above shows it (refine-outline.ts reads the face past it).
-// The last, "modern layout", draws the designs cards' fronts as modern cards are laid out: a
+// Then "modern layout" draws the designs cards' fronts as modern cards are laid out: a
 // panel inside the border, the art in a window across it, a text box of small print below
-// (scene-sets.ts, MODERN_LAYOUTS), silver, yellow, black and white borders.
+// (scene-sets.ts, MODERN_LAYOUTS), silver, yellow, black and white borders. The last, "bevelled
+// rim", draws them as Yu-Gi-Oh! cards (scene-sets.ts, withBevelledRim): 59 × 86 mm, a border
+// shading from grey at the cut to near black at the body (rim.ts), front and back.
 import { expect, it } from "vitest";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import type { CatalogReference } from "../../src/grading/engine/identify";
@@ -30,7 +32,13 @@ import type { GradeResult } from "../../src/grading/engine/types";
 import { type CardScene, drawCardScene, encodeJpeg, referenceScan, truthOf, withExif } from "../helpers/card-images";
 import { catalogReference } from "../helpers/catalog-reference";
 import { artPhoto, tablePhoto } from "../helpers/photos";
-import { DESK_CLUTTER, type RealisticCase, realisticScenes, withModernLayout } from "../helpers/scene-sets";
+import {
+  DESK_CLUTTER,
+  type RealisticCase,
+  realisticScenes,
+  withBevelledRim,
+  withModernLayout,
+} from "../helpers/scene-sets";
 
 interface Row {
   cases: number;
@@ -126,7 +134,22 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
   const modern = realistic
     .filter((c) => c.category === "designs")
     .map((c, i): Case => ({ ...withModernLayout(c, i), category: "modern layout" }));
-  const cases: Case[] = [...realistic, ...printed, ...slanted, ...around, ...desk, ...large, ...edge, ...modern];
+  // The designs cards as Yu-Gi-Oh! cards: 59 × 86 mm, their borders a bevelled rim shading from
+  // grey at the cut to near black at the body, front and back.
+  const rimmed = realistic
+    .filter((c) => c.category === "designs")
+    .map((c, i): Case => ({ ...withBevelledRim(c, i), category: "bevelled rim" }));
+  const cases: Case[] = [
+    ...realistic,
+    ...printed,
+    ...slanted,
+    ...around,
+    ...desk,
+    ...large,
+    ...edge,
+    ...modern,
+    ...rimmed,
+  ];
   // The catalog holds each card once, as an operator's would: the categories that show the
   // designs cards again (slanted, around the card, on a desk, small) share their entries.
   const scans = new Map<string, Uint8Array>();

@@ -369,3 +369,45 @@ export function withModernLayout(c: RealisticCase, variant: number): RealisticCa
   }
   return { ...c, scene, name: `${c.name}, modern layout: ${layout.name}` };
 }
+
+/** The body colours of Yu-Gi-Oh! cards: effect, spell, trap, normal, fusion and ritual. */
+const RIM_PANELS: Rgb[] = [
+  [200, 120, 60],
+  [40, 120, 100],
+  [170, 70, 120],
+  [215, 180, 90],
+  [120, 96, 170],
+  [70, 120, 185],
+];
+
+/**
+ * `c` (a realisticScenes case) as a Yu-Gi-Oh! card: 59 × 86 mm, its border a bevelled rim
+ * (card-images.ts, `bevel`) shading from grey at the cut to near black at the body, 1.3 mm plus a
+ * quarter of the case's own border wide (1.8–2.4 mm), the body one of RIM_PANELS[variant] with
+ * the art in a window and a text box below. Its back is the same size, its border the same rim.
+ */
+export function withBevelledRim(c: RealisticCase, variant: number): RealisticCase {
+  const rim = (scene: CardScene): CardScene => {
+    const widen = (w: number) => 1.3 + 0.25 * w;
+    const { left, right, top, bottom } = scene.borders;
+    return {
+      ...scene,
+      cardMm: { width: 59, height: 86 },
+      borders: { left: widen(left), right: widen(right), top: widen(top), bottom: widen(bottom) },
+      borderColor: [112, 116, 128],
+      bevel: [34, 38, 52],
+    };
+  };
+  const scene: CardScene = {
+    ...rim(c.scene),
+    layout: {
+      panel: RIM_PANELS[variant % RIM_PANELS.length] ?? [200, 120, 60],
+      rim: [200, 190, 150],
+      text: [240, 236, 222],
+      inset: 4,
+      top: 9,
+      bottom: 50,
+    },
+  };
+  return { ...c, scene, back: rim(c.back), name: `${c.name}, bevelled rim` };
+}

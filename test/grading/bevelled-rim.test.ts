@@ -6,10 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
 import { agreeOnCentering } from "../../src/grading/engine/centering";
+import type { CardFormat } from "../../src/grading/engine/evidence";
+import { FORMATS } from "../../src/grading/engine/formats";
 import { bevelledRim, measureFrameTwice, SIDES } from "../../src/grading/engine/frame";
 import { dist, FLAT_PX_PER_MM, type Point, type Quad } from "../../src/grading/engine/geometry";
 import { refineOutline } from "../../src/grading/engine/refine-outline";
 import { rimLow } from "../../src/grading/engine/rim";
+import { sleeveReading } from "../../src/grading/engine/sleeve";
 import { type CardScene, drawCardScene, encodeJpeg, referenceScan, truthOf } from "../helpers/card-images";
 import { artPhoto, tablePhoto } from "../helpers/photos";
 import { type RealisticCase, realisticScenes, withBevelledRim } from "../helpers/scene-sets";
@@ -78,6 +81,22 @@ describe("the frame of a card with a bevelled rim", () => {
     if (frames.full.ok) return;
     expect(frames.full.side).toBe("bottom");
     expect(frames.full.reason).toMatch(/rim does not end at one line/);
+  });
+});
+
+describe("a dark sleeve's margin read as a rim", () => {
+  it("is told by the card inside it: the frame lines enclose a card of another format", () => {
+    // A 62 × 89 mm sleeve round a 59 × 86 mm card reads as a 1952–56 Topps card (1.435 against
+    // 1.429); rectified as one, its margin, shaded toward the card as a rim is, is 1.4–1.6 mm wide
+    // and the card inside it has the small format's proportions (sleeve.ts).
+    const vintage = FORMATS.find((format) => format.id === "vintage_topps_1952") as CardFormat;
+    const scale = vintage.width_mm / 62;
+    const margins = { left: 1.5 * scale, right: 1.5 * scale, top: 1.5 * scale, bottom: 1.5 * scale };
+    const flat = flatOf(rimCard(margins, { cardMm: { width: vintage.width_mm, height: vintage.height_mm } }));
+    const frames = measureFrameTwice(flat, 0.1);
+    const centering = agreeOnCentering(frames.full, frames.half);
+    if (!centering.ok) throw new Error(centering.reason);
+    expect(sleeveReading(vintage, centering.widths)?.inner.id).toBe("small");
   });
 });
 

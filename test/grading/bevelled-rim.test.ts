@@ -198,7 +198,7 @@ describe("analyseFace: a card with a bevelled rim", { timeout: 60_000 }, () => {
   // Phone-like photos (realisticScenes) of the designs drawn as Yu-Gi-Oh! cards, which were
   // refused before as "blurred over 0.66–0.69 mm": the rim's shading read as the cut's blur.
   const cases = realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 2020);
-  it.each([1, 15])("grades case %i within 0.5 points of the drawn truth", (i) => {
+  it.each([1, 15])("grades case %i within 0.5 points of the drawn truth, and reads no wear on it", (i) => {
     const c = withBevelledRim(cases[i] as RealisticCase, i);
     const result = analyseFace("front", encodeJpeg(drawCardScene(c.scene), c.quality));
     if (!result.ok) throw new Error(result.rejection.message);
@@ -207,5 +207,18 @@ describe("analyseFace: a card with a bevelled rim", { timeout: 60_000 }, () => {
     const truth = truthOf(c.scene);
     expect(Math.abs(result.face.centering.centering.left_right - truth.leftRight)).toBeLessThanOrEqual(0.5);
     expect(Math.abs(result.face.centering.centering.top_bottom - truth.topBottom)).toBeLessThanOrEqual(0.5);
+    // Judged against one colour, the rim's grey outer half was whitening all along the cut (edges
+    // 1–2, corners 7–8); against the rim's own colour at each depth, nothing (wear.ts, rimInk).
+    expect(result.face.wear?.worstCornerMm2).toBeLessThanOrEqual(0.15);
+    expect(result.face.wear?.edgeWornMm).toBeLessThanOrEqual(0.5);
+  });
+
+  it("finds whitened corners and chipped edges on a worn one", () => {
+    const c = withBevelledRim(cases[1] as RealisticCase, 1);
+    const worn = { ...c.scene, wear: { cornerWhitening: 1, edgeChips: 6 } };
+    const result = analyseFace("front", encodeJpeg(drawCardScene(worn), c.quality));
+    if (!result.ok) throw new Error(result.rejection.message);
+    expect(result.face.wear?.worstCornerMm2).toBeGreaterThan(1);
+    expect(result.face.wear?.edgeWornMm).toBeGreaterThan(3);
   });
 });

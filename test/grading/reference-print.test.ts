@@ -35,6 +35,7 @@ function printWith(borders: BordersMm): ReferencePrint {
     lean: 0,
     printBefore: 0,
     behind: 0,
+    rim: false,
     borderColor: [232, 205, 90],
     borderNoise: 2,
     print: null,

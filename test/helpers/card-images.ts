@@ -477,15 +477,17 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         }
         let border: Rgb = scene.borderColor;
         if (scene.bevel) {
-          // How far across its border (0 at the cut, 1 at the frame) the point lies, on the side
-          // it is relatively nearest.
-          const across = Math.min(
-            (u + halfW) / (b.left * pxPerMm),
-            (halfW - u) / (b.right * pxPerMm),
-            (v + halfH) / (b.top * pxPerMm),
-            (halfH - v) / (b.bottom * pxPerMm),
-          );
-          const t = clamp01(across);
+          // How far across its border (0 at the cut, 1 at the frame) the point lies: its depth
+          // inside the rounded cut, over the border of the side it lies relatively nearest.
+          const sides = [
+            [u + halfW, b.left],
+            [halfW - u, b.right],
+            [v + halfH, b.top],
+            [halfH - v, b.bottom],
+          ] as const;
+          const nearest = sides.reduce((p, q) => (q[0] / q[1] < p[0] / p[1] ? q : p));
+          const depth = -roundedRectDistance(u, v, halfW, halfH, radius);
+          const t = clamp01(depth / (nearest[1] * pxPerMm));
           const [r0, g0, b0] = scene.borderColor;
           const [r1, g1, b1] = scene.bevel;
           border = [mix(r0, r1, t), mix(g0, g1, t), mix(b0, b1, t)];

@@ -282,7 +282,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
         flat,
         frames.full.sides.left.borderColor,
         outline.background,
-        { ...widthsOf(frames.full.sides), printFrom: printStarts(frames.full.sides) },
+        { ...widthsOf(frames.full.sides), printFrom: printStarts(frames.full.sides), rim: frames.full.sides.left.rim },
         flatSampler(measuredImage, measuredCorners, format),
       )
     : null;

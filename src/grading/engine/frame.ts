@@ -49,6 +49,8 @@ export interface SideMeasurement {
   printBefore: number;
   /** Share of scan lines whose first step lies past the frame line (the frame missed there). */
   behind: number;
+  /** Read as a bevelled rim (rim.ts): the border's colour changes with the depth, and `borderColor` is its darkest. */
+  rim: boolean;
   /** Mean border colour (RGB). */
   borderColor: [number, number, number];
   /** The border's scatter: 1.4826 × the median absolute deviation of its reference strip from the side's one colour. */
@@ -698,6 +700,7 @@ function measureSide(
       lean: Math.abs(at(last) - at(first)) / FLAT_PX_PER_MM,
       printBefore: before / lines.length,
       behind: behind / lines.length,
+      rim: strip.rimAt !== undefined,
       brokenIsland,
       borderColor: ref,
       borderNoise,

@@ -54,6 +54,11 @@ export interface FrameWidths {
    * pixels from the edge): the border from there in is not examined for wear.
    */
   printFrom?: Partial<Record<"left" | "right" | "top" | "bottom", number>>;
+  /**
+   * The border is a bevelled rim on every side (frame.ts, rim.ts): its colour changes with the
+   * depth, and each pixel is judged against the rim's colour at its own depth (rimInk).
+   */
+  rim?: boolean;
 }
 
 const MM = FLAT_PX_PER_MM;
@@ -213,7 +218,7 @@ export function measureWear(
     here[2] = b;
     return sameInk(here, ink) ? 1 : 0;
   };
-  const inkNear = localBorderInk(flat, frame, border, background);
+  const inkNear = frame.rim ? rimInk(flat, frame, border, background) : localBorderInk(flat, frame, border, background);
   const mark = (x: number, y: number, ink: BorderInk) => {
     if (!inBorder(x, y)) return;
     const seen = classify(x, y, ink);
@@ -234,8 +239,17 @@ export function measureWear(
         if (!insideRoundedCard(x + 0.5, y + 0.5, W, H, BAND_FROM_PX)) continue;
         const fromSide = Math.min(x, W - 1 - x);
         const fromEnd = Math.min(y, H - 1 - y);
+        // How deep the pixel lies inside the ideal rounded cut (a rim's shading follows it).
+        const cx = Math.min(x + 0.5, W - x - 0.5);
+        const cy = Math.min(y + 0.5, H - y - 0.5);
+        const depth =
+          cx < CORNER_RADIUS_PX && cy < CORNER_RADIUS_PX
+            ? CORNER_RADIUS_PX - Math.hypot(CORNER_RADIUS_PX - cx, CORNER_RADIUS_PX - cy)
+            : Math.min(cx, cy);
         const ink =
-          fromSide <= fromEnd ? inkNear(x < W / 2 ? "left" : "right", y) : inkNear(y < H / 2 ? "top" : "bottom", x);
+          fromSide <= fromEnd
+            ? inkNear(x < W / 2 ? "left" : "right", y, depth)
+            : inkNear(y < H / 2 ? "top" : "bottom", x, depth);
         mark(x, y, ink);
       }
     }
@@ -243,12 +257,12 @@ export function measureWear(
   // Edge bands between the corner patches, no deeper than the border itself.
   const depth = (limit: number) => Math.min(BAND_TO_PX, Math.max(BAND_FROM_PX + 1, Math.floor(limit) - 1));
   for (let y = CORNER_PATCH_PX; y < H - CORNER_PATCH_PX; y++) {
-    for (let d = BAND_FROM_PX; d < depth(frame.left); d++) mark(d, y, inkNear("left", y));
-    for (let d = BAND_FROM_PX; d < depth(frame.right); d++) mark(W - 1 - d, y, inkNear("right", y));
+    for (let d = BAND_FROM_PX; d < depth(frame.left); d++) mark(d, y, inkNear("left", y, d + 0.5));
+    for (let d = BAND_FROM_PX; d < depth(frame.right); d++) mark(W - 1 - d, y, inkNear("right", y, d + 0.5));
   }
   for (let x = CORNER_PATCH_PX; x < W - CORNER_PATCH_PX; x++) {
-    for (let d = BAND_FROM_PX; d < depth(frame.top); d++) mark(x, d, inkNear("top", x));
-    for (let d = BAND_FROM_PX; d < depth(frame.bottom); d++) mark(x, H - 1 - d, inkNear("bottom", x));
+    for (let d = BAND_FROM_PX; d < depth(frame.top); d++) mark(x, d, inkNear("top", x, d + 0.5));
+    for (let d = BAND_FROM_PX; d < depth(frame.bottom); d++) mark(x, H - 1 - d, inkNear("bottom", x, d + 0.5));
   }
   // A worn pixel counts when two of its four neighbours are worn too (JPEG and sensor noise flip
   // single pixels; real wear is a patch).
@@ -393,7 +407,7 @@ function localBorderInk(
   frame: FrameWidths,
   border: Rgb,
   background: Rgb,
-): (side: Side, t: number) => BorderInk {
+): (side: Side, t: number, depth: number) => BorderInk {
   const { width: W, height: H, data } = flat;
   const inkOf = (ink: Rgb): BorderInk => ({
     ink,
@@ -448,6 +462,66 @@ function localBorderInk(
     const along = side === "left" || side === "right" ? H : W;
     const clamped = Math.min(along - CORNER_PATCH_PX - 1, Math.max(CORNER_PATCH_PX, t));
     return row[Math.round(clamped / LOCAL_STEP_PX)] ?? whole;
+  };
+}
+
+/**
+ * A bevelled rim's colour at each depth (flat-card pixels from the cut) near a place along a side:
+ * the median over the side's places within LOCAL_BORDER_PX of it, at that depth (the pixel's own
+ * row of depths across the rim), from the cut to FRAME_MARGIN_PX short of the frame. Judged
+ * against one colour, the rim's lighter outer half (grey beside its near-black inner edge) reads
+ * as whitening all along the cut: edges 1–2 and corners 7–8 on pristine drawn cards. `border`
+ * (the rim's darkest) is used where a depth is not read.
+ */
+function rimInk(
+  flat: RgbaImage,
+  frame: FrameWidths,
+  border: Rgb,
+  background: Rgb,
+): (side: Side, t: number, depth: number) => BorderInk {
+  const { width: W, height: H, data } = flat;
+  const inkOf = (ink: Rgb): BorderInk => ({
+    ink,
+    borderLuma: luma(...ink),
+    toBackground: Math.hypot(ink[0] - background[0], ink[1] - background[1], ink[2] - background[2]),
+  });
+  const whole = inkOf(border);
+  // samples[side][depth][place / LOCAL_STEP_PX]
+  const samples = {} as Record<Side, BorderInk[][]>;
+  for (const side of SIDES) {
+    const along = side === "left" || side === "right" ? H : W;
+    const depths = Math.max(0, Math.floor(frame[side]) - FRAME_MARGIN_PX);
+    const values = new Float64Array(along);
+    const window = new Float64Array(2 * LOCAL_BORDER_PX + 1);
+    const rows: BorderInk[][] = [];
+    for (let d = 0; d < depths; d++) {
+      const channels = [0, 1, 2].map((ch) => {
+        for (let t = CORNER_PATCH_PX; t < along - CORNER_PATCH_PX; t++) {
+          const x = side === "left" ? d : side === "right" ? W - 1 - d : t;
+          const y = side === "top" ? d : side === "bottom" ? H - 1 - d : t;
+          values[t] = data[(y * W + x) * 4 + ch] ?? 0;
+        }
+        const local: number[] = [];
+        for (let c = 0; c < along; c += LOCAL_STEP_PX) {
+          const from = Math.max(CORNER_PATCH_PX, c - LOCAL_BORDER_PX);
+          const to = Math.min(along - CORNER_PATCH_PX, c + LOCAL_BORDER_PX + 1);
+          window.set(values.subarray(from, to));
+          local.push(selectKth(window, to - from, (to - from) >> 1));
+        }
+        return local;
+      });
+      rows.push(
+        (channels[0] ?? []).map((_, i) => inkOf([channels[0]?.[i] ?? 0, channels[1]?.[i] ?? 0, channels[2]?.[i] ?? 0])),
+      );
+    }
+    samples[side] = rows;
+  }
+  return (side, t, depth) => {
+    const rows = samples[side];
+    const row = rows[Math.min(rows.length - 1, Math.max(0, Math.floor(depth)))];
+    const along = side === "left" || side === "right" ? H : W;
+    const clamped = Math.min(along - CORNER_PATCH_PX - 1, Math.max(CORNER_PATCH_PX, t));
+    return row?.[Math.round(clamped / LOCAL_STEP_PX)] ?? whole;
   };
 }
 

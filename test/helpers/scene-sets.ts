@@ -385,6 +385,9 @@ const RIM_PANELS: Rgb[] = [
  * (card-images.ts, `bevel`) shading from grey at the cut to near black at the body, 1.3 mm plus a
  * quarter of the case's own border wide (1.8–2.4 mm), the body one of RIM_PANELS[variant] with
  * the art in a window and a text box below. Its back is the same size, its border the same rim.
+ * Nothing is printed in the rim (`borderPrint` is dropped), as on the cards: widened into a rim, a
+ * case's rows of border print would cross the rim's inner edge, where a row within 0.3 mm of it is
+ * not told from it (frame.ts; `docs/engine.md`, step 2, *A bevelled rim*).
  */
 export function withBevelledRim(c: RealisticCase, variant: number): RealisticCase {
   const rim = (scene: CardScene): CardScene => {
@@ -400,6 +403,7 @@ export function withBevelledRim(c: RealisticCase, variant: number): RealisticCas
   };
   const scene: CardScene = {
     ...rim(c.scene),
+    borderPrint: undefined,
     layout: {
       panel: RIM_PANELS[variant % RIM_PANELS.length] ?? [200, 120, 60],
       rim: [200, 190, 150],

@@ -39,6 +39,11 @@
 // on green felt beside a black border its grey lies off every blend of the two, and the readings
 // put the cut in it, on its inner step short of the middle, or find two edges (a real photo's
 // right side 4 px out, its frame then unreadable).
+// A card whose border is a bevelled rim (rim.ts: shading steadily darker from the cut to a sharp
+// step into the body) shows two edges along a side, the rim's outer and inner: the outer is the
+// cut when two other sides show the same rim (outerPastRim). With a rim inside every side's line,
+// each cut is where the colour changes fastest (rimCuts: a crossing halfway to the colour further
+// in lies in the shading), and the blur is read on the rim's step into the body (rimStepRise).
 // The blur is read last, across the refined sides on the card's side of the cut only
 // (edges.ts, cardSideRise): a shadow or the card's dark edge lying outside the cut, or a profile
 // off centre, would otherwise lengthen it (a 1080p photo of a card on white paper, its edges

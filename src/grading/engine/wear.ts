@@ -7,7 +7,7 @@
 //   white, when it is paper-white (whitening). Isolated pixels are noise, not wear: a worn pixel
 //   counts only when two of its four neighbours are worn too. A pixel of none of those colours,
 //   nor of the border's ink in some light, is not examined (a finger over the card, print in the
-//   border);
+//   border). A bevelled rim's ink is its colour at the pixel's own depth (rimInk);
 // - the surface (surface.ts) is judged on line-like defects (scratches, creases) wherever the
 //   print around them is calm enough for such a line to stand out, borders and flat art alike; a
 //   line wholly inside the artwork counts only against the catalog's reference image

@@ -119,6 +119,16 @@ describe("a rim's luma profile (rimLow)", () => {
     const lightening = [40, 50, 55, 60, 65, 70, 75, 80, 85, 90, 95, 20, 20, 20, 20, 20, 20, 20];
     for (const lumas of [flatBorder, keyline, lightening]) expect(rimLow(lumas, MM, 0.2)).toBeNull();
   });
+
+  it("finds none where a flat band lies before the shading (something taken in beside the cut)", () => {
+    // A real photo's side whose outline took in 1 mm of something light before the card's rim:
+    // no two pixels fall more than half of it, but they fall four times its mean rate.
+    const bandThenRim = [
+      144, 164, 151, 145, 145, 144, 143, 138, 129, 105, 81, 72, 67, 59, 53, 48, 42, 38, 35, 31, 28, 25, 23, 22, 21, 25,
+      69, 142, 205, 216, 218,
+    ];
+    expect(rimLow(bandThenRim, MM, 0.2)).toBeNull();
+  });
 });
 
 describe("the outline of a card with a bevelled rim", () => {

@@ -397,6 +397,12 @@ interface BorderInk {
   toBackground: number;
 }
 
+const borderInk = (ink: Rgb, background: Rgb): BorderInk => ({
+  ink,
+  borderLuma: luma(...ink),
+  toBackground: Math.hypot(ink[0] - background[0], ink[1] - background[1], ink[2] - background[2]),
+});
+
 /**
  * The border's ink near a place along a side (`t`: the flat card's row for left and right, its
  * column for top and bottom), read on the side's inner strip (LOCAL_BORDER_PX); `border`, the
@@ -409,11 +415,7 @@ function localBorderInk(
   background: Rgb,
 ): (side: Side, t: number, depth: number) => BorderInk {
   const { width: W, height: H, data } = flat;
-  const inkOf = (ink: Rgb): BorderInk => ({
-    ink,
-    borderLuma: luma(...ink),
-    toBackground: Math.hypot(ink[0] - background[0], ink[1] - background[1], ink[2] - background[2]),
-  });
+  const inkOf = (ink: Rgb) => borderInk(ink, background);
   const whole = inkOf(border);
   const samples = {} as Record<Side, (BorderInk | null)[]>;
   for (const side of SIDES) {
@@ -480,11 +482,7 @@ function rimInk(
   background: Rgb,
 ): (side: Side, t: number, depth: number) => BorderInk {
   const { width: W, height: H, data } = flat;
-  const inkOf = (ink: Rgb): BorderInk => ({
-    ink,
-    borderLuma: luma(...ink),
-    toBackground: Math.hypot(ink[0] - background[0], ink[1] - background[1], ink[2] - background[2]),
-  });
+  const inkOf = (ink: Rgb) => borderInk(ink, background);
   const whole = inkOf(border);
   // samples[side][depth][place / LOCAL_STEP_PX]
   const samples = {} as Record<Side, BorderInk[][]>;

@@ -106,6 +106,16 @@ describe("decodeImage", () => {
     // Downscaled, not cropped: the proportions match (rotation aside), so the lens holds.
     expect(lensFocalPx(facts(24, 4032, 3024), 2016, 1512, 1600, 1200)).toBeCloseTo((24 * 2000) / Math.hypot(36, 24), 6);
     expect(lensFocalPx(facts(24, 3024, 4032), 4032, 3024, 1600, 1200)).not.toBeNull();
+    // A camera's whole frame: a phone's 4:3 and a camera's 3:2.
+    expect(lensFocalPx(facts(26, 4032, 3024), 4032, 3024, 1600, 1200)).toBeCloseTo((26 * 2000) / Math.hypot(36, 24), 6);
+    expect(lensFocalPx(facts(35, 6000, 4000), 6000, 4000, 1500, 1000)).toBeCloseTo(
+      (35 * Math.hypot(1500, 1000)) / Math.hypot(36, 24),
+      6,
+    );
+    // A 16:9 photo cut from a phone's 4:3 frame (a Samsung Note9's, EXIF as the phone wrote it:
+    // 26 mm, as in its 4:3 photos) and a square one: which frame the 26 mm refers to is not known.
+    expect(lensFocalPx(facts(26, 4032, 2268), 4032, 2268, 1600, 900)).toBeNull();
+    expect(lensFocalPx(facts(26, 3024, 3024), 3024, 3024, 1600, 1600)).toBeNull();
     // A phone that wrote 1 mm (seen in a real photo's EXIF) says nothing about its lens.
     expect(lensFocalPx(facts(1), 3264, 1836, 1600, 900)).toBeNull();
     expect(lensFocalPx(facts(600), 3264, 1836, 1600, 900)).toBeNull();

@@ -73,6 +73,21 @@ describe("BuiltinEngine: clean cards", { timeout: 15_000 }, () => {
   });
 });
 
+describe("BuiltinEngine: a back whose frame is not measured", { timeout: 15_000 }, () => {
+  it("grades the pair on the front's centering, saying why the back's was left out", async () => {
+    // A back printed in one colour to its cut (its "art" the border's yellow): no frame to find.
+    const front = sceneWith({});
+    const back = { ...backOf(front), artColor: front.borderColor };
+    const result = expectGraded(await gradePair(front, back));
+    const centering = result.model_grade.centering as Record<string, unknown>;
+    expect(centering.front).not.toBeNull();
+    expect(centering.back).toBeNull();
+    expect(centering.back_not_measured).toMatch(/printed frame/);
+    // The same photo as a front is refused: the front's centering is the grade's.
+    expect(await gradePair(back, backOf(front))).toMatchObject({ status: "rejected", reason: "grading_failed" });
+  });
+});
+
 describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
   it("refuses a card in a graded holder with holder_detected", async () => {
     const slab = { ...base, cardWidth: 330, holder: true };

@@ -19,7 +19,15 @@ export type FaceOutcome =
       /** The face's wear read as subgrades (rubric.ts), and the defects behind them. */
       wear: { corners: number; edges: number; surface: number; defects: number };
     }
-  | { graded: false; message: string };
+  | {
+      graded: false;
+      message: string;
+      /**
+       * Read as the back, the card was found and measured but its frame was not: a grading leaves
+       * such a back out of centering (builtin.ts) and goes on, so the photo is not refused.
+       */
+      centeringLeftOut?: true;
+    };
 
 /** Border widths (flat-card pixels) in mm, to 0.01. */
 const mmOf = (widths: Record<"left" | "right" | "top" | "bottom", number>) => {
@@ -32,7 +40,11 @@ export function faceOutcome(bytes: Uint8Array, name: FaceName = "front"): FaceOu
   const result = analyseFace(name, bytes);
   if (!result.ok) return { graded: false, message: result.rejection.message };
   const { centering, format, corners, wear } = result.face;
-  if (!centering.ok) return { graded: false, message: centering.reason };
+  if (!centering.ok) {
+    return name === "back"
+      ? { graded: false, message: centering.reason, centeringLeftOut: true }
+      : { graded: false, message: centering.reason };
+  }
   if (!wear) throw new Error("a face whose centering is measured has its wear read");
   return {
     graded: true,

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import engineWorker from "../../scripts/bench/engine-worker";
 import type { FaceOutcome } from "../helpers/face-outcome";
 import { REAL_PHOTOS, realPhotoBytes } from "../helpers/real-photos";
+import { photo, sceneWith } from "../helpers/submissions";
 
 const post = (path: string, body: Uint8Array) =>
   engineWorker.fetch(new Request(`http://engine.test${path}`, { method: "POST", body }));
@@ -32,6 +33,20 @@ describe("the engine-only Worker", { timeout: 60_000 }, () => {
     expect(slab.message).toMatch(/^The back photo/);
     const empty = await outcomeOf(await post("/face", new Uint8Array(0)));
     expect(empty).toEqual({ graded: false, message: "The front image is empty." });
+  });
+
+  it("tells a back whose frame is not measured, which a grading leaves out of centering, from a refusal", async () => {
+    // A card printed in one colour to its cut: found and measured, but no frame to find.
+    const plain = photo(sceneWith({ artColor: sceneWith({}).borderColor }));
+    const asBack = await outcomeOf(await post("/face?name=back", plain));
+    expect(asBack).toMatchObject({
+      graded: false,
+      centeringLeftOut: true,
+      message: expect.stringMatching(/printed frame/),
+    });
+    const asFront = await outcomeOf(await post("/face?name=front", plain));
+    expect(asFront.graded).toBe(false);
+    expect(asFront).not.toHaveProperty("centeringLeftOut");
   });
 
   it("asks for a POST", async () => {

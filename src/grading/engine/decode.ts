@@ -59,13 +59,22 @@ const FULL_FRAME_DIAGONAL_MM = Math.hypot(36, 24);
 const FOCAL_35MM_RANGE = { min: 12, max: 300 } as const;
 /** The recorded pixel size must have the stored image's proportions within this (not cropped). */
 const UNCROPPED_TOLERANCE = 0.01;
+/**
+ * Proportions (long / short) of a camera's whole frame: a phone's sensor (4:3) and a camera's
+ * (3:2). A photo of other proportions (16:9, 1:1) was cut from such a frame by the camera.
+ */
+const WHOLE_FRAMES = [4 / 3, 3 / 2] as const;
 
 /**
  * The focal length in pixels of an image `width` × `height` (any scale of the stored one): the
  * 35 mm-equivalent focal length is defined on the frame's diagonal, so f = f35 × diagonal / 43.27.
  * Only for the camera's whole frame: when EXIF records a pixel size of other proportions than the
  * stored image's (`sourceWidth` × `sourceHeight`), the photo was cropped and its centre is not
- * the lens's, so nothing is claimed.
+ * the lens's, so nothing is claimed. Nor when the photo has other proportions than a whole frame's
+ * (WHOLE_FRAMES): which frame its 35 mm-equivalent refers to is not known. EXIF defines it on the
+ * photo itself, but Samsung phones write their 4:3 frame's in a 16:9 photo cut from it (a Note9's
+ * 16:9 photos: 26 mm, as in its 4:3 ones; its 4.3 mm lens over 1.4 µm pixels is 3071 px, the 4:3
+ * frame's diagonal reads 3028 px and the photo's own 2780), and the two readings differ by 9 %.
  */
 export function lensFocalPx(
   exif: ExifFacts,
@@ -81,6 +90,8 @@ export function lensFocalPx(
     const stored = Math.max(sourceWidth, sourceHeight) / Math.min(sourceWidth, sourceHeight);
     if (Math.abs(recorded / stored - 1) > UNCROPPED_TOLERANCE) return null;
   }
+  const proportions = Math.max(sourceWidth, sourceHeight) / Math.min(sourceWidth, sourceHeight);
+  if (!WHOLE_FRAMES.some((frame) => Math.abs(proportions / frame - 1) <= UNCROPPED_TOLERANCE)) return null;
   return (f35 * Math.hypot(width, height)) / FULL_FRAME_DIAGONAL_MM;
 }
 

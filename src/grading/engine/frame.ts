@@ -30,7 +30,7 @@
 // the first step past it; such a side must find that step on the line on MIN_RIM_AGREEMENT of
 // its scan lines.
 import { FLAT_PX_PER_MM, fitLine, median, type Point, selectKth } from "./geometry";
-import { downscaleToFit, type RgbaImage, sameInk } from "./image";
+import { downscaleToFit, type RgbaImage, rgbDistance, sameInk } from "./image";
 import { rimLow, rimReach } from "./rim";
 
 export type Side = "left" | "right" | "top" | "bottom";
@@ -438,6 +438,9 @@ function borderless(side: Side, noise: number): string | null {
 type StripAt = { settledFrom?: number; rimAt?: undefined } | { rimAt: number; settledFrom?: undefined };
 
 /** `strip`: where the border's colour was read (for the other scale, and a second reading). */
+/** A scan line's colour distance from the border's colour at a depth (pixels from the edge). */
+type Profile = (depth: number) => number;
+
 type SideReading = ({ ok: true; measured: SideMeasurement } | { ok: false; borderNoise: number }) & {
   strip: StripAt;
 };
@@ -515,7 +518,7 @@ function measureSide(
   const firstLine = lines[0] ?? 0;
   const distanceAt = (line: number, d: number) => {
     const at = ((line - firstLine) / step) * 3;
-    return Math.hypot(
+    return rgbDistance(
       pixel(line, d, 0) - (local[at] ?? 0),
       pixel(line, d, 1) - (local[at + 1] ?? 0),
       pixel(line, d, 2) - (local[at + 2] ?? 0),
@@ -536,9 +539,22 @@ function measureSide(
   const threshold = Math.max(floor, sigmas * noise);
   const rampMax = Math.ceil(RAMP_SPREAD * blurMm * pxPerMm);
 
-  const readProfile = (line: number): Float64Array => {
-    const profile = new Float64Array(maxDepth + 8);
-    for (let d = refStart; d < maxDepth + 8 && d < across; d++) profile[d] = distanceAt(line, d);
+  // A scan line's profile (its colour distance from the border's, by depth from `refStart`) is
+  // read only as deep as the steps looked for on it need: most lines meet the frame a few mm in,
+  // well short of the MAX_SCAN_SHARE a search may run to. Depths outside it read 0.
+  const profileLength = maxDepth + 8;
+  const profileEnd = Math.min(profileLength, across);
+  const values = new Float64Array(profileLength);
+  let profileLine = 0;
+  let filled = refStart;
+  const profile: Profile = (d) => {
+    if (d < refStart || d >= profileEnd) return 0;
+    for (; filled <= d; filled++) values[filled] = distanceAt(profileLine, filled);
+    return values[d] ?? 0;
+  };
+  const readProfile = (line: number): Profile => {
+    profileLine = line;
+    filled = refStart;
     return profile;
   };
   /**
@@ -546,10 +562,10 @@ function measureSide(
    * (sub-pixel, measured image's pixels), or null; the border's level is read no nearer the edge
    * than `floor`.
    */
-  const stepFrom = (profile: Float64Array, from: number, floor: number): number | null => {
+  const stepFrom = (profile: Profile, from: number, floor: number): number | null => {
     let start = -1;
     for (let d = from; d < maxDepth; d++) {
-      if ((profile[d] ?? 0) > threshold && (profile[d + 1] ?? 0) > threshold && (profile[d + 2] ?? 0) > threshold) {
+      if (profile(d) > threshold && profile(d + 1) > threshold && profile(d + 2) > threshold) {
         start = d;
         break;
       }
@@ -563,23 +579,21 @@ function measureSide(
     // sharp photo that reach is within the window, and art rising past the frame's step is not
     // taken for a ramp.
     let top = start;
-    while (top < start + rampMax && (profile[top + 1] ?? 0) > (profile[top] ?? 0)) top++;
+    while (top < start + rampMax && profile(top + 1) > profile(top)) top++;
     let foot = start;
-    while (foot > from && start - foot < rampMax && (profile[foot - 1] ?? 0) < (profile[foot] ?? 0)) foot--;
-    const rise = (profile[top] ?? 0) - (profile[foot] ?? 0);
-    const flatAt = (d: number) => Math.abs((profile[d] ?? 0) - (profile[top] ?? 0)) <= PLATEAU_SHARE * rise;
+    while (foot > from && start - foot < rampMax && profile(foot - 1) < profile(foot)) foot--;
+    const rise = profile(top) - profile(foot);
+    const flatAt = (d: number) => Math.abs(profile(d) - profile(top)) <= PLATEAU_SHARE * rise;
     const ramp = top > start + 3 && flatAt(top + 1) && flatAt(top + 2);
-    const artLevel = ramp
-      ? (profile[top] ?? 0)
-      : ((profile[start + 2] ?? 0) + (profile[start + 3] ?? 0) + (profile[start + 4] ?? 0)) / 3;
+    const artLevel = ramp ? profile(top) : (profile(start + 2) + profile(start + 3) + profile(start + 4)) / 3;
     const borderLevel = ramp
-      ? (profile[foot] ?? 0)
-      : ((profile[Math.max(floor, start - 2)] ?? 0) + (profile[Math.max(floor, start - 3)] ?? 0)) / 2;
+      ? profile(foot)
+      : (profile(Math.max(floor, start - 2)) + profile(Math.max(floor, start - 3))) / 2;
     const target = (artLevel + borderLevel) / 2;
     // The crossing of `target` between pixel centres start-2 … start+2 (or the ramp's ends).
     for (let d = ramp ? foot : Math.max(floor, start - 2); d <= (ramp ? top - 1 : start + 2); d++) {
-      const a = profile[d] ?? 0;
-      const b = profile[d + 1] ?? 0;
+      const a = profile(d);
+      const b = profile(d + 1);
       if (a < target && b >= target) return d + 0.5 + (target - a) / (b - a);
     }
     return start;
@@ -607,10 +621,10 @@ function measureSide(
     // borders are read past print (`printed`, below); along the sides the walk only tells a
     // broken island line.
     let offStrip = 0;
-    for (let d = refStart; d < refEnd; d++) if ((profile[d] ?? 0) > threshold) offStrip++;
+    for (let d = refStart; d < refEnd; d++) if (profile(d) > threshold) offStrip++;
     const island = offStrip <= 1;
     for (let rows = 0; island && rows < MAX_PRINT_ROWS; rows++) {
-      const after = borderRunAfter(profile, step, printReach, run, threshold);
+      const after = borderRunAfter(profile, profileLength, step, printReach, run, threshold);
       // Letters are taller than a line: a cut's shadow or another card's edge is not print.
       const next = after < 0 || after - step < printFloor ? null : stepFrom(profile, after, after);
       if (next === null) break;
@@ -713,10 +727,17 @@ function measureSide(
  * Where a run of `run` pixels of the border's colour (`profile` at most `threshold`) starts within
  * `reach` pixels after the step at `step`, or -1.
  */
-function borderRunAfter(profile: Float64Array, step: number, reach: number, run: number, threshold: number): number {
+function borderRunAfter(
+  profile: Profile,
+  profileLength: number,
+  step: number,
+  reach: number,
+  run: number,
+  threshold: number,
+): number {
   const from = Math.ceil(step) + 1;
-  for (let d = from, length = 0; d < from + reach + run && d < profile.length; d++) {
-    length = (profile[d] ?? 0) <= threshold ? length + 1 : 0;
+  for (let d = from, length = 0; d < from + reach + run && d < profileLength; d++) {
+    length = profile(d) <= threshold ? length + 1 : 0;
     if (length >= run) return d - run + 1;
   }
   return -1;

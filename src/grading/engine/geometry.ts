@@ -110,7 +110,8 @@ export function selectKth(values: Float32Array | Float64Array, count: number, k:
 
 export function median(values: number[]): number {
   if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  // A typed array sorts numbers without a comparator called per comparison: several times as fast.
+  const sorted = Float64Array.from(values).sort();
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }

@@ -181,7 +181,14 @@ export const luma = (c: ArrayLike<number>): number => 0.299 * (c[0] ?? 0) + 0.58
 
 /** RGB distance between two colours (their first three channels). */
 export const colourDistance = (a: ArrayLike<number>, b: ArrayLike<number>): number =>
-  Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0));
+  rgbDistance((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0));
+
+/**
+ * The length of an RGB difference. Not Math.hypot: its guard against overflow, needless for
+ * colour levels, makes it about three times as slow, and this runs per pixel in the frame's scan
+ * lines and in wear.
+ */
+export const rgbDistance = (r: number, g: number, b: number): number => Math.sqrt(r * r + g * g + b * b);
 
 /** An RGB colour (8-bit channels). */
 export type Rgb = [number, number, number];

@@ -16,7 +16,7 @@
 import type { DefectRegion, FaceName } from "./evidence";
 import { SIDES, type Side } from "./frame";
 import { FLAT_PX_PER_MM, selectKth } from "./geometry";
-import { type Rgb, type RgbaImage, sameInk } from "./image";
+import { type Rgb, type RgbaImage, rgbDistance, sameInk } from "./image";
 import type { FlatSampler } from "./rectify";
 import { type ArtLine, measureSurface } from "./surface";
 
@@ -156,7 +156,7 @@ export function measureWear(
   const tableAt = (x: number, y: number) => {
     around(x, y, outside);
     const [r = 0, g = 0, b = 0] = outside;
-    if (Math.hypot(r - background[0], g - background[1], b - background[2]) < MISSING_MAX_DISTANCE) return true;
+    if (rgbDistance(r - background[0], g - background[1], b - background[2]) < MISSING_MAX_DISTANCE) return true;
     return (
       sameInk(outside, background, MAX_TABLE_HUE_DIFFERENCE) && luma(r, g, b) <= MAX_TABLE_LIFT * luma(...background)
     );
@@ -193,8 +193,8 @@ export function measureWear(
     const g = data[p + 1] ?? 0;
     const b = data[p + 2] ?? 0;
     const { ink, borderLuma, toBackground } = near;
-    const dBackground = Math.hypot(r - background[0], g - background[1], b - background[2]);
-    const dBorder = Math.hypot(r - ink[0], g - ink[1], b - ink[2]);
+    const dBackground = rgbDistance(r - background[0], g - background[1], b - background[2]);
+    const dBorder = rgbDistance(r - ink[0], g - ink[1], b - ink[2]);
     // Missing material: the table's own colour (within MISSING_MAX_DISTANCE, or half the
     // border–table distance on a contrasting table), clearly away from the border's.
     if (

@@ -5,7 +5,7 @@ export const IMAGE_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp"] as 
 
 /** How the engine reads the card's orientation, size and perspective in a submitted photo (README, grading engine). */
 const ORIENTATION_RULE =
-  "A card standing upright (long side vertical) is read upright, whatever the photo's own format; a card lying sideways (long side horizontal) is read with its top toward the left edge of the frame (a portrait photo turned 90° counter-clockwise). A card turned clockwise to within 5° of the photo's diagonal is refused: turned slightly, it would be read the other way, half a turn apart. Standard (63 × 88 mm), small (59 × 86 mm) and 1952–56 Topps (66.7 × 95.3 mm) cards are recognised; front and back must be the same format. The photo's EXIF orientation is applied, and its 35 mm-equivalent focal length, when kept (with the camera's whole frame, uncropped), lets the proportions of a card photographed at a slant be recovered exactly.";
+  "A card standing upright (long side vertical) is read upright, whatever the photo's own format; a card lying sideways (long side horizontal) is read with its top toward the left edge of the frame (a portrait photo turned 90° counter-clockwise). A card turned clockwise to within 5° of the photo's diagonal is refused: turned slightly, it would be read the other way, half a turn apart. Standard (63 × 88 mm), small (59 × 86 mm) and 1952–56 Topps (66.7 × 95.3 mm) cards are recognised; front and back must be the same format. The photo's EXIF orientation is applied, and its 35 mm-equivalent focal length, when kept (with the camera's whole 4:3 or 3:2 frame, uncropped), lets the proportions of a card photographed at a slant be recovered exactly.";
 
 const ImageInputSchema = z
   .object({

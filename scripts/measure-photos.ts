@@ -14,12 +14,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { FaceOutcome } from "../test/helpers/face-outcome.ts";
 import { ENGINE_WORKER_URL, withEngineWorker } from "./lib/engine-worker-server.ts";
+import { type Face, parsePhotoIndex } from "./lib/photo-index.ts";
 
 const IMAGE = /\.(jpe?g|png|webp)$/i;
 /** Each photo's answer is awaited at most this long. */
 const PHOTO_TIMEOUT_MS = 60_000;
-
-type Face = "front" | "back";
 
 interface Photo {
   file: string;
@@ -28,33 +27,8 @@ interface Photo {
   face: Face | null;
 }
 
-interface Indexed {
-  kind: string;
-  face: Face | null;
-}
-
-/** `file` → its kind (and face) from a tab-separated index whose header names `file` and `kind` (and `face`). */
-function readIndex(indexPath: string): Map<string, Indexed> {
-  const [header = "", ...rows] = readFileSync(indexPath, "utf8").split(/\r?\n/).filter(Boolean);
-  const columns = header.split("\t");
-  const fileAt = columns.indexOf("file");
-  const kindAt = columns.indexOf("kind");
-  const faceAt = columns.indexOf("face");
-  if (fileAt < 0 || kindAt < 0) throw new Error(`${indexPath}: the header names no "file" and "kind" columns`);
-  const entries = new Map<string, Indexed>();
-  for (const row of rows) {
-    const cells = row.split("\t");
-    const file = cells[fileAt];
-    if (!file) continue;
-    const face = faceAt < 0 ? "" : (cells[faceAt] ?? "");
-    if (face !== "" && face !== "front" && face !== "back")
-      throw new Error(`${indexPath}: ${file}'s face is "${face}", not front or back`);
-    entries.set(file, { kind: cells[kindAt] || "unlabelled", face: face === "" ? null : face });
-  }
-  return entries;
-}
-
 function photosOf(args: string[], indexPath: string | null): Photo[] {
+  const readIndex = (file: string) => parsePhotoIndex(readFileSync(file, "utf8"), file);
   const given = indexPath ? readIndex(indexPath) : null;
   const photos: Photo[] = [];
   for (const arg of args) {

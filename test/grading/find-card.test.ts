@@ -105,6 +105,39 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     },
   );
 
+  it("names a longer lens as a possible cause when a card slanted through a telephoto, its lens not named, reads as no format", async () => {
+    // A 3× telephoto (77 mm-equivalent), the card tilted 25°: its sides barely converge, so through
+    // a main camera's lens it reads 1.28 tall, and through no main camera's a card format.
+    const width = 1600;
+    const height = 1200;
+    const focalPx = (77 * Math.hypot(width, height)) / Math.hypot(36, 24);
+    const scene = sceneWith({
+      canvasWidth: width,
+      canvasHeight: height,
+      cardWidth: 420,
+      rotation: 2,
+      camera: { focalPx, tiltDeg: 25 },
+      borders: { left: 3.6, right: 2.4, top: 2.6, bottom: 3.6 },
+    });
+    const face = analyseFace("front", photo(scene));
+    if (face.ok) throw new Error("expected a refusal");
+    const lens = /through a (\d+) mm-equivalent lens it reads as a standard 63 × 88 mm card/.exec(
+      face.rejection.message,
+    );
+    expect(face.rejection.message).toContain("no known card format");
+    expect(face.rejection.message).toContain("or it was photographed at a slant through a longer lens");
+    expect(face.rejection.message).toContain("(no EXIF focal length)");
+    expect(Number(lens?.[1])).toBeGreaterThan(40);
+    expect(Number(lens?.[1])).toBeLessThanOrEqual(77);
+    // Its shape is no evidence of another object: as the back, it is not "another card".
+    expect(face.shape).toBe(false);
+    // Square to the camera, a card of no format is not offered a longer lens.
+    const flat = analyseFace("front", photo(sceneWith({ cardMm: { width: 63, height: 80 } })));
+    if (flat.ok) throw new Error("expected a refusal");
+    expect(flat.rejection.message).toContain("no known card format");
+    expect(flat.rejection.message).not.toContain("longer lens");
+  });
+
   it("finds a card photographed steeply and turned, its opposite sides converging by more than 12°, and grades it", async () => {
     // A 26 mm-equivalent lens, the card tilted 40° and turned 25° in its plane (a phone held low
     // beside the table): both pairs of opposite sides converge, the long ones by about 17°. Lines

@@ -15,7 +15,14 @@ import {
   widthsOf,
 } from "./centering";
 import { measureAberration, withoutAberration } from "./chromatic";
-import { type DecodedImage, DecodeError, type DetailImage, decodeImage, decodeRegion } from "./decode";
+import {
+  type DecodedImage,
+  DecodeError,
+  type DetailImage,
+  decodeImage,
+  decodeRegion,
+  FULL_FRAME_DIAGONAL_MM,
+} from "./decode";
 import type { CardFormat, FaceName } from "./evidence";
 import { type CardOutline, locateCard } from "./find-card";
 import { describeFormat, FORMATS, formatAcrossLenses, recogniseFormat } from "./formats";
@@ -30,6 +37,7 @@ import {
   flatSampler,
   lensMatters,
   liesDiagonally,
+  longLensReading,
   longSideTilt,
   type Oriented,
   orientCard,
@@ -223,13 +231,24 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
     const nearest = match.ok ? match.format : match.nearest;
     const shape = `The card in the ${name} photo, rectified, is ${oriented.aspect.toFixed(3)} times as tall as wide: no known card format (nearest: ${describeFormat(nearest)}, ${(nearest.height_mm / nearest.width_mm).toFixed(3)})`;
     const candidates = acrossLenses?.candidates.map((format) => format.id).join(" and ");
+    // Nor through a main camera's lens, guessed: through a longer one (a telephoto, a zoom) a
+    // slanted card may read as one.
+    const longLens =
+      oriented.focalSource === "assumed" && !acrossLenses
+        ? longLensReading(outline.corners, width, height, (aspect) => recogniseFormat(aspect).ok)
+        : null;
+    const longLensFormat = longLens ? recogniseFormat(longLens.aspect) : null;
+    const throughLongLens =
+      longLens && longLensFormat?.ok
+        ? `, or it was photographed at a slant through a longer lens than a phone's main camera (through a ${Math.round((longLens.focal * FULL_FRAME_DIAGONAL_MM) / Math.hypot(width, height))} mm-equivalent lens it reads as a ${describeFormat(longLensFormat.format)} card), which the photo does not name (no EXIF focal length): photograph the card from straight above, or send the camera's original photo, with its EXIF`
+        : "";
     return reject(
       "grading_failed",
       acrossLenses
         ? `${candidates ? `The card in the ${name} photo could be ${candidates}: its proportions depend on the lens` : shape}. It was photographed at a slant and the photo does not name its lens (no EXIF focal length), so its proportions rest on a guessed one: photograph the card from straight above, or send the camera's original photo, with its EXIF.`
-        : `${shape}; its edge may be hidden against the background${sleeveShaped(oriented.aspect, nearest) ? ", or it may be in a sleeve, whose edge is then taken for the card's: take it out of the sleeve" : ""}.`,
+        : `${shape}; its edge may be hidden against the background${sleeveShaped(oriented.aspect, nearest) ? ", or it may be in a sleeve, whose edge is then taken for the card's: take it out of the sleeve" : ""}${throughLongLens}.`,
       // A shape that rests on a guessed lens is not evidence of another object.
-      acrossLenses === null,
+      acrossLenses === null && throughLongLens === "",
     );
   }
   const format = recognised;

@@ -54,7 +54,7 @@ export interface DecodedImage {
 }
 
 /** The diagonal of the 36 × 24 mm frame the 35 mm-equivalent focal length refers to. */
-const FULL_FRAME_DIAGONAL_MM = Math.hypot(36, 24);
+export const FULL_FRAME_DIAGONAL_MM = Math.hypot(36, 24);
 /** 35 mm-equivalent focal lengths believed (mm): a phone's ultra-wide (13) to a long telephoto. */
 const FOCAL_35MM_RANGE = { min: 12, max: 300 } as const;
 /** The recorded pixel size must have the stored image's proportions within this (not cropped). */

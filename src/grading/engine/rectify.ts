@@ -119,6 +119,37 @@ export function lensMatters(aspects: number[]): boolean {
   return Math.max(...aspects) / Math.min(...aspects) - 1 > LENS_INDIFFERENCE;
 }
 
+/**
+ * Lenses longer than a phone's main camera (× the photo's longer side): its 2× and 3× telephotos
+ * and zooms, to about 140 mm-equivalent on a 4:3 photo.
+ */
+const LONG_LENS_SHARES = [0.9, 4] as const;
+const LONG_LENS_STEP = 0.05;
+
+/**
+ * What `quad` may be when the photo names no lens and reads as no card through a main camera's:
+ * through a longer lens a card tilted away converges less, and the same outline reads taller. The
+ * first lens of LONG_LENS_SHARES (in steps of LONG_LENS_STEP × the longer side) whose proportions
+ * `fits`, when the slant makes the lens matter across them (more than LENS_INDIFFERENCE); else
+ * null. Only a refusal's wording rests on it: the lens is not known, so nothing is measured through it.
+ */
+export function longLensReading(
+  quad: Quad,
+  imageWidth: number,
+  imageHeight: number,
+  fits: (aspect: number) => boolean,
+): { focal: number; aspect: number } | null {
+  const longSide = Math.max(imageWidth, imageHeight);
+  const [from, to] = LONG_LENS_SHARES;
+  const readings: { focal: number; aspect: number }[] = [];
+  for (let share = from; share <= to + 1e-9; share += LONG_LENS_STEP) {
+    const focal = share * longSide;
+    readings.push({ focal, aspect: orientCard(quad, imageWidth, imageHeight, focal).aspect });
+  }
+  if (!lensMatters(readings.map((reading) => reading.aspect))) return null;
+  return readings.find((reading) => fits(reading.aspect)) ?? null;
+}
+
 export interface Oriented {
   /** The card's own top-left, top-right, bottom-right, bottom-left, in photo pixels. */
   corners: Quad;

@@ -247,7 +247,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
       acrossLenses
         ? `${candidates ? `The card in the ${name} photo could be ${candidates}: its proportions depend on the lens` : shape}. It was photographed at a slant and the photo does not name its lens (no EXIF focal length), so its proportions rest on a guessed one: photograph the card from straight above, or send the camera's original photo, with its EXIF.`
         : `${shape}; its edge may be hidden against the background${sleeveShaped(oriented.aspect, nearest) ? ", or it may be in a sleeve, whose edge is then taken for the card's: take it out of the sleeve" : ""}${throughLongLens}.`,
-      // A shape that rests on a guessed lens is not evidence of another object.
+      // A shape that rests on a guessed lens, or may be a longer lens's, is not evidence of another object.
       acrossLenses === null && throughLongLens === "",
     );
   }

@@ -437,10 +437,10 @@ function borderless(side: Side, noise: number): string | null {
  */
 type StripAt = { settledFrom?: number; rimAt?: undefined } | { rimAt: number; settledFrom?: undefined };
 
-/** `strip`: where the border's colour was read (for the other scale, and a second reading). */
 /** A scan line's colour distance from the border's colour at a depth (pixels from the edge). */
 type Profile = (depth: number) => number;
 
+/** `strip`: where the border's colour was read (for the other scale, and a second reading). */
 type SideReading = ({ ok: true; measured: SideMeasurement } | { ok: false; borderNoise: number }) & {
   strip: StripAt;
 };

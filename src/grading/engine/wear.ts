@@ -403,6 +403,19 @@ const borderInk = (ink: Rgb, background: Rgb): BorderInk => ({
   toBackground: Math.hypot(ink[0] - background[0], ink[1] - background[1], ink[2] - background[2]),
 });
 
+/** The index of the flat card's pixel `d` in from the cut on `side`, at `t` along it (its row for left and right, its column for top and bottom). */
+function sidePixel(side: Side, d: number, t: number, W: number, H: number): number {
+  const x = side === "left" ? d : side === "right" ? W - 1 - d : t;
+  const y = side === "top" ? d : side === "bottom" ? H - 1 - d : t;
+  return y * W + x;
+}
+
+/** Which of a side's places read every LOCAL_STEP_PX (clear of the corners) lies nearest `t` along it. */
+function nearestPlace(side: Side, t: number, W: number, H: number): number {
+  const along = side === "left" || side === "right" ? H : W;
+  return Math.round(Math.min(along - CORNER_PATCH_PX - 1, Math.max(CORNER_PATCH_PX, t)) / LOCAL_STEP_PX);
+}
+
 /**
  * The border's ink near a place along a side (`t`: the flat card's row for left and right, its
  * column for top and bottom), read on the side's inner strip (LOCAL_BORDER_PX); `border`, the
@@ -435,9 +448,7 @@ function localBorderInk(
     for (let t = CORNER_PATCH_PX; t < along - CORNER_PATCH_PX; t++) {
       for (let ch = 0; ch < 3; ch++) {
         for (let d = BAND_TO_PX; d < limit; d++) {
-          const x = side === "left" ? d : side === "right" ? W - 1 - d : t;
-          const y = side === "top" ? d : side === "bottom" ? H - 1 - d : t;
-          depthValues[d - BAND_TO_PX] = data[(y * W + x) * 4 + ch] ?? 0;
+          depthValues[d - BAND_TO_PX] = data[sidePixel(side, d, t, W, H) * 4 + ch] ?? 0;
         }
         (placeInk[ch] as Float64Array)[t] = selectKth(depthValues, across, across >> 1);
       }
@@ -459,12 +470,7 @@ function localBorderInk(
       row.push(sameInk(ink, border) ? inkOf(ink) : null);
     }
   }
-  return (side, t) => {
-    const row = samples[side];
-    const along = side === "left" || side === "right" ? H : W;
-    const clamped = Math.min(along - CORNER_PATCH_PX - 1, Math.max(CORNER_PATCH_PX, t));
-    return row[Math.round(clamped / LOCAL_STEP_PX)] ?? whole;
-  };
+  return (side, t) => samples[side][nearestPlace(side, t, W, H)] ?? whole;
 }
 
 /**
@@ -495,9 +501,7 @@ function rimInk(
     for (let d = 0; d < depths; d++) {
       const channels = [0, 1, 2].map((ch) => {
         for (let t = CORNER_PATCH_PX; t < along - CORNER_PATCH_PX; t++) {
-          const x = side === "left" ? d : side === "right" ? W - 1 - d : t;
-          const y = side === "top" ? d : side === "bottom" ? H - 1 - d : t;
-          values[t] = data[(y * W + x) * 4 + ch] ?? 0;
+          values[t] = data[sidePixel(side, d, t, W, H) * 4 + ch] ?? 0;
         }
         const local: number[] = [];
         for (let c = 0; c < along; c += LOCAL_STEP_PX) {
@@ -517,9 +521,7 @@ function rimInk(
   return (side, t, depth) => {
     const rows = samples[side];
     const row = rows[Math.min(rows.length - 1, Math.max(0, Math.floor(depth)))];
-    const along = side === "left" || side === "right" ? H : W;
-    const clamped = Math.min(along - CORNER_PATCH_PX - 1, Math.max(CORNER_PATCH_PX, t));
-    return row?.[Math.round(clamped / LOCAL_STEP_PX)] ?? whole;
+    return row?.[nearestPlace(side, t, W, H)] ?? whole;
   };
 }
 

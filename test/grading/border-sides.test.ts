@@ -42,6 +42,16 @@ function photo(paperBelow = H, table = TABLE, border = WHITE): RgbaImage {
   return { width: W, height: H, data };
 }
 
+/** The moved outline, or null when the answer is another (nothing moved, or the cut off the photo). */
+function movedOutline(result: ReturnType<typeof sidesToCut>) {
+  return result && "quad" in result ? result : null;
+}
+
+/** `image` without its first `rows` rows. */
+function cropTop(image: RgbaImage, rows: number): RgbaImage {
+  return { width: image.width, height: image.height - rows, data: image.data.slice(rows * image.width * 4) };
+}
+
 /** The card's outline with its bottom on the panel's edge (8 px short). */
 const PANEL_BOTTOM: Quad = [
   { x: CARD.x0, y: CARD.y0 },
@@ -52,7 +62,7 @@ const PANEL_BOTTOM: Quad = [
 
 describe("sidesToCut", () => {
   it("moves a side on the panel's edge out to where the border's colour ends", () => {
-    const moved = sidesToCut(photo(), PANEL_BOTTOM);
+    const moved = movedOutline(sidesToCut(photo(), PANEL_BOTTOM));
     expect(moved?.fromCuts).toBe(true);
     if (!moved) return;
     const [tl, tr, br, bl] = moved.quad;
@@ -71,7 +81,7 @@ describe("sidesToCut", () => {
       { x: CARD.x1 - BORDER_PX, y: CARD.y1 - BORDER_PX },
       { x: CARD.x0 + BORDER_PX, y: CARD.y1 - BORDER_PX },
     ];
-    const moved = sidesToCut(photo(), panel);
+    const moved = movedOutline(sidesToCut(photo(), panel));
     // Moved on the colour outside all four sides, not on a cut's: find-card.ts asks more of it.
     expect(moved?.fromCuts).toBe(false);
     if (!moved) return;
@@ -91,7 +101,7 @@ describe("sidesToCut", () => {
       { x: CARD.x1 - BORDER_PX, y: CARD.y1 - BORDER_PX },
       { x: CARD.x0 + BORDER_PX, y: CARD.y1 - BORDER_PX },
     ];
-    const moved = sidesToCut(photo(), three);
+    const moved = movedOutline(sidesToCut(photo(), three));
     expect(moved?.fromCuts).toBe(true);
     if (!moved) return;
     const [tl, tr, br, bl] = moved.quad;
@@ -105,7 +115,7 @@ describe("sidesToCut", () => {
 
   it("moves a side on the panel's edge when a light border stands only 32 levels from a darker table (cream on beige)", () => {
     // Cream against beige: 32 levels apart, under the 60 asked of a border darker than its table.
-    const moved = sidesToCut(photo(H, [215, 205, 185], [235, 225, 200]), PANEL_BOTTOM);
+    const moved = movedOutline(sidesToCut(photo(H, [215, 205, 185], [235, 225, 200]), PANEL_BOTTOM));
     expect(moved?.fromCuts).toBe(true);
     if (!moved) return;
     const [, , br, bl] = moved.quad;
@@ -118,7 +128,7 @@ describe("sidesToCut", () => {
     // cuts, so the bottom on the panel's edge is not moved.
     expect(sidesToCut(photo(H, [45, 45, 50], [25, 25, 28]), PANEL_BOTTOM)).toBeNull();
     // The same border on a table 80 levels lighter: the bottom moves out to the cut.
-    const moved = sidesToCut(photo(H, [72, 72, 78], [25, 25, 28]), PANEL_BOTTOM);
+    const moved = movedOutline(sidesToCut(photo(H, [72, 72, 78], [25, 25, 28]), PANEL_BOTTOM));
     expect(Math.abs((moved?.quad[2].y ?? 0) - CARD.y1)).toBeLessThan(1);
   });
 
@@ -130,6 +140,38 @@ describe("sidesToCut", () => {
       { x: CARD.x0, y: CARD.y1 },
     ];
     expect(sidesToCut(photo(), cut)).toBeNull();
+  });
+
+  it("reports a cut outside the photo when the outline is the panel's all round and the border runs past the photo's top", () => {
+    // A scan cropped into the card's top border: 6 px of white above the panel, then the photo's
+    // edge. The other three sides show the white ending at one depth, so the white is a border and
+    // the card's top cut lies outside the photo; taking the panel for the card would grade its print.
+    const top = CARD.y0 + 2;
+    const panel: Quad = [
+      { x: CARD.x0 + BORDER_PX, y: CARD.y0 + BORDER_PX - top },
+      { x: CARD.x1 - BORDER_PX, y: CARD.y0 + BORDER_PX - top },
+      { x: CARD.x1 - BORDER_PX, y: CARD.y1 - BORDER_PX - top },
+      { x: CARD.x0 + BORDER_PX, y: CARD.y1 - BORDER_PX - top },
+    ];
+    expect(sidesToCut(cropTop(photo(), top), panel)).toEqual({ runsOffPhoto: true });
+    // Uncropped, the same outline is moved out to the cut on all four sides.
+    expect(movedOutline(sidesToCut(photo(), panel.map((p) => ({ x: p.x, y: p.y + top })) as Quad))).toMatchObject({
+      fromCuts: false,
+    });
+  });
+
+  it("leaves an outline on the cut alone when the table, not a border, runs past the photo's edge", () => {
+    // The card framed tightly, its top cut 4 px from the photo's edge: the beige outside every side
+    // (which may be a border, for all the outline's own colours say) ends on none of them, so
+    // nothing shows it to be a border and the card's cut is where the outline is.
+    const top = CARD.y0 - 4;
+    const cut: Quad = [
+      { x: CARD.x0, y: CARD.y0 - top },
+      { x: CARD.x1, y: CARD.y0 - top },
+      { x: CARD.x1, y: CARD.y1 - top },
+      { x: CARD.x0, y: CARD.y1 - top },
+    ];
+    expect(sidesToCut(cropTop(photo(), top), cut)).toBeNull();
   });
 
   it("does not move a side when the border's colour runs on past the card (white paper below it)", () => {

@@ -40,6 +40,12 @@ const PANEL_CONTRAST = 60;
 const MAX_BORDER_SHARE = 0.08;
 /** Share of the profiles along the side that must find the border's end. */
 const MIN_FOUND = 0.6;
+/**
+ * Share of a side's profiles on which the border's colour ending at one depth shows it to be a
+ * border, not the table, when no side is on the cut: then a side whose profiles run past the
+ * photo's edge in that colour has its cut outside the photo.
+ */
+const MIN_BAND = 0.5;
 /** …at depths within this many pixels of the depth most of them share. */
 const MAX_SCATTER = 1.5;
 const PROFILES = 30;
@@ -51,7 +57,10 @@ const CARD_SHORT_MM = 63;
  * The outline with each side that lies on a panel's edge moved out to the cut, or null when no
  * side does (or where the border ends cannot be found along it).
  */
-export function sidesToCut(image: RgbaImage, quad: Quad): { quad: Quad; fromCuts: boolean } | null {
+export function sidesToCut(
+  image: RgbaImage,
+  quad: Quad,
+): { quad: Quad; fromCuts: boolean } | { runsOffPhoto: true } | null {
   const { width: W, height: H, data } = image;
   const colourAt = (x: number, y: number): Rgb | null => {
     const px = Math.round(x - 0.5);
@@ -98,6 +107,10 @@ export function sidesToCut(image: RgbaImage, quad: Quad): { quad: Quad; fromCuts
   );
   let moved = false;
   let allRound = false;
+  // The border shown to be one: by sides on the cut, or by a band of its colour ending at one
+  // depth along half a side's profiles. And a side whose border colour runs past the photo's edge.
+  let borderShown = false;
+  let runsOff = false;
   for (const [k, side] of sides.entries()) {
     if (!side.inside || !side.outside || onCut[k]) continue;
     const outside = side.outside;
@@ -133,8 +146,10 @@ export function sidesToCut(image: RgbaImage, quad: Quad): { quad: Quad; fromCuts
       limit = ENDS_WITHOUT_TABLE;
     } else continue;
     if (distance(side.inside, border) < PANEL_CONTRAST) continue;
+    if (!onAllRound) borderShown = true;
     // Where the border's colour ends on each profile, outward from the side.
     const ends: { point: Point; depth: number }[] = [];
+    let offPhoto = 0;
     for (let s = 0; s < PROFILES; s++) {
       const t = 0.15 + (0.7 * (s + 0.5)) / PROFILES;
       const bx = side.p.x + (side.q.x - side.p.x) * t;
@@ -142,7 +157,10 @@ export function sidesToCut(image: RgbaImage, quad: Quad): { quad: Quad; fromCuts
       // From 2 px out, past the blur of the panel's edge (the outside strip starts there too).
       for (let d = 2; d <= reach; d++) {
         const c = colourAt(bx + side.nx * d, by + side.ny * d);
-        if (!c) break;
+        if (!c) {
+          offPhoto++;
+          break;
+        }
         if (distance(c, border) > limit) {
           const depth = d - 0.5;
           ends.push({ point: { x: bx + side.nx * depth, y: by + side.ny * depth }, depth });
@@ -154,6 +172,8 @@ export function sidesToCut(image: RgbaImage, quad: Quad): { quad: Quad; fromCuts
     const depths = ends.map((e) => e.depth).sort((a, b) => a - b);
     const typical = depths[depths.length >> 1] ?? 0;
     const agreeing = ends.filter((e) => Math.abs(e.depth - typical) <= MAX_SCATTER).map((e) => e.point);
+    if (offPhoto >= MIN_FOUND * PROFILES) runsOff = true;
+    if (agreeing.length >= MIN_BAND * PROFILES && typical >= minDepth) borderShown = true;
     // A side moves a border's width at least (MIN_BORDER_MM), not onto a shadow or a blur beside it.
     if (agreeing.length < MIN_FOUND * PROFILES || typical < minDepth) continue;
     const line = fitLine(agreeing);
@@ -162,6 +182,7 @@ export function sidesToCut(image: RgbaImage, quad: Quad): { quad: Quad; fromCuts
     moved = true;
     if (onAllRound) allRound = true;
   }
+  if (runsOff && borderShown) return { runsOffPhoto: true };
   if (!moved) return null;
   return {
     quad: [0, 1, 2, 3].map((k) => intersect(lines[(k + 3) % 4] as Line, lines[k] as Line)) as Quad,

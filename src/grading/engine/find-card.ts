@@ -399,6 +399,10 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // to the cut (border-sides.ts) when that brings the outline nearer a card format.
   let chosen = winner.quad;
   const toCut = sidesToCut(coarse, winner.quad);
+  // A side on the panel's edge whose border runs on past the photo's edge: the card's cut there is
+  // outside the photo (a scan cropped to the card's print, its cream border cut off at the top,
+  // was otherwise graded on its picture's black frame as the card, 10 points off).
+  if (toCut && "runsOffPhoto" in toCut) return { ok: false, reason: TOUCHES_EDGE };
   if (toCut) {
     const aspect = orientCard(toCut.quad, coarse.width, coarse.height, focal).aspect;
     const inPhoto = toCut.quad.every(

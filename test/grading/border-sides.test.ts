@@ -6,9 +6,15 @@
 // panel's all round, white just outside each side. A light border is told from a light table by
 // less contrast than a dark border from a dark one.
 import { describe, expect, it } from "vitest";
-import { sidesToCut } from "../../src/grading/engine/border-sides";
+import { analyseFace } from "../../src/grading/engine/analyse-face";
+import { faintCutOutside, sidesToCut } from "../../src/grading/engine/border-sides";
+import { locateCard } from "../../src/grading/engine/find-card";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
+import { encodePng } from "../../src/grading/engine/png";
+import { drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
+import { artPhoto, tablePhoto } from "../helpers/photos";
+import { realisticScenes } from "../helpers/scene-sets";
 
 const W = 320;
 const H = 400;
@@ -23,24 +29,64 @@ const PANEL = [58, 68, 146];
  * `paperBelow`: white paper on the table below the card from this row down (no cut there).
  * `table`, `border`: other colours for the table and the card's border.
  */
-function photo(paperBelow = H, table = TABLE, border = WHITE): RgbaImage {
-  const data = new Uint8Array(W * H * 4);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
+function photo(paperBelow = H, table = TABLE, border = WHITE, scale = 1): RgbaImage {
+  const width = W * scale;
+  const height = H * scale;
+  const card = { x0: CARD.x0 * scale, x1: CARD.x1 * scale, y0: CARD.y0 * scale, y1: CARD.y1 * scale };
+  const inset = BORDER_PX * scale;
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
       const hash = Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 16;
       let colour = table.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 6));
-      if (y >= paperBelow) colour = border;
-      const onCard = x >= CARD.x0 && x < CARD.x1 && y >= CARD.y0 && y < CARD.y1;
-      if (onCard) {
-        const inPanel =
-          x >= CARD.x0 + BORDER_PX && x < CARD.x1 - BORDER_PX && y >= CARD.y0 + BORDER_PX && y < CARD.y1 - BORDER_PX;
+      if (y >= paperBelow * scale) colour = border;
+      if (x >= card.x0 && x < card.x1 && y >= card.y0 && y < card.y1) {
+        const inPanel = x >= card.x0 + inset && x < card.x1 - inset && y >= card.y0 + inset && y < card.y1 - inset;
         colour = inPanel ? PANEL : border;
       }
-      data.set([...colour, 255], (y * W + x) * 4);
+      data.set([...colour, 255], (y * width + x) * 4);
     }
   }
-  return { width: W, height: H, data };
+  return { width, height, data };
 }
+
+/** `image` box-blurred over (2 `radius` + 1)² pixels: a soft photo, its faint cut softer still. */
+function blurred(image: RgbaImage, radius: number): RgbaImage {
+  const { width, height, data } = image;
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const sum = [0, 0, 0];
+      let n = 0;
+      for (let dy = -radius; dy <= radius; dy++) {
+        for (let dx = -radius; dx <= radius; dx++) {
+          const i = (Math.min(height - 1, Math.max(0, y + dy)) * width + Math.min(width - 1, Math.max(0, x + dx))) * 4;
+          for (let ch = 0; ch < 3; ch++) sum[ch] = (sum[ch] as number) + (data[i + ch] as number);
+          n++;
+        }
+      }
+      out.set([...sum.map((v) => Math.round(v / n)), 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data: out };
+}
+
+/** `quad` at `scale` times its size (the photo drawn so). */
+const scaled = (quad: Quad, scale: number) => quad.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad;
+
+/** The panel's outline all round, and the card's cut. */
+const PANEL_ALL_ROUND: Quad = [
+  { x: CARD.x0 + BORDER_PX, y: CARD.y0 + BORDER_PX },
+  { x: CARD.x1 - BORDER_PX, y: CARD.y0 + BORDER_PX },
+  { x: CARD.x1 - BORDER_PX, y: CARD.y1 - BORDER_PX },
+  { x: CARD.x0 + BORDER_PX, y: CARD.y1 - BORDER_PX },
+];
+const CUT: Quad = [
+  { x: CARD.x0, y: CARD.y0 },
+  { x: CARD.x1, y: CARD.y0 },
+  { x: CARD.x1, y: CARD.y1 },
+  { x: CARD.x0, y: CARD.y1 },
+];
 
 /** The moved outline, or null when the answer is another (nothing moved, or the cut off the photo). */
 function movedOutline(result: ReturnType<typeof sidesToCut>) {
@@ -177,5 +223,61 @@ describe("sidesToCut", () => {
   it("does not move a side when the border's colour runs on past the card (white paper below it)", () => {
     // The white below the panel's edge does not end within 5 mm: no cut is found there.
     expect(sidesToCut(photo(CARD.y1), PANEL_BOTTOM)).toBeNull();
+  });
+});
+
+describe("faintCutOutside", () => {
+  // Off-white paper 17–28 levels from the white border: under the 45 at which sidesToCut finds
+  // where the border ends with no side on the cut, so no side moves; the median of each side's
+  // profiles still steps there. The photos are drawn at twice the size: the steps along the
+  // profiles need room beside the cut's.
+  it("finds a faint cut round an outline on the panel's edge all round", () => {
+    expect(faintCutOutside(photo(H, [228, 224, 214], WHITE, 2), scaled(PANEL_ALL_ROUND, 2))).toBe(true);
+  });
+
+  it("finds none outside the card's cut on a plain table", () => {
+    expect(faintCutOutside(photo(H, [228, 224, 214], WHITE, 2), scaled(CUT, 2))).toBe(false);
+  });
+
+  it("finds none in a table's faint ruled lines beside the card's cut", () => {
+    // A line 29 levels darker every 5 px, along and across: the paper's colour on both sides of each.
+    const ruled = photo(H, TABLE, WHITE, 2);
+    const line = TABLE.map((v) => v - 17);
+    for (let y = 0; y < ruled.height; y++) {
+      for (let x = 0; x < ruled.width; x++) {
+        const onCard = x >= 2 * CARD.x0 && x < 2 * CARD.x1 && y >= 2 * CARD.y0 && y < 2 * CARD.y1;
+        if (!onCard && (x % 5 === 0 || y % 5 === 0)) ruled.data.set(line, (y * ruled.width + x) * 4);
+      }
+    }
+    expect(faintCutOutside(ruled, scaled(CUT, 2))).toBe(false);
+  });
+
+  it("takes no photographed table's texture for a faint cut, though its median steps", { timeout: 30_000 }, () => {
+    // A white-bordered card on photographed grass (seed 2020, case 12): the median of each side's
+    // profiles steps by 13–22 levels here and there in the grass, three times its typical step on
+    // three sides; profile by profile those steps are no edge. The card is measured.
+    const scene = realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 2020)[12];
+    if (!scene) throw new Error("no such case");
+    const face = analyseFace("front", encodeJpeg(drawCardScene(scene.scene), scene.quality));
+    expect(face.ok && face.face.centering.ok).toBe(true);
+    if (face.ok && face.face.centering.ok) {
+      const truth = truthOf(scene.scene);
+      expect(Math.abs(face.face.centering.centering.left_right - truth.leftRight)).toBeLessThan(1);
+    }
+  });
+
+  it("refuses the photo whose outline is the panel with a faint cut round it, and finds the card on a plainer table", async () => {
+    // Soft, the white border 17 levels from the paper: the panel's edge is the outline found, the
+    // card's cut barely seen. Before, the panel was measured as the card.
+    const faint = blurred(photo(H, [232, 230, 222], WHITE, 2), 3);
+    const located = locateCard(faint);
+    expect(located.ok && located.card.faintCut).toBe(true);
+    // Lossless, so the engine reads the very pixels located above.
+    const face = analyseFace("front", await encodePng(faint));
+    expect(face.ok).toBe(false);
+    if (!face.ok) expect(face.rejection.message).toMatch(/faint straight edge further out/);
+    // The same card 90 levels from its beige table: the cut is the outline, no faint cut flagged.
+    const plain = locateCard(blurred(photo(H, TABLE, WHITE, 2), 3));
+    expect(plain.ok && plain.card.faintCut).toBe(false);
   });
 });

@@ -178,7 +178,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   // read again from the photo (detailOf). Its sides are refined there; the outline's corners are
   // kept in working-image pixels (the lens, the orientation and the evidence refer to those), and
   // its edge measurements in pixels of the image measured.
-  const { quad, reach, ...located } = found.card;
+  const { quad, reach, faintCut, ...located } = found.card;
   const detail = detailOf(bytes, decoded, quad, reach);
   const toMeasured = (p: Point): Point =>
     detail ? { x: (p.x - detail.originX) * detail.scaleX, y: (p.y - detail.originY) * detail.scaleY } : p;
@@ -209,6 +209,14 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
       again.ok && stays(again.outline.corners) ? again : tracedBorder(border, first.outline.edgeWidth);
     const aspect = orientCard(wider.outline.corners.map(toWorking) as Quad, width, height, decoded.focalPx).aspect;
     if (recogniseFormat(aspect).ok) refined = wider;
+  }
+  // No border found outside an outline that may be the card's panel with a faint cut round it
+  // (find-card.ts): the card cannot be told from its print.
+  if (refined === first && faintCut) {
+    return reject(
+      "grading_failed",
+      `The ${name} photo: just outside the outline found lies one colour all round, with a faint straight edge further out on all four sides, so the outline may be the card's printed frame inside a border that barely stands out from the background; photograph the card on a background that contrasts with its border.`,
+    );
   }
   const outline: CardOutline = {
     ...refined.outline,

@@ -9,6 +9,11 @@
 // side: found on most profiles at one depth, at least a border's width (1 mm) out, it replaces
 // the side. Whether every side was moved on the colour of sides on the cut (not on the colour
 // found outside all four) is reported: find-card.ts asks less of such an outline.
+// A side whose border's colour runs on past the photo's edge, once that colour is shown to be a
+// border (by a side on the cut, or by the colour ending at one depth along half a side), has the
+// card's cut outside the photo: the photo is refused (a scan cropped into the card's border).
+// And an outline on the panel's edge all round where no side moved is read once more for a cut
+// too faint for that (faintCutOutside): a cream border on off-white paper, 16–20 levels apart.
 import { fitLine, intersect, type Line, lineThrough, outwardSide, type Point, type Quad } from "./geometry";
 import { colourDistance as distance, luma, medianColour, type Rgb, type RgbaImage } from "./image";
 
@@ -49,6 +54,21 @@ const MIN_BAND = 0.5;
 /** …at depths within this many pixels of the depth most of them share. */
 const MAX_SCATTER = 1.5;
 const PROFILES = 30;
+/**
+ * A faint cut outside an outline on the panel's edge all round (faintCutOutside): the median
+ * colour of a side's profiles stepping by FAINT_STEP across FAINT_SPAN px either side of one
+ * depth, FAINT_CONTRAST times its typical step along them, and the step one straight edge on the
+ * profiles one by one, on MIN_FAINT_SIDES sides. Over the drawn sets, on three sides and
+ * without the profile-by-profile edge, a photographed table's texture (grass, gravel, cloth)
+ * passed for it on more than a dozen graded cards.
+ */
+const FAINT_STEP = 12;
+const FAINT_SPAN = 2;
+const FAINT_WINDOW = 3;
+const FAINT_CONTRAST = 3;
+const MIN_FAINT_SIDES = 4;
+/** The faint step is looked for this many times as far out as a border is (8 mm): the table past it must show. */
+const FAINT_REACH = 1.6;
 /** The narrowest border a moved side must show (mm), and the card's short side (mm). */
 const MIN_BORDER_MM = 1;
 const CARD_SHORT_MM = 63;
@@ -61,33 +81,7 @@ export function sidesToCut(
   image: RgbaImage,
   quad: Quad,
 ): { quad: Quad; fromCuts: boolean } | { runsOffPhoto: true } | null {
-  const { width: W, height: H, data } = image;
-  const colourAt = (x: number, y: number): Rgb | null => {
-    const px = Math.round(x - 0.5);
-    const py = Math.round(y - 0.5);
-    if (px < 0 || py < 0 || px >= W || py >= H) return null;
-    const i = (py * W + px) * 4;
-    return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
-  };
-  const sides = [0, 1, 2, 3].map((k) => {
-    const { p, q, length, nx, ny } = outwardSide(quad, k);
-    const strip = (from: number, to: number) => {
-      const colours: Rgb[] = [];
-      for (let s = 0; s < PROFILES; s++) {
-        const t = 0.15 + (0.7 * (s + 0.5)) / PROFILES;
-        for (let d = from; d <= to; d++) {
-          const c = colourAt(p.x + (q.x - p.x) * t + nx * d, p.y + (q.y - p.y) * t + ny * d);
-          if (c) colours.push(c);
-        }
-      }
-      return medianColour(colours);
-    };
-    return { p, q, nx, ny, length, inside: strip(-4, -2), outside: strip(2, 4) };
-  });
-  const lengthOf = (k: number) => sides[k]?.length ?? 0;
-  const shortSide = Math.min((lengthOf(0) + lengthOf(2)) / 2, (lengthOf(1) + lengthOf(3)) / 2);
-  const reach = Math.max(6, Math.round(MAX_BORDER_SHARE * shortSide));
-  const minDepth = (MIN_BORDER_MM / CARD_SHORT_MM) * shortSide;
+  const { colourAt, sides, reach, minDepth } = readSides(image, quad);
   const lines: Line[] = sides.map((s) => lineThrough(s.p, s.q));
   // A side on the cut: the border's colour just inside it, the table (of another colour) just
   // outside, and that border colour just outside some other side (a panel's edge). It stays.
@@ -188,4 +182,164 @@ export function sidesToCut(
     quad: [0, 1, 2, 3].map((k) => intersect(lines[(k + 3) % 4] as Line, lines[k] as Line)) as Quad,
     fromCuts: !allRound,
   };
+}
+
+type ColourAt = (x: number, y: number) => Rgb | null;
+
+interface OutlineSide {
+  p: Point;
+  q: Point;
+  nx: number;
+  ny: number;
+  length: number;
+  /** Median colour 2–4 px inside the side, and 2–4 px outside it. */
+  inside: Rgb | null;
+  outside: Rgb | null;
+}
+
+/**
+ * The outline's sides with the colours just inside and outside each; how far out a border is
+ * looked for (MAX_BORDER_SHARE of the shorter side) and the least depth a cut may lie at (1 mm).
+ */
+function readSides(
+  image: RgbaImage,
+  quad: Quad,
+): { colourAt: ColourAt; sides: OutlineSide[]; reach: number; minDepth: number } {
+  const { width: W, height: H, data } = image;
+  const colourAt: ColourAt = (x, y) => {
+    const px = Math.round(x - 0.5);
+    const py = Math.round(y - 0.5);
+    if (px < 0 || py < 0 || px >= W || py >= H) return null;
+    const i = (py * W + px) * 4;
+    return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
+  };
+  const sides = [0, 1, 2, 3].map((k) => {
+    const { p, q, length, nx, ny } = outwardSide(quad, k);
+    const strip = (from: number, to: number) => {
+      const colours: Rgb[] = [];
+      for (let s = 0; s < PROFILES; s++) {
+        const t = 0.15 + (0.7 * (s + 0.5)) / PROFILES;
+        for (let d = from; d <= to; d++) {
+          const c = colourAt(p.x + (q.x - p.x) * t + nx * d, p.y + (q.y - p.y) * t + ny * d);
+          if (c) colours.push(c);
+        }
+      }
+      return medianColour(colours);
+    };
+    return { p, q, nx, ny, length, inside: strip(-4, -2), outside: strip(2, 4) };
+  });
+  const lengthOf = (k: number) => sides[k]?.length ?? 0;
+  const shortSide = Math.min((lengthOf(0) + lengthOf(2)) / 2, (lengthOf(1) + lengthOf(3)) / 2);
+  return {
+    colourAt,
+    sides,
+    reach: Math.max(6, Math.round(MAX_BORDER_SHARE * shortSide)),
+    minDepth: (MIN_BORDER_MM / CARD_SHORT_MM) * shortSide,
+  };
+}
+
+/**
+ * True when `quad` may be the panel's edge all round with the card's cut too faint to find: one
+ * colour just outside all four sides (within SAME_COLOUR), another just inside each (PANEL_CONTRAST
+ * from it), and outside MIN_FAINT_SIDES of them a faint step at one depth (faintStepOutside), where
+ * sidesToCut found no cut. A card on a plain table shows the first two; outside it the table runs
+ * on without a step. The caller refuses the photo unless a border outside the outline is found and
+ * taken some other way (outer-border.ts).
+ */
+export function faintCutOutside(image: RgbaImage, quad: Quad): boolean {
+  const { colourAt, sides, reach, minDepth } = readSides(image, quad);
+  const outside = sides[0]?.outside;
+  if (!outside) return false;
+  const panelAllRound = sides.every(
+    (side) =>
+      side.outside !== null &&
+      side.inside !== null &&
+      distance(side.outside, outside) <= SAME_COLOUR &&
+      distance(side.inside, outside) >= PANEL_CONTRAST,
+  );
+  if (!panelAllRound) return false;
+  const faintReach = Math.round(FAINT_REACH * reach);
+  return sides.filter((side) => faintStepOutside(colourAt, side, faintReach, minDepth)).length >= MIN_FAINT_SIDES;
+}
+
+/**
+ * True when, outward from a side, the median colour of its profiles steps by at least FAINT_STEP
+ * (and FAINT_CONTRAST times its typical step elsewhere along them) at one depth, at least
+ * `minDepth` out, and the profiles one by one cross half way through that step within MAX_SCATTER
+ * px of one depth (MIN_FOUND of them): a cut too faint for sidesToCut's fixed threshold (a cream
+ * border on off-white paper, 16–20 levels apart). Each side of the step is the median over
+ * FAINT_WINDOW depths, FAINT_SPAN px from it: a thin line of the table (a ruled line, a grain) is
+ * no step, the colour on both sides of it being the same.
+ */
+function faintStepOutside(colourAt: ColourAt, side: OutlineSide, reach: number, minDepth: number): boolean {
+  const medians: (Rgb | null)[] = [];
+  for (let d = 0; d <= reach; d++) {
+    const colours: Rgb[] = [];
+    for (let s = 0; s < PROFILES; s++) {
+      const t = 0.15 + (0.7 * (s + 0.5)) / PROFILES;
+      const c = colourAt(
+        side.p.x + (side.q.x - side.p.x) * t + side.nx * d,
+        side.p.y + (side.q.y - side.p.y) * t + side.ny * d,
+      );
+      if (c) colours.push(c);
+    }
+    medians.push(colours.length >= PROFILES / 2 ? medianColour(colours) : null);
+  }
+  // The colour over FAINT_WINDOW depths from `from` on: a thin line of the table in it is outvoted.
+  const level = (from: number) => {
+    const colours = medians.slice(from, from + FAINT_WINDOW).filter((c): c is Rgb => c !== null);
+    return colours.length === FAINT_WINDOW ? medianColour(colours) : null;
+  };
+  const steps: { depth: number; step: number }[] = [];
+  let best: { depth: number; step: number } | null = null;
+  for (let d = 2 + FAINT_SPAN + FAINT_WINDOW - 1; d + FAINT_SPAN + FAINT_WINDOW - 1 <= reach; d++) {
+    const before = level(d - FAINT_SPAN - FAINT_WINDOW + 1);
+    const after = level(d + FAINT_SPAN);
+    if (!before || !after) continue;
+    const step = { depth: d, step: distance(before, after) };
+    steps.push(step);
+    if (d >= minDepth && step.step > (best?.step ?? 0)) best = step;
+  }
+  if (!best || best.step < FAINT_STEP) return false;
+  // The typical step away from this one (which spreads over the windows either side of it).
+  const bestDepth = best.depth;
+  const elsewhere = steps
+    .filter((s) => Math.abs(s.depth - bestDepth) > FAINT_SPAN + FAINT_WINDOW)
+    .map((s) => s.step)
+    .sort((a, b) => a - b);
+  if (elsewhere.length < FAINT_WINDOW) return false;
+  const typical = elsewhere[elsewhere.length >> 1] ?? 0;
+  if (best.step < FAINT_CONTRAST * Math.max(1, typical)) return false;
+  // Profile by profile, the step is one straight edge along the side: on most profiles the colour
+  // crosses half way from the colour before it to the colour after it within MAX_SCATTER px of one
+  // depth. A table's texture, whose median happens to step, crosses all over.
+  const from = level(bestDepth - FAINT_SPAN - FAINT_WINDOW + 1);
+  const to = level(bestDepth + FAINT_SPAN);
+  if (!from || !to) return false;
+  const diff: Rgb = [to[0] - from[0], to[1] - from[1], to[2] - from[2]];
+  const norm2 = diff[0] * diff[0] + diff[1] * diff[1] + diff[2] * diff[2];
+  const share = (c: Rgb) =>
+    ((c[0] - from[0]) * diff[0] + (c[1] - from[1]) * diff[1] + (c[2] - from[2]) * diff[2]) / norm2;
+  const crossings: number[] = [];
+  const lo = Math.max(2, bestDepth - FAINT_SPAN - FAINT_WINDOW);
+  const hi = Math.min(reach, bestDepth + FAINT_SPAN + FAINT_WINDOW);
+  for (let s = 0; s < PROFILES; s++) {
+    const t = 0.15 + (0.7 * (s + 0.5)) / PROFILES;
+    const at = (d: number) =>
+      colourAt(side.p.x + (side.q.x - side.p.x) * t + side.nx * d, side.p.y + (side.q.y - side.p.y) * t + side.ny * d);
+    let previous = at(lo);
+    for (let d = lo + 1; d <= hi && previous; d++) {
+      const c = at(d);
+      if (!c) break;
+      const a = share(previous);
+      const b = share(c);
+      if (a < 0.5 && b >= 0.5) {
+        crossings.push(d - 1 + (0.5 - a) / Math.max(1e-6, b - a));
+        break;
+      }
+      previous = c;
+    }
+  }
+  const middle = crossings.sort((a, b) => a - b)[crossings.length >> 1] ?? 0;
+  return crossings.filter((d) => Math.abs(d - middle) <= MAX_SCATTER).length >= MIN_FOUND * PROFILES;
 }

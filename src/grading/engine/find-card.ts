@@ -29,7 +29,7 @@
 //    the outline is the panel's all round (border-sides.ts).
 // 5. The winner's sides are refined to a fraction of a pixel on the full working image
 //    (refine-outline.ts).
-import { sidesToCut } from "./border-sides";
+import { faintCutOutside, sidesToCut } from "./border-sides";
 import {
   type GradientMap,
   gradientMap,
@@ -176,6 +176,11 @@ export interface LocatedCard {
   support: number;
   runnerUpSupport: number | null;
   hypotheses: number;
+  /**
+   * The outline may be the card's panel, a faint cut outside it (border-sides.ts,
+   * faintCutOutside): analyse-face.ts refuses the photo unless it finds the border outside.
+   */
+  faintCut: boolean;
 }
 
 export type LocateResult = { ok: true; card: LocatedCard } | { ok: false; reason: string; holder?: { aspect: number } };
@@ -435,6 +440,7 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
       support: winner.support,
       runnerUpSupport: runnerUp ? runnerUp.support : null,
       hypotheses: scored.length,
+      faintCut: chosen === winner.quad && faintCutOutside(coarse, winner.quad),
     },
   };
 }

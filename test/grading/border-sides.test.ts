@@ -206,6 +206,16 @@ describe("sidesToCut", () => {
     });
   });
 
+  it("makes locateCard refuse a photo cropped into the card's top border as the card touching its edge", () => {
+    // Drawn at twice the size and cropped 10 px above the panel: the outline found runs along the
+    // panel's edge at the top. Before, the outline was kept with its top on the panel's edge.
+    const cropped = locateCard(cropTop(photo(H, TABLE, WHITE, 2), 2 * CARD.y0 + 6));
+    expect(cropped.ok).toBe(false);
+    if (!cropped.ok) expect(cropped.reason).toMatch(/touches the edge of the photo/);
+    const whole = locateCard(photo(H, TABLE, WHITE, 2));
+    expect(whole.ok && Math.abs((whole.card.quad[0]?.y ?? 0) - 2 * CARD.y0)).toBeLessThan(2);
+  });
+
   it("leaves an outline on the cut alone when the table, not a border, runs past the photo's edge", () => {
     // The card framed tightly, its top cut 4 px from the photo's edge: the beige outside every side
     // (which may be a border, for all the outline's own colours say) ends on none of them, so

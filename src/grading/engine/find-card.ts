@@ -26,7 +26,10 @@
 //    one of them stands out, since which card was meant cannot be told.
 // 4. A side of the winner on the edge of the card's inner panel, with the border's colour still
 //    outside it (a white border on a light table), is moved out to the cut, or every side when
-//    the outline is the panel's all round (border-sides.ts).
+//    the outline is the panel's all round (border-sides.ts). Where that border runs on past the
+//    photo's edge, the card touches the edge: refused. An outline on the panel's edge all round
+//    with no side moved is read for a cut too faint to move it to (faintCutOutside), which
+//    analyse-face.ts refuses unless it finds the border outside some other way.
 // 5. The winner's sides are refined to a fraction of a pixel on the full working image
 //    (refine-outline.ts).
 import { faintCutOutside, sidesToCut } from "./border-sides";
@@ -406,7 +409,7 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   const toCut = sidesToCut(coarse, winner.quad);
   // A side on the panel's edge whose border runs on past the photo's edge: the card's cut there is
   // outside the photo (a scan cropped to the card's print, its cream border cut off at the top,
-  // was otherwise graded on its picture's black frame as the card, 10 points off).
+  // was otherwise graded on its picture's black frame as the card, 13 points off).
   if (toCut && "runsOffPhoto" in toCut) return { ok: false, reason: TOUCHES_EDGE };
   if (toCut) {
     const aspect = orientCard(toCut.quad, coarse.width, coarse.height, focal).aspect;

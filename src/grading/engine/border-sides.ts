@@ -145,19 +145,17 @@ export function sidesToCut(
     const ends: { point: Point; depth: number }[] = [];
     let offPhoto = 0;
     for (let s = 0; s < PROFILES; s++) {
-      const t = 0.15 + (0.7 * (s + 0.5)) / PROFILES;
-      const bx = side.p.x + (side.q.x - side.p.x) * t;
-      const by = side.p.y + (side.q.y - side.p.y) * t;
       // From 2 px out, past the blur of the panel's edge (the outside strip starts there too).
       for (let d = 2; d <= reach; d++) {
-        const c = colourAt(bx + side.nx * d, by + side.ny * d);
+        const at = profilePoint(side, s, d);
+        const c = colourAt(at.x, at.y);
         if (!c) {
           offPhoto++;
           break;
         }
         if (distance(c, border) > limit) {
           const depth = d - 0.5;
-          ends.push({ point: { x: bx + side.nx * depth, y: by + side.ny * depth }, depth });
+          ends.push({ point: profilePoint(side, s, depth), depth });
           break;
         }
       }
@@ -185,6 +183,15 @@ export function sidesToCut(
 }
 
 type ColourAt = (x: number, y: number) => Rgb | null;
+
+/** Profile `s` of a side's PROFILES (along its middle 70 %), `d` px out from it (inward when negative). */
+function profilePoint(side: { p: Point; q: Point; nx: number; ny: number }, s: number, d: number): Point {
+  const t = 0.15 + (0.7 * (s + 0.5)) / PROFILES;
+  return {
+    x: side.p.x + (side.q.x - side.p.x) * t + side.nx * d,
+    y: side.p.y + (side.q.y - side.p.y) * t + side.ny * d,
+  };
+}
 
 interface OutlineSide {
   p: Point;
@@ -214,19 +221,19 @@ function readSides(
     return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
   };
   const sides = [0, 1, 2, 3].map((k) => {
-    const { p, q, length, nx, ny } = outwardSide(quad, k);
+    const side = outwardSide(quad, k);
     const strip = (from: number, to: number) => {
       const colours: Rgb[] = [];
       for (let s = 0; s < PROFILES; s++) {
-        const t = 0.15 + (0.7 * (s + 0.5)) / PROFILES;
         for (let d = from; d <= to; d++) {
-          const c = colourAt(p.x + (q.x - p.x) * t + nx * d, p.y + (q.y - p.y) * t + ny * d);
+          const at = profilePoint(side, s, d);
+          const c = colourAt(at.x, at.y);
           if (c) colours.push(c);
         }
       }
       return medianColour(colours);
     };
-    return { p, q, nx, ny, length, inside: strip(-4, -2), outside: strip(2, 4) };
+    return { ...side, inside: strip(-4, -2), outside: strip(2, 4) };
   });
   const lengthOf = (k: number) => sides[k]?.length ?? 0;
   const shortSide = Math.min((lengthOf(0) + lengthOf(2)) / 2, (lengthOf(1) + lengthOf(3)) / 2);
@@ -276,11 +283,8 @@ function faintStepOutside(colourAt: ColourAt, side: OutlineSide, reach: number, 
   for (let d = 0; d <= reach; d++) {
     const colours: Rgb[] = [];
     for (let s = 0; s < PROFILES; s++) {
-      const t = 0.15 + (0.7 * (s + 0.5)) / PROFILES;
-      const c = colourAt(
-        side.p.x + (side.q.x - side.p.x) * t + side.nx * d,
-        side.p.y + (side.q.y - side.p.y) * t + side.ny * d,
-      );
+      const at = profilePoint(side, s, d);
+      const c = colourAt(at.x, at.y);
       if (c) colours.push(c);
     }
     medians.push(colours.length >= PROFILES / 2 ? medianColour(colours) : null);
@@ -324,9 +328,10 @@ function faintStepOutside(colourAt: ColourAt, side: OutlineSide, reach: number, 
   const lo = Math.max(2, bestDepth - FAINT_SPAN - FAINT_WINDOW);
   const hi = Math.min(reach, bestDepth + FAINT_SPAN + FAINT_WINDOW);
   for (let s = 0; s < PROFILES; s++) {
-    const t = 0.15 + (0.7 * (s + 0.5)) / PROFILES;
-    const at = (d: number) =>
-      colourAt(side.p.x + (side.q.x - side.p.x) * t + side.nx * d, side.p.y + (side.q.y - side.p.y) * t + side.ny * d);
+    const at = (d: number) => {
+      const point = profilePoint(side, s, d);
+      return colourAt(point.x, point.y);
+    };
     let previous = at(lo);
     for (let d = lo + 1; d <= hi && previous; d++) {
       const c = at(d);

@@ -176,16 +176,44 @@ describe("addsBorder", () => {
   });
 
   it("does not tell a border of nearly the table's colour from table (a black border on dark cloth, a shadow beside it)", () => {
-    // The same outlines, the table read as the border's own yellow: what the outer one adds could
-    // as well be table, or the card's shadow on it.
+    // The same card on a table of nearly its border's yellow: what the outer outline adds could as
+    // well be table, or the card's shadow on it.
+    const YELLOW_TABLE = [228, 205, 85];
+    const onYellow = painted(400, 400, (x, y) => {
+      const card = x >= 100 && x < 300 && y >= 60 && y < 340;
+      const panel = x >= 110 && x < 290 && y >= 70 && y < 330;
+      return panel ? [150, 90, 170] : card ? [240, 215, 70] : YELLOW_TABLE;
+    });
     expect(
       addsBorder(
-        image,
+        onYellow,
         box(100, 60, 300, 340),
         box(100, 70, 300, 330),
         { shared: [1, 3], outside: [0, 2] },
-        [235, 210, 80],
+        YELLOW_TABLE,
       ),
+    ).toBe(false);
+  });
+
+  it("reads the table beside the card as well as over the photo (a silver border on a white table in falling light)", () => {
+    // A silver border on a white table whose light falls off away from the card: the table's
+    // colour over the photo is the silver's own, but beside the card the table is lighter.
+    const BESIDE = [206, 204, 198];
+    const FAR = [168, 167, 165];
+    const silver = painted(400, 400, (x, y) => {
+      const card = x >= 100 && x < 300 && y >= 60 && y < 340;
+      const panel = x >= 112 && x < 288 && y >= 72 && y < 328;
+      if (panel) return [120, 170, 60];
+      if (card) return [166, 166, 166];
+      return x >= 70 && x < 330 && y >= 30 && y < 370 ? BESIDE : FAR;
+    });
+    // The card's cut all round, around its sides closed by the panel's top and bottom lines.
+    expect(
+      addsBorder(silver, box(100, 60, 300, 340), box(100, 72, 300, 328), { shared: [1, 3], outside: [0, 2] }, FAR),
+    ).toBe(true);
+    // Its left and right cuts closed by lines of the table 20 px above and below it: table beside.
+    expect(
+      addsBorder(silver, box(100, 40, 300, 360), box(100, 60, 300, 340), { shared: [1, 3], outside: [0, 2] }, FAR),
     ).toBe(false);
   });
 

@@ -100,6 +100,8 @@ const DISTINCT_SIDE_PX = 5;
  * its colour is within this RGB distance of the colour just inside the shared sides.
  */
 const MAX_RING_BORDER_DIFFERENCE = 40;
+/** addsBorder reads the table this many coarse pixels outside the outer outline's added sides. */
+const TABLE_BEYOND_PX = 3;
 /**
  * A card's outline is at most this many times the area of any card-shaped print inside it (its
  * printed frame covers two thirds of the card or more: 3 mm borders leave 84 %, 7 mm ones 76 %).
@@ -636,8 +638,9 @@ function printLyingInside(outer: Quad, inner: Quad): boolean {
  * inner outline being the card's own sides closed by lines of its print (a panel's, a text
  * box's), not table beyond the card's cut. Read on the coarse copy along the middle 60 % of the
  * sides: the colour 2 px inside each shared side against the colour midway between the two
- * outlines' other sides, each a median; the latter must also differ from the table's colour
- * (`table`) by more than MAX_RING_BORDER_DIFFERENCE.
+ * outlines' other sides, each a median; the latter must also differ by more than
+ * MAX_RING_BORDER_DIFFERENCE from the table's colour over the photo (`table`) or from the table's
+ * just outside those sides (TABLE_BEYOND_PX out).
  */
 export function addsBorder(
   coarse: RgbaImage,
@@ -661,8 +664,13 @@ export function addsBorder(
     const q = quad[(k + 1) % 4] as Point;
     return { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
   };
+  const outerCentre = {
+    x: outer.reduce((sum, p) => sum + p.x, 0) / 4,
+    y: outer.reduce((sum, p) => sum + p.y, 0) / 4,
+  };
   const inside: number[][] = [];
   const ring: number[][] = [];
+  const beyond: number[][] = [];
   for (let t = 0.2; t <= 0.8 + 1e-9; t += 0.6 / 15) {
     for (const k of sides.shared) {
       const point = along(inner, k, t);
@@ -675,17 +683,29 @@ export function addsBorder(
       const a = along(outer, k, t);
       const b = along(inner, k, t);
       ring.push(colourAt((a.x + b.x) / 2, (a.y + b.y) / 2));
+      const length = Math.hypot(a.x - outerCentre.x, a.y - outerCentre.y);
+      beyond.push(
+        colourAt(
+          a.x + (TABLE_BEYOND_PX * (a.x - outerCentre.x)) / length,
+          a.y + (TABLE_BEYOND_PX * (a.y - outerCentre.y)) / length,
+        ),
+      );
     }
   }
   const border = medianColour(inside);
   const added = medianColour(ring);
+  const tableBeyond = medianColour(beyond);
   // A border of nearly the table's colour (a black one on a dark cloth) is not told from table,
-  // or from the card's shadow on it, this way.
+  // or from the card's shadow on it, this way. The table is read twice, its colour over the photo
+  // and just outside the outer outline: light falling off across a white table leaves a silver
+  // border, which mirrors the table, as light as the table's far end, yet darker than beside it.
+  const fromTable = (colour: readonly number[] | null) =>
+    colour !== null && added !== null && colourDistance(added, colour) > MAX_RING_BORDER_DIFFERENCE;
   return (
     border !== null &&
     added !== null &&
     colourDistance(border, added) <= MAX_RING_BORDER_DIFFERENCE &&
-    colourDistance(added, table) > MAX_RING_BORDER_DIFFERENCE
+    (fromTable(table) || fromTable(tableBeyond))
   );
 }
 

@@ -68,3 +68,28 @@ describe("houghLines beside a thin border", () => {
     expect(Math.abs((at[1] ?? 0) - 105.5)).toBeLessThanOrEqual(1);
   });
 });
+
+describe("houghLines beside a card's panel", () => {
+  it("finds a faint cut a degree off a stronger panel edge a few pixels outside it (a keystoned photo)", () => {
+    // A card's lower part from x = 100 to 309: a dark panel (60) down to its edge, turned 1°, then
+    // a silver border (165) down to the cut, turned 2°, on a white table (200); the cut 5 px below
+    // the panel's edge at the card's left and 8 px at its right. Both lines meet, extended, 3 px
+    // apart at x = 0, so in the accumulator the cut's peak lies a bin and 3 px from the panel
+    // edge's, which is the stronger.
+    const panel = (x: number) => 150 + Math.tan(Math.PI / 180) * x;
+    const cut = (x: number) => 153 + Math.tan((2 * Math.PI) / 180) * x;
+    const data = new Uint8Array(W * H * 4);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const card = x >= 100 && x < 310 && y >= 40;
+        const level = !card || y >= cut(x) ? 200 : y >= panel(x) ? 165 : 60;
+        data.set([level, level, level, 255], (y * W + x) * 4);
+      }
+    }
+    const lines = houghLines(gradientMap({ width: W, height: H, data }), 8, 40);
+    const along = (at: (x: number) => number) =>
+      lines.filter((line) => [120, 200, 290].every((x) => Math.abs((line.c - line.a * x) / line.b - at(x)) <= 1.5));
+    expect(along(panel)).toHaveLength(1);
+    expect(along(cut)).toHaveLength(1);
+  });
+});

@@ -176,8 +176,9 @@ describe("addsBorder", () => {
   });
 
   it("does not tell a border of nearly the table's colour from table (a black border on dark cloth, a shadow beside it)", () => {
-    // The same card on a table of nearly its border's yellow: what the outer outline adds could as
-    // well be table, or the card's shadow on it.
+    // The same card on a table of nearly its border's yellow, and an outline 10 px beyond its top
+    // and bottom cuts: what that outline adds could as well be more border as table, or the card's
+    // shadow on it.
     const YELLOW_TABLE = [228, 205, 85];
     const onYellow = painted(400, 400, (x, y) => {
       const card = x >= 100 && x < 300 && y >= 60 && y < 340;
@@ -187,8 +188,8 @@ describe("addsBorder", () => {
     expect(
       addsBorder(
         onYellow,
+        box(100, 50, 300, 350),
         box(100, 60, 300, 340),
-        box(100, 70, 300, 330),
         { shared: [1, 3], outside: [0, 2] },
         YELLOW_TABLE,
       ),
@@ -223,6 +224,42 @@ describe("addsBorder", () => {
     expect(
       addsBorder(image, box(100, 30, 300, 370), box(100, 60, 300, 340), { shared: [1, 3], outside: [0, 2] }, TABLE),
     ).toBe(false);
+  });
+});
+
+describe("addsBorder beside a panel", () => {
+  // A silver border (165) 12 px wide round a yellow panel, on a table only 34 levels lighter (185):
+  // no reading of the table tells the border from it, or from a shadow of the same grey.
+  const TABLE = [185, 185, 183];
+  const SILVER = [165, 165, 165];
+  const box = (x0: number, y0: number, x1: number, y1: number): Quad => [
+    { x: x0, y: y0 },
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+  ];
+  const threeShared = { shared: [0, 1, 2], outside: [3] };
+
+  it("takes what an outline adds for border where the inner one's side is a panel's edge", () => {
+    // The card at x 100–299, y 60–339; the inner outline has its left side on the panel's edge.
+    const card = painted(400, 400, (x, y) => {
+      const inCard = x >= 100 && x < 300 && y >= 60 && y < 340;
+      const panel = x >= 112 && x < 288 && y >= 72 && y < 328;
+      return panel ? [210, 180, 60] : inCard ? SILVER : TABLE;
+    });
+    expect(addsBorder(card, box(100, 60, 300, 340), box(112, 60, 300, 340), threeShared, TABLE)).toBe(true);
+  });
+
+  it("does not where the inner one's side is a cut with the border inside it (a shadow of the border's grey beside it)", () => {
+    // The same card with a shadow (172) 12 px wide along its left cut: the outline round the
+    // shadow adds its grey beside the card's cut, inside which lies the border.
+    const shadowed = painted(400, 400, (x, y) => {
+      const inCard = x >= 100 && x < 300 && y >= 60 && y < 340;
+      const panel = x >= 112 && x < 288 && y >= 72 && y < 328;
+      const shadow = x >= 88 && x < 100 && y >= 60 && y < 340;
+      return panel ? [210, 180, 60] : inCard ? SILVER : shadow ? [172, 172, 171] : TABLE;
+    });
+    expect(addsBorder(shadowed, box(88, 60, 300, 340), box(100, 60, 300, 340), threeShared, TABLE)).toBe(false);
   });
 });
 

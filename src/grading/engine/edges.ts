@@ -136,28 +136,21 @@ export function houghLines(map: GradientMap, maxLines: number, minVotes: number)
       vote(x, y, center, 1);
     }
   }
-  // Peaks: local maxima over ±2 angle bins and ±3 px, strongest first.
+  // Peaks: local maxima over ±3 px within their angle bin, strongest first. Not across bins: a
+  // weaker line at a degree's difference from a stronger one a few pixels away (a card's cut beside
+  // its panel's edge, turned by the photo's keystone) would be no peak, and its side never found.
+  // A line's votes in the neighbouring bins are withdrawn when it is taken (below).
   const peaks: { t: number; rho: number; votes: number; taken: boolean }[] = [];
   for (let t = 0; t < ANGLE_BINS; t++) {
     for (let r = 0; r < rhoBins; r++) {
       const votes = accumulator[t * rhoBins + r] ?? 0;
       if (votes < minVotes) continue;
       let isPeak = true;
-      for (let dt = -2; dt <= 2 && isPeak; dt++) {
-        const tt = t + dt;
-        // Angles wrap around with the sign of rho flipped.
-        const wrapped = tt < 0 || tt >= ANGLE_BINS;
-        const t2 = (tt + ANGLE_BINS) % ANGLE_BINS;
-        const rCenter = wrapped ? rhoBins - 1 - r : r;
-        for (let dr = -3; dr <= 3; dr++) {
-          const r2 = rCenter + dr;
-          if ((dt === 0 && dr === 0) || r2 < 0 || r2 >= rhoBins) continue;
-          const other = accumulator[t2 * rhoBins + r2] ?? 0;
-          if (other > votes || (other === votes && (t2 < t || (t2 === t && r2 < r)))) {
-            isPeak = false;
-            break;
-          }
-        }
+      for (let dr = -3; dr <= 3 && isPeak; dr++) {
+        const r2 = r + dr;
+        if (dr === 0 || r2 < 0 || r2 >= rhoBins) continue;
+        const other = accumulator[t * rhoBins + r2] ?? 0;
+        if (other > votes || (other === votes && r2 < r)) isPeak = false;
       }
       if (isPeak) peaks.push({ t, rho: r - diagonal, votes, taken: false });
     }

@@ -57,8 +57,10 @@ describe("real photos of one raw card on a table", () => {
     ],
     // The bottom border catches the light: glossy black reads as grey with texture.
     ["instillEnergy", /no plain border along its bottom edge/],
-    // A black border on a black mat, photographed steeply.
-    ["ruby", /right edge .* could not be traced/],
+    // A black border on a black mat printed with a logo, photographed steeply: two outlines of
+    // comparable support compete for the card (before Hough peaks were read within their angle
+    // bin, its right edge could not be traced).
+    ["ruby", /two different outlines could be the card/],
     // A yellow border on light wood in dim warm light: the outline found is the card's blue panel,
     // the border's cut outside it barely stands out.
     ["slowpoke", /left edge .* shows two edges/],

@@ -102,8 +102,6 @@ const DISTINCT_SIDE_PX = 5;
 const MAX_RING_BORDER_DIFFERENCE = 40;
 /** addsBorder reads the table this many coarse pixels outside the outer outline's added sides. */
 const TABLE_BEYOND_PX = 3;
-/** A panel's colour differs from the border round it by at least this (RGB distance; border-sides.ts's PANEL_CONTRAST). */
-const MIN_PANEL_CONTRAST = 60;
 /**
  * A card's outline is at most this many times the area of any card-shaped print inside it (its
  * printed frame covers two thirds of the card or more: 3 mm borders leave 84 %, 7 mm ones 76 %).
@@ -673,7 +671,6 @@ export function addsBorder(
   const inside: number[][] = [];
   const ring: number[][] = [];
   const beyond: number[][] = [];
-  const within: number[][] = [];
   for (let t = 0.2; t <= 0.8 + 1e-9; t += 0.6 / 15) {
     for (const k of sides.shared) {
       const point = along(inner, k, t);
@@ -686,8 +683,6 @@ export function addsBorder(
       const a = along(outer, k, t);
       const b = along(inner, k, t);
       ring.push(colourAt((a.x + b.x) / 2, (a.y + b.y) / 2));
-      const toCentre = Math.hypot(centre.x - b.x, centre.y - b.y);
-      within.push(colourAt(b.x + (2 * (centre.x - b.x)) / toCentre, b.y + (2 * (centre.y - b.y)) / toCentre));
       const length = Math.hypot(a.x - outerCentre.x, a.y - outerCentre.y);
       beyond.push(
         colourAt(
@@ -700,22 +695,17 @@ export function addsBorder(
   const border = medianColour(inside);
   const added = medianColour(ring);
   const tableBeyond = medianColour(beyond);
-  const panel = medianColour(within);
   // A border of nearly the table's colour (a black one on a dark cloth) is not told from table,
   // or from the card's shadow on it, this way. The table is read twice, its colour over the photo
   // and just outside the outer outline: light falling off across a white table leaves a silver
   // border, which mirrors the table, as light as the table's far end, yet darker than beside it.
   const fromTable = (colour: readonly number[] | null) =>
     colour !== null && added !== null && colourDistance(added, colour) > MAX_RING_BORDER_DIFFERENCE;
-  // Or, whatever the table's colour, the inner outline's other sides have another colour than
-  // the border just inside them: they are the edges of a panel the border surrounds, not cuts
-  // (with the border just inside them, what lies outside would be table or the card's shadow).
-  const panelInside = panel !== null && border !== null && colourDistance(panel, border) >= MIN_PANEL_CONTRAST;
   return (
     border !== null &&
     added !== null &&
     colourDistance(border, added) <= MAX_RING_BORDER_DIFFERENCE &&
-    (fromTable(table) || fromTable(tableBeyond) || panelInside)
+    (fromTable(table) || fromTable(tableBeyond))
   );
 }
 

@@ -77,6 +77,14 @@ export const MIN_DISTINCT_SUPPORT = 0.25;
 /** Share of a holder's area around the card that must differ from the table (its rim and label; a clear
  * slab shows the table through its window, but rim and label are about half of it). */
 export const MIN_HOLDER_NOT_TABLE = 0.5;
+/**
+ * A holder's walls and label make it at least this many times the area of the strongest card-shaped
+ * outline inside it: 1.28–1.63 on the four real photos of slabs read as holders (1.97 and 2.55 on a
+ * fanned stack of cards and a card lying on another). A raw Yu-Gi-Oh! card's top and bottom cut,
+ * closed by two lines crossing its sides at a few degrees, made a holder's shape only 1.07 and
+ * 1.13 times the area of the card-shaped outline inside it on two real photos.
+ */
+const MIN_HOLDER_AREA_RATIO = 1.2;
 /** An outline this much taller than wide, or more, has a graded-card holder's shape (slabs: 1.5–1.75). */
 const HOLDER_MIN_ASPECT = 1.52;
 /**
@@ -371,7 +379,8 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // A holder is an outermost outline of a holder's shape that swallows the strongest card-shaped
   // one (the card inside it) and is itself not table around the card: a holder's rim and label
   // differ from the table, while a line through the table's texture that merely extends two of the
-  // card's sides encloses table.
+  // card's sides encloses table. Its walls and label make it MIN_HOLDER_AREA_RATIO times the card's
+  // area at least.
   // A holder's shape is not claimed from a guessed lens where the slant makes the lens matter
   // (rectify.ts): a raw card seen steeply through an ultra-wide lens reads 1.6 with the guess.
   const holder = strongestCard
@@ -380,7 +389,8 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
           h.aspect >= HOLDER_MIN_ASPECT &&
           !(focal === null && lensMatters(aspectsAcrossLenses(h.quad, coarse.width, coarse.height))) &&
           swallows(h, strongestCard) &&
-          notTableShare(h.quad, strongestCard.quad) >= MIN_HOLDER_NOT_TABLE,
+          notTableShare(h.quad, strongestCard.quad) >= MIN_HOLDER_NOT_TABLE &&
+          h.area >= MIN_HOLDER_AREA_RATIO * strongestCard.area,
       )
     : undefined;
   if (holder) {

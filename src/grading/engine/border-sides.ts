@@ -128,13 +128,7 @@ export function sidesToCut(
     } else if (
       // No side on the cut: the outline is the panel's all round when the same colour lies just
       // outside all four sides, and another just inside each.
-      sides.every(
-        (o) =>
-          o.outside !== null &&
-          o.inside !== null &&
-          distance(o.outside, outside) <= SAME_COLOUR &&
-          distance(o.inside, outside) >= PANEL_CONTRAST,
-      )
+      panelAllRound(sides, outside)
     ) {
       border = medianColour(sides.map((o) => o.outside as Rgb)) as Rgb;
       limit = ENDS_WITHOUT_TABLE;
@@ -183,6 +177,17 @@ export function sidesToCut(
 }
 
 type ColourAt = (x: number, y: number) => Rgb | null;
+
+/** The outline is the panel's edge all round: `colour` just outside every side, another just inside each. */
+function panelAllRound(sides: OutlineSide[], colour: Rgb): boolean {
+  return sides.every(
+    (side) =>
+      side.outside !== null &&
+      side.inside !== null &&
+      distance(side.outside, colour) <= SAME_COLOUR &&
+      distance(side.inside, colour) >= PANEL_CONTRAST,
+  );
+}
 
 /** Profile `s` of a side's PROFILES (along its middle 70 %), `d` px out from it (inward when negative). */
 function profilePoint(side: { p: Point; q: Point; nx: number; ny: number }, s: number, d: number): Point {
@@ -257,14 +262,7 @@ export function faintCutOutside(image: RgbaImage, quad: Quad): boolean {
   const { colourAt, sides, reach, minDepth } = readSides(image, quad);
   const outside = sides[0]?.outside;
   if (!outside) return false;
-  const panelAllRound = sides.every(
-    (side) =>
-      side.outside !== null &&
-      side.inside !== null &&
-      distance(side.outside, outside) <= SAME_COLOUR &&
-      distance(side.inside, outside) >= PANEL_CONTRAST,
-  );
-  if (!panelAllRound) return false;
+  if (!panelAllRound(sides, outside)) return false;
   const faintReach = Math.round(FAINT_REACH * reach);
   return sides.filter((side) => faintStepOutside(colourAt, side, faintReach, minDepth)).length >= MIN_FAINT_SIDES;
 }

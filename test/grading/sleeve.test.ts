@@ -120,22 +120,50 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
     texture: "cloth",
   });
 
-  it("refuses a Yu-Gi-Oh card in a blue 62 × 89 mm sleeve, naming the sleeve, instead of measuring the sleeve's margin", async () => {
-    const sleeved = {
-      ...yugioh,
-      underlay: { color: [60, 150, 190] as const, margins: { left: 1.0, right: 2.0, top: 1.2, bottom: 1.8 } },
-    };
-    const result = await grade(sleeved);
-    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
-    if (result.status !== "rejected") return;
-    expect(result.message).toContain("The card in the front photo seems to be in a sleeve");
-    expect(result.message).toContain("vintage_topps_1952 66.7 × 95.3 mm");
-    expect(result.message).toContain("small 59 × 86 mm");
+  // The card's cut is the first line inside the sleeve's outline: where those lines enclose a card
+  // of a known format and their corners are rounded as a cut's are, the card is refined from them
+  // and measured inside the sleeve (analyse-face.ts, cardInSleeve), the margin its surroundings.
+  const sleeveMargins = (result: Extract<GradeResult, { status: "graded" }>) =>
+    (result.model_grade as { capture: { front: { sleeve_margins_mm: Record<string, number> | null } } }).capture.front
+      .sleeve_margins_mm;
+
+  it("measures a Yu-Gi-Oh card inside a blue 62 × 89 mm sleeve (read as a 1952–56 Topps card) as the small format", async () => {
+    const margins = { left: 1.0, right: 2.0, top: 1.2, bottom: 1.8 };
+    const sleeved = { ...yugioh, underlay: { color: [60, 150, 190] as const, margins } };
+    const result = await grade(sleeved, backOf(yugioh));
+    if (result.status !== "graded") throw new Error(`expected a grade, got ${JSON.stringify(result)}`);
+    expect(result.evidence?.faces.front.format.id).toBe("small");
+    const truth = truthOf(yugioh);
+    // Measured with the sleeve's margin as its border, it would read 47.5/52.5 more across.
+    expect(Math.abs(result.centering_offset.horizontal - truth.horizontal)).toBeLessThanOrEqual(1);
+    expect(Math.abs(result.centering_offset.vertical - truth.vertical)).toBeLessThanOrEqual(1);
+    const read = sleeveMargins(result);
+    for (const side of ["left", "right", "top", "bottom"] as const) {
+      expect(read?.[side]).toBeCloseTo(margins[side], 0);
+    }
+    expect((result.model_grade as { capture: { back: { sleeve_margins_mm: unknown } } }).capture.back).toMatchObject({
+      sleeve_margins_mm: null,
+    });
   });
 
-  it("names a sleeve as a possible cause when a standard card in a 66 × 91 mm sleeve matches no format", async () => {
+  it("measures a standard card inside a red 66 × 91 mm sleeve, whose outline matches no format", async () => {
+    const card = sceneWith({});
     const sleeved = sceneWith({
       underlay: { color: [200, 40, 40], margins: { left: 1.2, right: 1.3, top: 1.0, bottom: 1.4 } },
+    });
+    const result = await grade(sleeved, backOf(card));
+    if (result.status !== "graded") throw new Error(`expected a grade, got ${JSON.stringify(result)}`);
+    expect(result.evidence?.faces.front.format.id).toBe("standard");
+    const truth = truthOf(sleeved);
+    expect(Math.abs(result.centering_offset.horizontal - truth.horizontal)).toBeLessThanOrEqual(1);
+    expect(Math.abs(result.centering_offset.vertical - truth.vertical)).toBeLessThanOrEqual(1);
+    expect(sleeveMargins(result)?.left).toBeCloseTo(1.2, 0);
+  });
+
+  it("still names a sleeve as a possible cause when the lines inside a sleeve-shaped outline are no card's cut", async () => {
+    // A sleeve of the card's own colour: no line inside its outline has a cut's rounded corners.
+    const sleeved = sceneWith({
+      underlay: { color: [245, 200, 40], margins: { left: 1.2, right: 1.3, top: 1.0, bottom: 1.4 } },
     });
     const result = await grade(sleeved);
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });

@@ -2,8 +2,10 @@
 // again from the stored photo when the card is small in it (decode.ts) → its edges refined
 // (refine-outline.ts) → widened to a printed border left outside it (outer-border.ts) → orientation and
 // true proportions (rectify.ts) → format (formats.ts) → resolution → flat card → printed frame at
-// two scales (frame.ts, centering.ts) → not a sleeve's margin (sleeve.ts) → wear. Every step that
-// cannot be stood behind ends in a refusal that says what the photo lacks.
+// two scales (frame.ts, centering.ts) → not a sleeve's margin (sleeve.ts: when the outline is a
+// sleeve's and the lines inside it a card's cut, the card is refined from them and measured inside
+// it, cardInSleeve) → wear. Every step that cannot be stood behind ends in a refusal that says
+// what the photo lacks.
 import {
   agreeOnCentering,
   centeringSigma,
@@ -12,6 +14,7 @@ import {
   MAX_EDGE_BLUR_MM,
   MIN_PX_PER_MM,
   type TwoScaleResult,
+  type Widths,
   widthsOf,
 } from "./centering";
 import { measureAberration, withoutAberration } from "./chromatic";
@@ -24,27 +27,36 @@ import {
   FULL_FRAME_DIAGONAL_MM,
 } from "./decode";
 import type { CardFormat, FaceName } from "./evidence";
-import { type CardOutline, locateCard } from "./find-card";
+import { type CardOutline, type LocatedCard, locateCard } from "./find-card";
 import { describeFormat, FORMATS, formatAcrossLenses, recogniseFormat } from "./formats";
-import { MAX_CLEAN_CUT_BLUR_MM, measureFrameTwice, printStarts, type Side } from "./frame";
-import { dist, type Point, type Quad, signedArea2 } from "./geometry";
-import type { RgbaImage } from "./image";
+import { type FrameResult, MAX_CLEAN_CUT_BLUR_MM, measureFrameTwice, printStarts, SIDES, type Side } from "./frame";
+import { dist, FLAT_PX_PER_MM, type Point, type Quad, signedArea2 } from "./geometry";
+import { medianColour, type RgbaImage } from "./image";
 import { borderOutside, type OuterBorder } from "./outer-border";
 import { perceptualHash } from "./phash";
 import {
   aspectsAcrossLenses,
   DIAGONAL_MARGIN_DEG,
   flatSampler,
+  flatToPhoto,
   lensMatters,
   liesDiagonally,
   longLensReading,
   longSideTilt,
   type Oriented,
   orientCard,
+  photoOrder,
   unwarpCard,
 } from "./rectify";
 import { EDGE_PROFILES, MIN_CLEAN_CUT, type Refined, refineOutline } from "./refine-outline";
-import { cutInsideMessage, cutInsideOutline, sleeveMessage, sleeveReading, sleeveShaped } from "./sleeve";
+import {
+  cutInsideMessage,
+  cutInsideOutline,
+  roundedFrameCorners,
+  sleeveMessage,
+  sleeveReading,
+  sleeveShaped,
+} from "./sleeve";
 import type { Rejected, RejectionReason } from "./types";
 import { type FaceWear, measureWear } from "./wear";
 
@@ -131,6 +143,8 @@ export interface FaceAnalysis {
   wear: FaceWear | null;
   hash: string;
   meanLuma: number;
+  /** The margins (mm) of the sleeve the card was measured inside (cardInSleeve), or null. */
+  sleeveMarginsMm: Widths | null;
 }
 
 /** `shape`: the refusal is about the card's proportions (a back of another shape is another card). */
@@ -218,6 +232,48 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
       `The ${name} photo: just outside the outline found lies one colour all round, with a faint straight edge further out on all four sides, so the outline may be the card's printed frame inside a border that barely stands out from the background; photograph the card on a background that contrasts with its border.`,
     );
   }
+  const measuring: Measuring = {
+    name,
+    decoded,
+    forcedFormat,
+    image: measuredImage,
+    toMeasured,
+    toWorking,
+    detailScale,
+    reach: measuredReach,
+  };
+  return measureCard(measuring, refined, located, null);
+}
+
+/** What measureCard needs of the photo and of the image the card is measured on. */
+interface Measuring {
+  name: FaceName;
+  decoded: DecodedImage;
+  forcedFormat: CardFormat | undefined;
+  /** The working image, or the card's region read again from the photo, its colour fringes taken out. */
+  image: RgbaImage;
+  toMeasured: (p: Point) => Point;
+  toWorking: (p: Point) => Point;
+  /** Pixels of `image` per working-image pixel. */
+  detailScale: number;
+  /** How far (pixels of `image`) the refinement looked for each side. */
+  reach: number;
+}
+
+/**
+ * The card inside its refined outline (`refined`, in pixels of the image measured): orientation
+ * and true proportions, format, the flat card, the printed frame at two scales, wear. `inSleeve`:
+ * the margins (mm) of the sleeve the card was found in (cardInSleeve), or null.
+ */
+function measureCard(
+  m: Measuring,
+  refined: Extract<Refined, { ok: true }>,
+  located: Omit<LocatedCard, "quad" | "reach" | "faintCut">,
+  inSleeve: Widths | null,
+): FaceResult {
+  const { name, decoded, forcedFormat, toMeasured, toWorking, detailScale } = m;
+  const measuredImage = m.image;
+  const { width, height } = decoded.image;
   const outline: CardOutline = {
     ...refined.outline,
     ...located,
@@ -237,6 +293,18 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const recognised = forcedFormat ?? (acrossLenses ? acrossLenses.format : match.ok ? match.format : null);
   if (recognised === null) {
     const nearest = match.ok ? match.format : match.nearest;
+    // Squatter than the nearest format by a sleeve's slack: the outline may be a sleeve's, the
+    // card's cut the first line inside it. Read with the outline's own proportions (the nearest
+    // format's width), the card is looked for there (cardInSleeve).
+    if (inSleeve === null && acrossLenses === null && sleeveShaped(oriented.aspect, nearest)) {
+      const sleeveFormat: CardFormat = {
+        id: "sleeve",
+        width_mm: nearest.width_mm,
+        height_mm: nearest.width_mm * oriented.aspect,
+      };
+      const inner = cardInSleeve(m, oriented, sleeveFormat, refined, located, null);
+      if (inner) return inner;
+    }
     const shape = `The card in the ${name} photo, rectified, is ${oriented.aspect.toFixed(3)} times as tall as wide: no known card format (nearest: ${describeFormat(nearest)}, ${(nearest.height_mm / nearest.width_mm).toFixed(3)})`;
     const candidates = acrossLenses?.candidates.map((format) => format.id).join(" and ");
     // Nor through a main camera's lens, guessed: through a longer one (a telephoto, a zoom) a
@@ -292,9 +360,14 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   );
   const frames = measureFrameTwice(flat, blurMm, cleanCuts);
   let centering = agreeOnCentering(frames.full, frames.half);
-  // The frame lines may be a sleeved card's cut, the "border" the sleeve's margin (sleeve.ts).
+  // The frame lines may be a sleeved card's cut, the "border" the sleeve's margin (sleeve.ts):
+  // the card is measured inside it when its cut is found there (cardInSleeve).
   const sleeve = centering.ok ? sleeveReading(format, centering.widths) : null;
-  if (sleeve) return reject("grading_failed", sleeveMessage(name, format, sleeve));
+  if (sleeve) {
+    const inner =
+      inSleeve === null ? cardInSleeve(m, oriented, format, refined, located, { flat, frame: frames.full }) : null;
+    return inner ?? reject("grading_failed", sleeveMessage(name, format, sleeve));
+  }
   // Or a card's cut inside something of its own proportions: the lines' corners are rounded.
   if (name === "front" && centering.ok && cutInsideOutline(flat, centering.widths)) {
     return reject("grading_failed", cutInsideMessage(name));
@@ -348,9 +421,80 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
       wear,
       hash: perceptualHash(flat),
       meanLuma,
+      sleeveMarginsMm: inSleeve,
     },
   };
 }
+
+/**
+ * A card inside a sleeve (a deck protector, its back coloured): the outline found is the
+ * sleeve's, and the lines found inside it as the printed frame are the card's cut when they enclose
+ * a card of a known format up to a sleeve's slack smaller (sleeve.ts, sleeveReading) and all four
+ * of their corners are rounded as a cut's are, a printed frame's not (roundedFrameCorners). The
+ * card is then refined from those lines in the photo, the sleeve's margin beside its cut taken for
+ * the table, and measured as any card is (measureCard, which looks for no second sleeve). Null when
+ * the lines are no such cut, or when the card inside is not measured (its refusal would name
+ * something inside a sleeve the photo shows otherwise: the sleeve's refusal is given).
+ * `measured`: the flat card of `format` (the outline's) and the frame read on it at full scale,
+ * else they are read here.
+ */
+function cardInSleeve(
+  m: Measuring,
+  oriented: Oriented,
+  format: CardFormat,
+  refined: Extract<Refined, { ok: true }>,
+  located: Omit<LocatedCard, "quad" | "reach" | "faintCut">,
+  measured: { flat: RgbaImage; frame: FrameResult } | null,
+): FaceResult | null {
+  const corners = oriented.corners.map(m.toMeasured) as Quad;
+  const [tl, tr, br, bl] = corners;
+  const pxPerMm = Math.min(
+    (dist(tl, tr) + dist(bl, br)) / 2 / format.width_mm,
+    (dist(tl, bl) + dist(tr, br)) / 2 / format.height_mm,
+  );
+  if (pxPerMm < MIN_PX_PER_MM) return null;
+  // The lines found on the flat card at its full scale: only where the cut is looked for, in the
+  // photo. The card is measured afterwards as any card is, at both scales.
+  const flat = measured?.flat ?? unwarpCard(m.image, corners, format);
+  const frame = measured?.frame ?? measureFrameTwice(flat, refined.outline.edgeWidth / pxPerMm).full;
+  if (!frame.ok) return null;
+  const widths = widthsOf(frame.sides);
+  const sleeve = sleeveReading(format, widths);
+  const corner = roundedFrameCorners(flat, widths);
+  if (!sleeve || corner.read < 4 || corner.rounded < 4) return null;
+  // The cut's corners in the image measured, through the flat card's homography.
+  const [h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0, h8 = 1] = flatToPhoto(corners, format);
+  const toImage = (u: number, v: number): Point => {
+    const w = h6 * u + h7 * v + h8;
+    return { x: (h0 * u + h1 * v + h2) / w, y: (h3 * u + h4 * v + h5) / w };
+  };
+  const { left, right, top, bottom } = widths;
+  const flatWidth = Math.round(format.width_mm * FLAT_PX_PER_MM);
+  const flatHeight = Math.round(format.height_mm * FLAT_PX_PER_MM);
+  const cut = photoOrder([
+    toImage(left, top),
+    toImage(flatWidth - right, top),
+    toImage(flatWidth - right, flatHeight - bottom),
+    toImage(left, flatHeight - bottom),
+  ]);
+  // Each side is looked for no further than half the narrowest margin: past it lies the sleeve's edge.
+  const marginPx = (Math.min(left, right, top, bottom) / FLAT_PX_PER_MM) * pxPerMm;
+  const reach = Math.min(m.reach, Math.floor(marginPx / 2));
+  if (reach < MIN_SLEEVE_REACH_PX) return null;
+  const card = refineOutline(m.image, cut, reach);
+  if (!card.ok) return null;
+  const margin = medianColour(SIDES.map((side) => [...frame.sides[side].borderColor]));
+  const inner = measureCard(
+    m,
+    card,
+    { ...located, background: (margin ?? located.background) as CardOutline["background"] },
+    sleeve.marginsMm,
+  );
+  return inner.ok && inner.face.centering.ok ? inner : null;
+}
+
+/** The card's cut inside a sleeve is looked for at least this far (px) either side of the lines found. */
+const MIN_SLEEVE_REACH_PX = 2;
 
 /**
  * An outline with a holder's proportions and no card found inside it (find-card.ts tells a holder

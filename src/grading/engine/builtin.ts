@@ -157,6 +157,13 @@ export class BuiltinEngine implements GradingEngine {
       edge_width_px: round2(face.outline.edgeWidth),
       edge_residual_px: round2(face.outline.edgeResidual),
       centering_sigma_pp: face.sigma === null ? null : round2(face.sigma),
+      // The card was found inside a sleeve: its margins beside the card's cut (mm), else null.
+      sleeve_margins_mm: face.sleeveMarginsMm && {
+        left: round2(face.sleeveMarginsMm.left),
+        right: round2(face.sleeveMarginsMm.right),
+        top: round2(face.sleeveMarginsMm.top),
+        bottom: round2(face.sleeveMarginsMm.bottom),
+      },
       mean_luma: round1(face.meanLuma),
       hash: face.hash,
     });

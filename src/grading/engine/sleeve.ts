@@ -3,7 +3,9 @@
 // first line inside it: read as a card, the sleeve is measured as a border and the card's place
 // in the sleeve as its centering. The shapes give it away: a Yu-Gi-Oh card (59 × 86 mm) in its
 // 62 × 89 mm sleeve reads as a 1952–56 Topps card (1.435 against 1.429), and the lines 1–2 mm
-// inside enclose a 59 × 86 mm card.
+// inside enclose a 59 × 86 mm card. When those lines enclose a card of a known format and their
+// corners are rounded as a cut's (roundedFrameCorners), the card is measured inside the sleeve
+// (analyse-face.ts, cardInSleeve); otherwise the photo is refused as sleeved.
 import type { Widths } from "./centering";
 import type { CardFormat } from "./evidence";
 import { describeFormat, recogniseFormat } from "./formats";

@@ -581,6 +581,16 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     else expect(result.message).toMatch(/^The front photo: two different outlines could be the card/);
   });
 
+  it("takes the panel below the art window, lying crosswise inside the card's outline, for part of the card", async () => {
+    // A 1 mm yellow border on beige grass, a blue panel inside it: the grass beside the cut is as
+    // busy as the cut is sharp, so the card's outline cannot swallow the ones inside it, and the
+    // panel below the art window (a card's shape lying sideways, one side along the card's right
+    // cut) was left as a second outline of the same support: "two different outlines".
+    const c = withModernLayout(realisticScenes(sets, 5, 4040)[4] as RealisticCase, 2);
+    const result = expectGraded(await gradeCase(c));
+    expectCenteringWithin(result, c.scene, 1);
+  });
+
   it("refuses a thin-bordered card small in a sharp photo for its pixels, not for a blur it does not have", async () => {
     // A 1 mm red border at 4.5 px per mm, light art inside: the blur, read from the cut to the
     // art's colour, took the whole border for the edge's rise (2 mm of "blur"). Read to the

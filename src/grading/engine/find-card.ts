@@ -115,6 +115,8 @@ const TABLE_BEYOND_PX = 3;
  * printed frame covers two thirds of the card or more: 3 mm borders leave 84 %, 7 mm ones 76 %).
  */
 const MAX_PRINT_AREA_RATIO = 1.5;
+/** An outline crosswise to the winner is part of its print when this share of it lies inside the winner. */
+const PART_INSIDE = 0.9;
 /**
  * Two lines may be a card's opposite sides when they lie at most this many degrees apart: a card
  * photographed steeply and turned (a phone held low beside the table) has its long sides
@@ -403,7 +405,24 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   if (!winner) return { ok: false, reason: "no card found in the photo" };
   // Another object: an outermost outline that overlaps the winner little. Outlines that overlap it
   // closely are the same card placed less exactly, and lose on strength.
-  const runnerUp = outermost.find((h) => h !== winner && boxOverlap(h.quad, winner.quad) < 0.6) ?? null;
+  // Nor is an outline lying crosswise to the winner, nearly all inside it, with a side along one
+  // of the winner's: part of the card cut off by a line of its print (a modern card's panel below
+  // its art window, 57 × 40 mm: a card's shape lying sideways, which a thin border on a grassy
+  // table, standing out from the grass beside it too little to swallow it, left as a second
+  // outline, its other sides on the border's inner edge or the panel's, a few pixels in).
+  const winnerSides = sidesOf(winner.quad);
+  const alongWinner = (h: Hypothesis) =>
+    winnerSides.filter((line) =>
+      [0, 1, 2, 3].some((k) =>
+        [h.quad[k] as Point, h.quad[(k + 1) % 4] as Point].every(
+          (p) => Math.abs(line.a * p.x + line.b * p.y - line.c) <= DISTINCT_SIDE_PX,
+        ),
+      ),
+    ).length;
+  const partOfWinner = (h: Hypothesis) =>
+    crosswise(h.quad, winner.quad) && shareInside(winner.quad, h.quad) >= PART_INSIDE && alongWinner(h) >= 1;
+  const runnerUp =
+    outermost.find((h) => h !== winner && boxOverlap(h.quad, winner.quad) < 0.6 && !partOfWinner(h)) ?? null;
   if (runnerUp && runnerUp.support > winner.support - MIN_SUPPORT_LEAD && runnerUp.strength > 0.8 * winner.strength) {
     if (apart(runnerUp.quad, winner.quad) && separated(runnerUp.quad, winner))
       return { ok: false, reason: SEVERAL_OBJECTS };

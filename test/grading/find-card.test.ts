@@ -581,15 +581,23 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     else expect(result.message).toMatch(/^The front photo: two different outlines could be the card/);
   });
 
-  it("takes the panel below the art window, lying crosswise inside the card's outline, for part of the card", async () => {
+  it.each([
     // A 1 mm yellow border on beige grass, a blue panel inside it: the grass beside the cut is as
     // busy as the cut is sharp, so the card's outline cannot swallow the ones inside it, and the
     // panel below the art window (a card's shape lying sideways, one side along the card's right
     // cut) was left as a second outline of the same support: "two different outlines".
-    const c = withModernLayout(realisticScenes(sets, 5, 4040)[4] as RealisticCase, 2);
-    const result = expectGraded(await gradeCase(c));
-    expectCenteringWithin(result, c.scene, 1);
-  });
+    ["a second outline beside the card's", 4040, 4, 2],
+    // A thin black border on grey grass, a blue-grey panel: the panel below the art window, its
+    // sides 2 mm inside the border's, is the strongest outline, and the card's own was the second.
+    ["the strongest outline, the card's round it", 5050, 0, 3],
+  ] as const)(
+    "takes the panel below the art window, lying crosswise inside the card's outline, for part of the card (%s)",
+    async (_, seed, index, layout) => {
+      const c = withModernLayout(realisticScenes(sets, 5, seed)[index] as RealisticCase, layout);
+      const result = expectGraded(await gradeCase(c));
+      expectCenteringWithin(result, c.scene, 1);
+    },
+  );
 
   it("refuses a thin-bordered card small in a sharp photo for its pixels, not for a blur it does not have", async () => {
     // A 1 mm red border at 4.5 px per mm, light art inside: the blur, read from the cut to the

@@ -115,8 +115,13 @@ const TABLE_BEYOND_PX = 3;
  * printed frame covers two thirds of the card or more: 3 mm borders leave 84 %, 7 mm ones 76 %).
  */
 const MAX_PRINT_AREA_RATIO = 1.5;
-/** An outline crosswise to the winner is part of its print when this share of it lies inside the winner. */
+/**
+ * An outline crosswise to another is part of its print when this share of it lies inside the
+ * other, and one of its sides within PART_ALONG_SHARE of the other's width (4.4 mm of a card's 63)
+ * of one of the other's: a modern card's panel lies 2 mm inside the border's inner edge.
+ */
 const PART_INSIDE = 0.9;
+const PART_ALONG_SHARE = 0.07;
 /**
  * Two lines may be a card's opposite sides when they lie at most this many degrees apart: a card
  * photographed steeply and turned (a phone held low beside the table) has its long sides
@@ -401,29 +406,33 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
     if (strongestCard && severalCards(strongestCard)) return { ok: false, reason: SEVERAL_CARDS };
     return { ok: false, reason: "a graded-card holder", holder: { aspect: holder.aspect } };
   }
-  const winner = outermost[0];
-  if (!winner) return { ok: false, reason: "no card found in the photo" };
-  // Another object: an outermost outline that overlaps the winner little. Outlines that overlap it
-  // closely are the same card placed less exactly, and lose on strength.
-  // Nor is an outline lying crosswise to the winner, nearly all inside it, with a side along one
-  // of the winner's: part of the card cut off by a line of its print (a modern card's panel below
-  // its art window, 57 × 40 mm: a card's shape lying sideways, which a thin border on a grassy
-  // table, standing out from the grass beside it too little to swallow it, left as a second
-  // outline, its other sides on the border's inner edge or the panel's, a few pixels in).
-  const winnerSides = sidesOf(winner.quad);
-  const alongWinner = (h: Hypothesis) =>
-    winnerSides.filter((line) =>
+  const strongest = outermost[0];
+  if (!strongest) return { ok: false, reason: "no card found in the photo" };
+  // Part of a card cut off by a line of its print: an outline lying crosswise to another, nearly
+  // all inside it, with a side along one of the other's (a modern card's panel below its art
+  // window, 57 × 40 mm, a card's shape lying sideways). On a busy table the card's cut may stand
+  // out from what lies beside it too little to swallow such a part (a thin border on grass or
+  // gravel), which is then a second outermost outline: the card is the outline round it.
+  const partOf = (inner: Hypothesis, outer: Hypothesis) => {
+    if (!crosswise(inner.quad, outer.quad) || shareInside(outer.quad, inner.quad) < PART_INSIDE) return false;
+    const near = PART_ALONG_SHARE * Math.sqrt(outer.area / aspectOf(STANDARD_FORMAT));
+    return sidesOf(outer.quad).some((line) =>
       [0, 1, 2, 3].some((k) =>
-        [h.quad[k] as Point, h.quad[(k + 1) % 4] as Point].every(
-          (p) => Math.abs(line.a * p.x + line.b * p.y - line.c) <= DISTINCT_SIDE_PX,
+        [inner.quad[k] as Point, inner.quad[(k + 1) % 4] as Point].every(
+          (p) => Math.abs(line.a * p.x + line.b * p.y - line.c) <= near,
         ),
       ),
-    ).length;
-  const partOfWinner = (h: Hypothesis) =>
-    crosswise(h.quad, winner.quad) && shareInside(winner.quad, h.quad) >= PART_INSIDE && alongWinner(h) >= 1;
+    );
+  };
+  // Comparable: as a runner-up would be (below).
+  const competes = (h: Hypothesis, other: Hypothesis) =>
+    h.support > other.support - MIN_SUPPORT_LEAD && h.strength > 0.8 * other.strength;
+  const winner = outermost.find((h) => h !== strongest && partOf(strongest, h) && competes(h, strongest)) ?? strongest;
+  // Another object: an outermost outline that overlaps the winner little, and is no part of it.
+  // Outlines that overlap it closely are the same card placed less exactly, and lose on strength.
   const runnerUp =
-    outermost.find((h) => h !== winner && boxOverlap(h.quad, winner.quad) < 0.6 && !partOfWinner(h)) ?? null;
-  if (runnerUp && runnerUp.support > winner.support - MIN_SUPPORT_LEAD && runnerUp.strength > 0.8 * winner.strength) {
+    outermost.find((h) => h !== winner && boxOverlap(h.quad, winner.quad) < 0.6 && !partOf(h, winner)) ?? null;
+  if (runnerUp && competes(runnerUp, winner)) {
     if (apart(runnerUp.quad, winner.quad) && separated(runnerUp.quad, winner))
       return { ok: false, reason: SEVERAL_OBJECTS };
     return {

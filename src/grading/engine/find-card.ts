@@ -20,6 +20,9 @@
 //    border running on round it, the inner outline its cuts closed by lines of its print
 //    (addsBorder); or unless the inner one lies crosswise to it (half the card, cut across by a
 //    line of its print, has a card's shape lying sideways).
+//    An outermost hypothesis lying crosswise inside another, nearly all of it inside with a side
+//    along one of the other's, is part of that card's print (a modern card's panel below its art
+//    window): the other is the card, even when the part is the stronger.
 //    Two different outermost hypotheses of similar support are two candidates for the card:
 //    refused, never guessed. Other card-shaped outlines of the card's size apart from it (three
 //    cards, or two with table between them) are several cards: refused as such, however clearly

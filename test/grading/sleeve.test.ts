@@ -103,6 +103,17 @@ describe("roundedFrameCorners", () => {
 });
 
 const engine = new BuiltinEngine();
+type Graded = Extract<GradeResult, { status: "graded" }>;
+
+/** `result`, graded as the `format` card, its centering within 1 point of `scene`'s drawn truth. */
+function gradedWithin(result: GradeResult, scene: CardScene, format: string): Graded {
+  if (result.status !== "graded") throw new Error(`expected a grade, got ${JSON.stringify(result)}`);
+  expect(result.evidence?.faces.front.format.id).toBe(format);
+  const truth = truthOf(scene);
+  expect(Math.abs(result.centering_offset.horizontal - truth.horizontal)).toBeLessThanOrEqual(1);
+  expect(Math.abs(result.centering_offset.vertical - truth.vertical)).toBeLessThanOrEqual(1);
+  return result;
+}
 const grade = (front: CardScene, back: CardScene = backOf(front)): Promise<GradeResult> =>
   engine.grade({
     front: { bytes: photo(front), contentType: "image/jpeg" },
@@ -123,27 +134,20 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
   // The card's cut is the first line inside the sleeve's outline: where those lines enclose a card
   // of a known format and their corners are rounded as a cut's are, the card is refined from them
   // and measured inside the sleeve (analyse-face.ts, cardInSleeve), the margin its surroundings.
-  const sleeveMargins = (result: Extract<GradeResult, { status: "graded" }>) =>
-    (result.model_grade as { capture: { front: { sleeve_margins_mm: Record<string, number> | null } } }).capture.front
-      .sleeve_margins_mm;
+  type Capture = { sleeve_margins_mm: Record<string, number> | null };
+  const sleeveMargins = (result: Graded, face: "front" | "back" = "front") =>
+    (result.model_grade as { capture: Record<"front" | "back", Capture> }).capture[face].sleeve_margins_mm;
 
   it("measures a Yu-Gi-Oh card inside a blue 62 × 89 mm sleeve (read as a 1952–56 Topps card) as the small format", async () => {
     const margins = { left: 1.0, right: 2.0, top: 1.2, bottom: 1.8 };
     const sleeved = { ...yugioh, underlay: { color: [60, 150, 190] as const, margins } };
-    const result = await grade(sleeved, backOf(yugioh));
-    if (result.status !== "graded") throw new Error(`expected a grade, got ${JSON.stringify(result)}`);
-    expect(result.evidence?.faces.front.format.id).toBe("small");
-    const truth = truthOf(yugioh);
     // Measured with the sleeve's margin as its border, it would read 47.5/52.5 more across.
-    expect(Math.abs(result.centering_offset.horizontal - truth.horizontal)).toBeLessThanOrEqual(1);
-    expect(Math.abs(result.centering_offset.vertical - truth.vertical)).toBeLessThanOrEqual(1);
+    const result = gradedWithin(await grade(sleeved, backOf(yugioh)), yugioh, "small");
     const read = sleeveMargins(result);
     for (const side of ["left", "right", "top", "bottom"] as const) {
       expect(read?.[side]).toBeCloseTo(margins[side], 0);
     }
-    expect((result.model_grade as { capture: { back: { sleeve_margins_mm: unknown } } }).capture.back).toMatchObject({
-      sleeve_margins_mm: null,
-    });
+    expect(sleeveMargins(result, "back")).toBeNull();
   });
 
   it("measures a standard card inside a red 66 × 91 mm sleeve, whose outline matches no format", async () => {
@@ -151,12 +155,7 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
     const sleeved = sceneWith({
       underlay: { color: [200, 40, 40], margins: { left: 1.2, right: 1.3, top: 1.0, bottom: 1.4 } },
     });
-    const result = await grade(sleeved, backOf(card));
-    if (result.status !== "graded") throw new Error(`expected a grade, got ${JSON.stringify(result)}`);
-    expect(result.evidence?.faces.front.format.id).toBe("standard");
-    const truth = truthOf(sleeved);
-    expect(Math.abs(result.centering_offset.horizontal - truth.horizontal)).toBeLessThanOrEqual(1);
-    expect(Math.abs(result.centering_offset.vertical - truth.vertical)).toBeLessThanOrEqual(1);
+    const result = gradedWithin(await grade(sleeved, backOf(card)), sleeved, "standard");
     expect(sleeveMargins(result)?.left).toBeCloseTo(1.2, 0);
   });
 
@@ -209,12 +208,7 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
   });
 
   it("grades the same card out of its sleeve as the small format, within 1 point", async () => {
-    const result = await grade(yugioh);
-    if (result.status !== "graded") throw new Error(`expected a grade, got ${JSON.stringify(result)}`);
-    expect(result.evidence?.faces.front.format.id).toBe("small");
-    const truth = truthOf(yugioh);
-    expect(Math.abs(result.centering_offset.horizontal - truth.horizontal)).toBeLessThanOrEqual(1);
-    expect(Math.abs(result.centering_offset.vertical - truth.vertical)).toBeLessThanOrEqual(1);
+    gradedWithin(await grade(yugioh), yugioh, "small");
   });
 });
 

@@ -61,9 +61,10 @@ describe("real photos of one raw card on a table", () => {
     // comparable support compete for the card (before Hough peaks were read within their angle
     // bin, its right edge could not be traced).
     ["ruby", /two different outlines could be the card/],
-    // A yellow border on light wood in dim warm light: the outline found is the card's blue panel,
-    // the border's cut outside it barely stands out.
-    ["slowpoke", /left edge .* shows two edges/],
+    // A yellow border on light wood in dim warm light, a lamp to one side: its cut is found on all
+    // four sides (the far side's border read in that side's light), but at this size the cut's
+    // blur, 0.84 mm, is over the 0.82 these borders allow (the photo at twice the size is graded).
+    ["slowpoke", /edges are blurred over 0\.8\d mm/],
   ] as const)("refuses %s, naming what it could not see", (name, reason) => {
     const outcome = outcomeOf(REAL_PHOTOS[name]);
     expect(outcome).toMatchObject({ graded: false });

@@ -6,7 +6,8 @@
 //   5 px in, and the crossings' line fit settles on a compromise (3 px off the cut at one end).
 //   The median profile's first step out of the table's grey is the cut, and the band between the
 //   two lines has the blue the other sides show just inside their cut: the card's own border, so
-//   the median reading is the side.
+//   the median reading is the side. With the left side in 55 % light (the table beside it too),
+//   its border is compared with the others' blue as that light would show it.
 // - A band of another colour outside the card's left edge (a sleeve's margin): the crossings
 //   find the card's edge, the median profile the band's outer edge, and the band is not the
 //   card's border colour: neither is trusted, the side is refused.
@@ -65,9 +66,10 @@ const JOINT = [214, 206, 190];
 /**
  * `stripe`: rows per stripe of the art; `sleeve`: px of sleeve margin outside the left edge;
  * `joint`: px of table between the left edge and a 3 px joint running along it; `patch`: px of a
- * band of the joint's colour against the left edge along its upper 65 %.
+ * band of the joint's colour against the left edge along its upper 65 %; `leftLight`: the light
+ * left of x 120 (table and card alike), rising to full at x 160.
  */
-function photo(leftBorder: number, stripe: number, sleeve = 0, joint = 0, patch = 0): RgbaImage {
+function photo(leftBorder: number, stripe: number, sleeve = 0, joint = 0, patch = 0, leftLight = 1): RgbaImage {
   const data = new Uint8Array(W * H * 4);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
@@ -83,7 +85,8 @@ function photo(leftBorder: number, stripe: number, sleeve = 0, joint = 0, patch 
         const inArt = x >= CARD.x0 + leftBorder && x < CARD.x1 - 14 && y >= CARD.y0 + 14 && y < CARD.y1 - 14;
         colour = inArt ? (Math.floor(y / stripe) % 2 === 0 ? ART_DARK : ART_RED) : BORDER;
       }
-      data.set([...colour, 255], (y * W + x) * 4);
+      const light = leftLight + (1 - leftLight) * Math.min(1, Math.max(0, (x - 120) / 40));
+      data.set([...colour.map((v) => Math.round(v * light)), 255], (y * W + x) * 4);
     }
   }
   return { width: W, height: H, data };
@@ -107,6 +110,18 @@ describe("refineOutline", () => {
     expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.3);
     expect(Math.abs(tr.x - CARD.x1)).toBeLessThan(0.3);
     expect(Math.abs(br.y - CARD.y1)).toBeLessThan(0.3);
+  });
+
+  it("takes the thin border's cut on a side in dimmer light, its border as dark as the table beside it", () => {
+    // At 55 % light the left border reads 78 levels from the blue the other sides show (at most 30
+    // are allowed), and so it is once the blue is seen in that side's light: the table's colour
+    // there, 55 % of the others'.
+    const result = refineOutline(photo(5, 20, 0, 0, 0, 0.55), ROUGH, 6);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [tl, , , bl] = result.outline.corners;
+    expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
+    expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.3);
   });
 
   it("refuses a side showing two edges when the band between them is not the card's border", () => {

@@ -20,6 +20,10 @@
 //   crossings' line is the cut. A third: the band between the two edges is the table in the
 //   card's cast shadow (the table's hue, darker), and read in colour a shadow does not change
 //   the cut lies on the inner edge (pastCastShadow).
+// The border's colour a side's median reading steps into is compared with the agreeing sides' as
+// they show it and as it would show in that side's light (inLightOf: scaled by the ratio of the
+// table's colour beside that side to the table's beside them): a yellow border on wood lit from
+// one side reads 74 levels (colour distance) darker along its far side, and so does the wood.
 // A hard shadow against the cut, blurred into one ramp with it, fools both readings alike: where
 // they agree but a band darker than both the table and the card lies outside the cut, the side is
 // read a third way, in colour a shadow does not change (cutPastContactShadow). So is a wider, soft
@@ -65,7 +69,8 @@ const MIN_EDGE_COVERAGE = 0.5;
 const MAX_EDGE_DISAGREEMENT = 1.5;
 /**
  * Where a side shows two edges, the band between them is the card's own border when its colour is
- * within this RGB distance of the colour the agreeing sides show just inside their cut.
+ * within this RGB distance of the colour the agreeing sides show just inside their cut, as they
+ * show it or in the side's own light (inLightOf).
  */
 const MAX_BORDER_DIFFERENCE = 30;
 /** Share of a side's profiles that must show the table's colour just outside the crossings' line. */
@@ -167,6 +172,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   const confirmed = sides.filter((side) => side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card);
   const shownColours = confirmed.map((side) => side.card as number[]);
   const borderColour = confirmed.length > 0 ? medianColour(shownColours) : null;
+  const tableBesideBorder = medianColour(confirmed.flatMap((side) => (side.table ? [side.table] : [])));
   // A side only the crossings traced, whose median profile met no step into the card (a wide soft
   // shadow spreads it): read past a shadow with the border's colour the agreeing sides show.
   for (const side of sides) {
@@ -193,8 +199,17 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       // into the colour the agreeing sides show just inside their cut, the card's border (a thin
       // border whose art's edge the crossings followed). Otherwise (a sleeve's margin, table seen
       // through plastic; a shadow not told as one) neither is trusted.
+      // The colour is compared as the agreeing sides show it, and as it would show in this side's
+      // light: on a real photo of a yellow border on wood lit from one side, the far side's border
+      // lies 74 levels (colour distance) from the others', the wood beside it darker by the same
+      // ratios.
+      const relit =
+        borderColour && tableBesideBorder && side.table ? inLightOf(borderColour, tableBesideBorder, side.table) : null;
       const isBorder =
-        borderColour !== null && side.card !== null && distance(side.card, borderColour) <= MAX_BORDER_DIFFERENCE;
+        borderColour !== null &&
+        side.card !== null &&
+        (distance(side.card, borderColour) <= MAX_BORDER_DIFFERENCE ||
+          (relit !== null && distance(side.card, relit) <= MAX_BORDER_DIFFERENCE));
       // Or a line of the table runs along the card (a joint, grout, a seam: a band with the table
       // on both sides): read past it, the median profile's step leads into the border's colour,
       // and there the crossings agree with it. Or the band lies against only part of the cut.
@@ -1150,6 +1165,14 @@ interface SideReadings extends SideGeometry {
   medianProfile: number[][];
   /** The two readings' largest distance apart at the side's ends (px), when both traced it. */
   apart: number | null;
+}
+
+/**
+ * `colour`, seen beside a table whose colour is `tableThere`, as it would show where the same table
+ * reads `tableHere`: each channel scaled by the table's ratio, one light falling on both.
+ */
+function inLightOf(colour: readonly number[], tableThere: readonly number[], tableHere: readonly number[]): number[] {
+  return colour.map((value, ch) => (value * (tableHere[ch] ?? 0)) / Math.max(1, tableThere[ch] ?? 0));
 }
 
 /** A line through the points with at least MIN_EDGE_COVERAGE of the profiles within 1.5 px of it. */

@@ -35,6 +35,9 @@
 //   edge is neither lighter nor darker than the blur of the cut, and the readings put the cut on
 //   its inner step short of the middle, or found its two edges. The face begins past it; a light
 //   band wider than a card's edge (a sleeve's margin) stays two edges.
+// - A blue-grey-bordered card with a 1.8 mm dark brown shadow outside its bottom cut, wider than
+//   the readings reach, the outline handed over on the shadow's outer edge: refused, naming the
+//   band, since the border's blue-grey comes back past it.
 import { describe, expect, it } from "vitest";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
@@ -308,6 +311,18 @@ describe("refineOutline", () => {
     expect(Math.abs((tr.x + br.x) / 2 - CARD.x1)).toBeLessThan(0.3);
   });
 
+  it("refuses a side on the outer edge of a dark band wider than its readings reach, the card's border past it", () => {
+    // The 14 px (1.8 mm) shadow is wider than the median reading's 12 px: both readings step from
+    // the grey into the brown and agree on the band's outer edge, 14 px outside the cut, which
+    // would be measured as border. The brown is of another ink than the blue-grey the other three
+    // sides show past their cut, and darker than it and the table; read on inward, the blue-grey
+    // comes back past it.
+    const { photo, quad } = cardWithWideShadow(14);
+    const result = refineOutline(photo, quad, 6);
+    expect(result).toMatchObject({ ok: false });
+    if (!result.ok) expect(result.reason).toMatch(/bottom edge .* has a dark band along it, 1\.\d mm wide/);
+  });
+
   it("refuses a side whose dark band's inner edge does not trace the line the side was taken on, naming the band", () => {
     // A 4 px grey band blurred by 1 px: the crossings wander between the band's two edges and
     // trace a line tilted across it, which the side is taken on (the median reading's step lies
@@ -326,17 +341,53 @@ describe("refineOutline", () => {
 function blurredPhoto(
   sigma: number,
   colourAt: (box: (x0: number, x1: number, y0: number, y1: number) => number) => number[],
+  { width = W, height = H }: { width?: number; height?: number } = {},
 ): RgbaImage {
-  const data = new Uint8Array(W * H * 4);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
       const box = (x0: number, x1: number, y0: number, y1: number) =>
         (normalCdf((x + 0.5 - x0) / sigma) - normalCdf((x + 0.5 - x1) / sigma)) *
         (normalCdf((y + 0.5 - y0) / sigma) - normalCdf((y + 0.5 - y1) / sigma));
-      data.set([...colourAt(box).map((v) => Math.round(v)), 255], (y * W + x) * 4);
+      data.set([...colourAt(box).map((v) => Math.round(v)), 255], (y * width + x) * 4);
     }
   }
-  return { width: W, height: H, data };
+  return { width, height, data };
+}
+
+/**
+ * A card 500 × 698 px (7.9 px per mm) with a 15 px blue-grey border round an orange body, on grey,
+ * blurred by 1 px, a `band` px band of dark brown (a soft shadow cast on the table) outside its
+ * bottom cut; and the outline find-card.ts hands over, its bottom side on the band's outer edge.
+ */
+const BIG = { x0: 100, x1: 600, y0: 100, y1: 798 };
+function cardWithWideShadow(band: number): { photo: RgbaImage; quad: Quad } {
+  const [table, rim, body, shadow] = [
+    [182, 175, 173],
+    [100, 100, 120],
+    [214, 130, 70],
+    [57, 38, 31],
+  ];
+  const photo = blurredPhoto(
+    1,
+    (box) => {
+      const card = box(BIG.x0, BIG.x1, BIG.y0, BIG.y1);
+      const inner = box(BIG.x0 + 15, BIG.x1 - 15, BIG.y0 + 15, BIG.y1 - 15);
+      const shade = box(BIG.x0, BIG.x1, BIG.y1, BIG.y1 + band);
+      return (table as number[]).map(
+        (v, i) =>
+          v * (1 - card - shade) + (shadow[i] ?? 0) * shade + (rim[i] ?? 0) * (card - inner) + (body[i] ?? 0) * inner,
+      );
+    },
+    { width: 700, height: 900 },
+  );
+  const quad: Quad = [
+    { x: BIG.x0, y: BIG.y0 },
+    { x: BIG.x1, y: BIG.y0 },
+    { x: BIG.x1, y: BIG.y1 + band },
+    { x: BIG.x0, y: BIG.y1 + band },
+  ];
+  return { photo, quad };
 }
 
 /**

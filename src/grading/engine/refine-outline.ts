@@ -188,6 +188,8 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   const maxLightBand = Math.max(MIN_LIGHT_BAND_PX, (LIGHT_BAND_MM * shortSide) / CARD_SHORT_MM);
   const refined: Line[] = [];
   const clean: boolean[] = [];
+  /** Per side: its line is one of its two readings as traced (not read past a band, a shadow or a rim). */
+  const asRead: boolean[] = [];
   let residualSum = 0;
   let residualCount = 0;
   for (const [k, side] of sides.entries()) {
@@ -287,6 +289,22 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     }
     refined.push(chosen.line);
     clean.push(chosen.close.length >= MIN_CLEAN_CUT * EDGE_PROFILES);
+    asRead.push(chosen === side.crossings || chosen === side.median);
+  }
+  // A dark band wider than the readings reach, the card's border past it (a soft shadow cast on
+  // the table, taken in by the outline): the side lies on the band's outer edge.
+  for (const [k, side] of sides.entries()) {
+    const line = refined[k];
+    const band =
+      asRead[k] && line
+        ? darkBandBeyondReach(colourAt, side, line, sides, shortSide / CARD_SHORT_MM, 2 * halfLength)
+        : null;
+    if (band !== null) {
+      return {
+        ok: false,
+        reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) has a dark band along it, ${band.toFixed(1)} mm wide, with the colour the other sides show just inside their cut past it (a shadow cast on the background, or the card's edge seen beside its face): the edge found is the band's outer one, and where the card ends cannot be told`,
+      };
+    }
   }
   // A card with a bevelled rim all round: each cut where the colour changes fastest (rimCuts).
   const rimmed = rimCuts(colourAt, sides, refined, shortSide / CARD_SHORT_MM, median(widths));
@@ -647,6 +665,57 @@ function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]
   const shade = luma(colour);
   if (shade >= luma(table) - DARK_BAND_DEPTH || shade >= luma(border)) return false;
   return luma(border) >= MIN_BANDED_BORDER_LUMA ? shade < luma(border) - DARK_BAND_DEPTH : !sameInk(colour, border);
+}
+
+/**
+ * How far (mm) past a side's line darkBandBeyondReach reads for the border's colour again; the
+ * profiles it reads along the side (every fourth of EDGE_PROFILES).
+ */
+const BAND_BEYOND_MM = 2.5;
+const BAND_BEYOND_PROFILES = 30;
+
+/**
+ * The width (mm) of a dark band lying inside `line` further than the two readings reach, with the
+ * card's border past it: a soft shadow cast on the table beside the cut (on real photos of
+ * Yu-Gi-Oh! cards on grey tables, 0.9–2 mm wide), which both readings take for the card when the
+ * outline found runs along its outer edge. Such a side's median reading steps into a colour of
+ * another ink than the one at least two other sides show just past their cut (`theirs`), and
+ * darker than it and the table (isDarkBand); and read inward over BAND_BEYOND_MM, the median
+ * colour across the side comes back to `theirs` after the band, further in than the median
+ * reading reached (`reach`, px: a narrower band, the card's dark core seen along its cut, is the
+ * other band rules' to read). A thin border with dark art inside it shows its border's colour
+ * before the dark, not after. Null otherwise.
+ */
+function darkBandBeyondReach(
+  colourAt: RgbSampler,
+  side: SideReadings,
+  line: Line,
+  sides: SideReadings[],
+  pxPerMm: number,
+  reach: number,
+): number | null {
+  const { card, table } = side;
+  if (!card || !table) return null;
+  const shown = sides.flatMap((other) => (other !== side && other.card ? [other.card] : []));
+  const theirs = medianColour(shown);
+  if (!theirs || shown.filter((colour) => distance(colour, theirs) <= MAX_BORDER_DIFFERENCE).length < 2) return null;
+  if (sameInk(card, theirs) || !isDarkBand(card, theirs, table)) return null;
+  const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
+  const from = inwardTo(side, line, mid);
+  const pixel = new Float64Array(3);
+  let dark = false;
+  for (let d = 0; d <= Math.ceil(BAND_BEYOND_MM * pxPerMm); d++) {
+    const colours: number[][] = [];
+    for (let s = 0; s < BAND_BEYOND_PROFILES; s++) {
+      const base = profileBase(side.p, side.q, (s * EDGE_PROFILES) / BAND_BEYOND_PROFILES + 2);
+      colourAt(base.x + side.nx * (from + d), base.y + side.ny * (from + d), pixel);
+      colours.push([pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0]);
+    }
+    const colour = medianColour(colours) as number[];
+    if (dark && distance(colour, theirs) <= MAX_BORDER_DIFFERENCE) return d > reach ? d / pxPerMm : null;
+    if (isDarkBand(colour, theirs, table)) dark = true;
+  }
+  return null;
 }
 
 /** Only a border darker than this (luma) shows the card's light edge beside it as a band. */

@@ -23,7 +23,13 @@
 // The border's colour a side's median reading steps into is compared with the agreeing sides' as
 // they show it and as it would show in that side's light (inLightOf: scaled by the ratio of the
 // table's colour beside that side to the table's beside them): a yellow border on wood lit from
-// one side reads 74 levels (colour distance) darker along its far side, and so does the wood.
+// one side lies 74 levels (colour distance) from the others' along its far side, where the wood
+// is darker by the same ratios.
+// A dark band wider than both readings reach, lying inside a side's line (a soft shadow cast on
+// the table, 2–2.5 mm on real photos, that the outline found took in): the side's median reading
+// steps into a colour of another ink than the other sides show past their cut, darker than it
+// and the table, and read on inward that colour comes back past the band. The side lies on the
+// band's outer edge and is refused, naming the band (darkBandBeyondReach).
 // A hard shadow against the cut, blurred into one ramp with it, fools both readings alike: where
 // they agree but a band darker than both the table and the card lies outside the cut, the side is
 // read a third way, in colour a shadow does not change (cutPastContactShadow). So is a wider, soft
@@ -677,7 +683,7 @@ const BAND_BEYOND_PROFILES = 30;
 /**
  * The width (mm) of a dark band lying inside `line` further than the two readings reach, with the
  * card's border past it: a soft shadow cast on the table beside the cut (on real photos of
- * Yu-Gi-Oh! cards on grey tables, 0.9–2 mm wide), which both readings take for the card when the
+ * Yu-Gi-Oh! cards on grey tables, 2.1–2.5 mm wide), which both readings take for the card when the
  * outline found runs along its outer edge. Such a side's median reading steps into a colour of
  * another ink than the one at least two other sides show just past their cut (`theirs`), and
  * darker than it and the table (isDarkBand); and read inward over BAND_BEYOND_MM, the median

@@ -205,7 +205,9 @@ function inChip(chip: Chip, u: number, v: number, halfW: number, halfH: number):
 function roundedRectDistance(x: number, y: number, halfW: number, halfH: number, radius: number): number {
   const qx = Math.abs(x) - (halfW - radius);
   const qy = Math.abs(y) - (halfH - radius);
-  const outside = Math.hypot(Math.max(qx, 0), Math.max(qy, 0));
+  // Math.hypot(a, 0) is a and Math.hypot(0, 0) is 0, exactly: the square root (the slow part of a
+  // scene's millions of calls) is needed only beside a corner.
+  const outside = qx > 0 && qy > 0 ? Math.hypot(qx, qy) : Math.max(qx, qy, 0);
   return outside + Math.min(Math.max(qx, qy), 0) - radius;
 }
 
@@ -333,14 +335,32 @@ export function drawCardScene(scene: CardScene): RgbaImage {
   const noise = scene.noise ?? 0;
   const falloff = scene.lightFalloff ?? 0;
 
+  // The table photo's bilinear sample (its green channel, mirrored endlessly), as `locate` and
+  // `blend` would read it, with the columns' pixels and weights worked out once per column and the rows' once
+  // per row: the same arithmetic, without a wrap and a floor per pixel and axis.
+  const tablePhoto = scene.tablePhoto;
+  const tableColumns = tablePhoto ? tableAxis(W, tableScale, tablePhoto.width) : null;
   for (let y = 0; y < H; y++) {
+    const tableRow = tablePhoto ? tableAxis(1, tableScale, tablePhoto.height, y) : null;
     for (let x = 0; x < W; x++) {
       // Background with texture.
       let r = scene.background[0];
       let g = scene.background[1];
       let bl = scene.background[2];
-      if (scene.tablePhoto) {
-        const texture = sampleChannel(scene.tablePhoto, x * tableScale, y * tableScale, true, 1) / 128;
+      if (tablePhoto && tableColumns && tableRow) {
+        const tx = tableColumns.t[x] as number;
+        const ty = tableRow.t[0] as number;
+        const top = (tableRow.first[0] as number) * tablePhoto.width;
+        const bottom = (tableRow.second[0] as number) * tablePhoto.width;
+        const left = tableColumns.first[x] as number;
+        const right = tableColumns.second[x] as number;
+        const d = tablePhoto.data;
+        const texture =
+          ((d[(top + left) * 4 + 1] ?? 0) * ((1 - tx) * (1 - ty)) +
+            (d[(top + right) * 4 + 1] ?? 0) * (tx * (1 - ty)) +
+            (d[(bottom + left) * 4 + 1] ?? 0) * ((1 - tx) * ty) +
+            (d[(bottom + right) * 4 + 1] ?? 0) * (tx * ty)) /
+          128;
         const k = 1 + (texture - 1) * (scene.tableContrast ?? 0.5);
         r *= k;
         g *= k;
@@ -443,7 +463,13 @@ export function drawCardScene(scene: CardScene): RgbaImage {
       }
       let coverage =
         outsideBox(u, v, halfW, halfH) >= 1 ? 0 : clamp01(0.5 - roundedRectDistance(u, v, halfW, halfH, radius));
-      if (wear.chipsMissing && coverage > 0 && chips.some((chip) => inChip(chip, u, v, halfW, halfH))) coverage = 0;
+      if (
+        wear.chipsMissing &&
+        coverage > 0 &&
+        chips.length > 0 &&
+        chips.some((chip) => inChip(chip, u, v, halfW, halfH))
+      )
+        coverage = 0;
       if (coverage > 0) {
         const inFrame = clamp01(0.5 - roundedRectDistance(u - frameCx, v - frameCy, frameHalfW, frameHalfH, 0.01));
         let ar = scene.artColor[0];
@@ -458,7 +484,12 @@ export function drawCardScene(scene: CardScene): RgbaImage {
           ab = blend(artPhoto.data, 2);
         } else {
           for (const blob of blobs) {
-            const t = clamp01(1 - Math.hypot(u - blob.x, v - blob.y) / blob.r) * 0.6;
+            // Beyond its radius a blob adds nothing (t = 0 leaves the colour as it is), so the
+            // square root is skipped there; the margin keeps every pixel it reaches as before.
+            const bx = u - blob.x;
+            const by = v - blob.y;
+            if (bx * bx + by * by > blob.r * blob.r * (1 + 1e-9)) continue;
+            const t = clamp01(1 - Math.hypot(bx, by) / blob.r) * 0.6;
             ar = mix(ar, blob.c[0], t);
             ag = mix(ag, blob.c[1], t);
             ab = mix(ab, blob.c[2], t);
@@ -471,30 +502,50 @@ export function drawCardScene(scene: CardScene): RgbaImage {
           ab = mix(ab, 235, t);
         }
         if (scene.layout) {
-          const frameMm = [(frameRight - frameLeft) / pxPerMm, (frameBottom - frameTop) / pxPerMm] as const;
-          const at = [(u - frameLeft) / pxPerMm, (v - frameTop) / pxPerMm] as const;
-          [ar, ag, ab] = layoutColour(scene.layout, [ar, ag, ab], at, frameMm, 1 / pxPerMm);
+          const colour = layoutColour(
+            scene.layout,
+            ar,
+            ag,
+            ab,
+            (u - frameLeft) / pxPerMm,
+            (v - frameTop) / pxPerMm,
+            (frameRight - frameLeft) / pxPerMm,
+            (frameBottom - frameTop) / pxPerMm,
+            1 / pxPerMm,
+          );
+          ar = colour[0] as number;
+          ag = colour[1] as number;
+          ab = colour[2] as number;
         }
-        let border: Rgb = scene.borderColor;
+        let [borderR, borderG, borderB] = scene.borderColor;
         if (scene.bevel) {
           // How far across its border (0 at the cut, 1 at the frame) the point lies: its depth
-          // inside the rounded cut, over the border of the side it lies relatively nearest.
-          const sides = [
-            [u + halfW, b.left],
-            [halfW - u, b.right],
-            [v + halfH, b.top],
-            [halfH - v, b.bottom],
-          ] as const;
-          const nearest = sides.reduce((p, q) => (q[0] / q[1] < p[0] / p[1] ? q : p));
+          // inside the rounded cut, over the border of the side it lies relatively nearest (the
+          // first of the nearest, in the order left, right, top, bottom).
+          let nearestDepth = u + halfW;
+          let nearestBorder = b.left;
+          if ((halfW - u) / b.right < nearestDepth / nearestBorder) {
+            nearestDepth = halfW - u;
+            nearestBorder = b.right;
+          }
+          if ((v + halfH) / b.top < nearestDepth / nearestBorder) {
+            nearestDepth = v + halfH;
+            nearestBorder = b.top;
+          }
+          if ((halfH - v) / b.bottom < nearestDepth / nearestBorder) {
+            nearestDepth = halfH - v;
+            nearestBorder = b.bottom;
+          }
           const depth = -roundedRectDistance(u, v, halfW, halfH, radius);
-          const t = clamp01(depth / (nearest[1] * pxPerMm));
-          const [r0, g0, b0] = scene.borderColor;
+          const t = clamp01(depth / (nearestBorder * pxPerMm));
           const [r1, g1, b1] = scene.bevel;
-          border = [mix(r0, r1, t), mix(g0, g1, t), mix(b0, b1, t)];
+          borderR = mix(borderR, r1, t);
+          borderG = mix(borderG, g1, t);
+          borderB = mix(borderB, b1, t);
         }
-        let cr = mix(border[0], ar, inFrame);
-        let cg = mix(border[1], ag, inFrame);
-        let cb = mix(border[2], ab, inFrame);
+        let cr = mix(borderR, ar, inFrame);
+        let cg = mix(borderG, ag, inFrame);
+        let cb = mix(borderB, ab, inFrame);
         if (borderPrint) {
           const ink = borderPrintInk(borderPrint.rows, (u + halfW) / pxPerMm, (halfH - v) / pxPerMm, 1 / pxPerMm);
           cr = mix(cr, borderPrint.color[0], ink);
@@ -507,7 +558,8 @@ export function drawCardScene(scene: CardScene): RgbaImage {
           const nearCorner = Math.abs(u) > halfW - radius && Math.abs(v) > halfH - radius;
           if (nearCorner && cornerDistance > -wear.cornerWhitening * pxPerMm) white = 0.95;
         }
-        if (!wear.chipsMissing && chips.some((chip) => inChip(chip, u, v, halfW, halfH))) white = 0.95;
+        if (!wear.chipsMissing && chips.length > 0 && chips.some((chip) => inChip(chip, u, v, halfW, halfH)))
+          white = 0.95;
         for (const scratch of scratches) {
           if (segmentDistance(u, v, scratch) < 0.7) white = Math.max(white, 0.55);
         }
@@ -546,11 +598,17 @@ export function drawCardScene(scene: CardScene): RgbaImage {
         light *= 1 - scene.vignette * Math.min(1, (rx * rx + ry * ry) / 2);
       }
       if (glare) {
-        const t = clamp01(1 - Math.hypot(x - glare.x * W, y - glare.y * H) / (glare.radius * scene.cardWidth));
-        const lift = glare.strength * t * t;
-        r = mix(r, 255, lift);
-        g = mix(g, 255, lift);
-        bl = mix(bl, 255, lift);
+        // Outside its radius the glare lifts nothing (as the blobs above).
+        const gx = x - glare.x * W;
+        const gy = y - glare.y * H;
+        const reach = glare.radius * scene.cardWidth;
+        if (gx * gx + gy * gy <= reach * reach * (1 + 1e-9)) {
+          const t = clamp01(1 - Math.hypot(gx, gy) / reach);
+          const lift = glare.strength * t * t;
+          r = mix(r, 255, lift);
+          g = mix(g, 255, lift);
+          bl = mix(bl, 255, lift);
+        }
       }
       const n = noise > 0 ? gaussian(random) * noise : 0;
       const exposure = scene.exposure ?? 1;
@@ -655,10 +713,23 @@ function blend(data: Uint8Array, channel: number): number {
   );
 }
 
-/** One channel of the bilinear sample of a photo at (x, y); `repeat` mirrors it endlessly (a table), else clamps. */
-function sampleChannel(photo: RgbaImage, x: number, y: number, repeat: boolean, channel: number): number {
-  locate(photo, x, y, repeat);
-  return blend(photo.data, channel);
+/**
+ * Where `locate` reads a mirrored photo along one axis, for the `count` coordinates from `from`
+ * on, each scaled by `scale`: the two pixel indices and the weight of the second.
+ */
+function tableAxis(count: number, scale: number, size: number, from = 0) {
+  const first = new Int32Array(count);
+  const second = new Int32Array(count);
+  const t = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const f = (from + i) * scale - 0.5;
+    const i0 = Math.floor(f);
+    t[i] = f - i0;
+    wrapPair(i0, size, true, columns);
+    first[i] = columns[0] as number;
+    second[i] = columns[1] as number;
+  }
+  return { first, second, t };
 }
 
 function segmentDistance(x: number, y: number, s: { x0: number; y0: number; x1: number; y1: number }): number {
@@ -729,23 +800,28 @@ const LETTER_INK_MM = 0.35;
  */
 function layoutColour(
   layout: NonNullable<CardScene["layout"]>,
-  art: readonly [number, number, number],
-  [x, y]: readonly [number, number],
-  [w, h]: readonly [number, number],
+  artR: number,
+  artG: number,
+  artB: number,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
   pixelMm: number,
-): [number, number, number] {
-  const within = (x0: number, y0: number, x1: number, y1: number) =>
-    clamp01(0.5 + Math.min(x - x0, x1 - x, y - y0, y1 - y) / pixelMm);
+): Float64Array {
   const { inset, top, bottom } = layout;
-  const rim = within(inset - 0.5, top - 0.5, w - inset + 0.5, bottom + 0.5);
-  const window = within(inset, top, w - inset, bottom);
-  const textBox = within(inset, bottom + 2, w - inset, h - inset);
-  let colour: [number, number, number] = [...layout.panel];
-  const blend = (c: readonly number[], t: number) => {
-    colour = [mix(colour[0], c[0] ?? 0, t), mix(colour[1], c[1] ?? 0, t), mix(colour[2], c[2] ?? 0, t)];
-  };
-  blend(layout.rim, rim);
-  blend(art, window);
+  const rim = within(x, y, inset - 0.5, top - 0.5, w - inset + 0.5, bottom + 0.5, pixelMm);
+  const window = within(x, y, inset, top, w - inset, bottom, pixelMm);
+  const textBox = within(x, y, inset, bottom + 2, w - inset, h - inset, pixelMm);
+  let r = layout.panel[0];
+  let g = layout.panel[1];
+  let b = layout.panel[2];
+  r = mix(r, layout.rim[0], rim);
+  g = mix(g, layout.rim[1], rim);
+  b = mix(b, layout.rim[2], rim);
+  r = mix(r, artR, window);
+  g = mix(g, artG, window);
+  b = mix(b, artB, window);
   if (textBox > 0) {
     // Rows of small print 1 mm tall, 2.4 mm apart, from 2.5 mm into the box, 3 mm in from its sides.
     const boxTop = bottom + 2;
@@ -755,10 +831,25 @@ function layoutColour(
       row >= 0 && rowTop + 1 < h - inset - 2 && x > inset + 3 && x < w - inset - 3
         ? borderPrintInk([{ from: rowTop, to: rowTop + 1, start: inset + 3, end: w - inset - 3 }], x, y, pixelMm)
         : 0;
-    blend(layout.text, textBox);
-    blend([40, 38, 36], ink * textBox);
+    r = mix(r, layout.text[0], textBox);
+    g = mix(g, layout.text[1], textBox);
+    b = mix(b, layout.text[2], textBox);
+    r = mix(r, 40, ink * textBox);
+    g = mix(g, 38, ink * textBox);
+    b = mix(b, 36, ink * textBox);
   }
-  return colour;
+  layoutOut[0] = r;
+  layoutOut[1] = g;
+  layoutOut[2] = b;
+  return layoutOut;
+}
+
+/** layoutColour's answer: module state, so a scene's pixels allocate nothing. */
+const layoutOut = new Float64Array(3);
+
+/** How much of the pixel at (x, y) mm lies inside the box (x0, y0)–(x1, y1), soft over one pixel. */
+function within(x: number, y: number, x0: number, y0: number, x1: number, y1: number, pixelMm: number): number {
+  return clamp01(0.5 + Math.min(x - x0, x1 - x, y - y0, y1 - y) / pixelMm);
 }
 
 /**

@@ -80,7 +80,7 @@ export default defineConfig(async () => {
       include: fuzzRun ? ["test/fuzz/**/*.fuzz.ts"] : [],
       // The engine's own tests (a pure library: photos drawn, decoded and measured, no bindings,
       // no storage, no module state but the decoders' memory peak) share their runners: each file
-      // given a fresh one costs ~2.6 s of start-up on this machine, a minute of CI over 24 files.
+      // given a fresh one costs ~2.6 s of start-up on this machine (over 24 files, 36 s of vitest).
       // Everything else keeps a fresh runner per file (module caches, the demo key, D1 rows).
       projects: fuzzRun
         ? undefined

@@ -599,6 +599,33 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     },
   );
 
+  it.each([
+    // A thin silver border on a white table, a yellow panel inside it: the strongest outline has
+    // its top on the panel's edge, the silver border (card) just outside it; refused as no format.
+    ["a modern layout's panel edge", () => withModernLayout(realisticScenes(sets, 5, 7070)[0] as RealisticCase, 0)],
+    // A 59 × 86 mm card in a purple sleeve on a grey table: the strongest outline runs on the card's
+    // cut inside the sleeve, the sleeve's margin (not table) outside it; refused for a dark band.
+    [
+      "a sleeve's margin",
+      () => {
+        const c = realisticScenes(sets, 5, 6060).filter((d) => d.category === "designs")[4] as RealisticCase;
+        const underlay = { color: [90, 50, 140], margins: { left: 1.2, right: 1.8, top: 1.4, bottom: 1.6 } } as const;
+        return { ...c, scene: { ...c.scene, cardMm: SMALL_MM, underlay } };
+      },
+    ],
+  ] as const)(
+    "takes the outline with the table outside every side over one with %s outside one of its sides",
+    (_, draw) => {
+      const { scene, quality } = draw();
+      const face = analyseFace("front", encodeJpeg(drawCardScene(scene), quality));
+      if (!face.ok) throw new Error(face.rejection.message);
+      if (!face.face.centering.ok) throw new Error(face.face.centering.reason);
+      const truth = truthOf(scene);
+      expect(Math.abs(face.face.centering.centering.left_right - truth.leftRight)).toBeLessThanOrEqual(1);
+      expect(Math.abs(face.face.centering.centering.top_bottom - truth.topBottom)).toBeLessThanOrEqual(1);
+    },
+  );
+
   it("refuses a thin-bordered card small in a sharp photo for its pixels, not for a blur it does not have", async () => {
     // A 1 mm red border at 4.5 px per mm, light art inside: the blur, read from the cut to the
     // art's colour, took the whole border for the edge's rise (2 mm of "blur"). Read to the

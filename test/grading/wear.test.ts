@@ -68,6 +68,29 @@ describe("wear on photographic artwork", { timeout: 60_000 }, () => {
     expect(worn.grades.corners).toBeLessThanOrEqual(8);
   });
 
+  it.each([
+    ["navy", [40, 45, 70], [185, 182, 180]],
+    ["black", [20, 20, 22], [190, 190, 190]],
+  ] as const)(
+    "takes a glare over a %s border's corner for light, not whitening, and finds whitening under it",
+    async (_, borderColor, background) => {
+      // A lamp's reflection 9 mm across centred on the top-left corner, on a light table: the
+      // border's ink is read beyond the 4 mm corner patch, where the glare has faded, and the lit
+      // corner read as whitening (corners 4–7). It fades smoothly round its brightest part, as
+      // worn paper, ending in a step, does not.
+      const lit: CardScene = {
+        ...pristine,
+        borderColor,
+        background,
+        glare: { x: 0.304, y: 0.136, radius: 0.1, strength: 0.5 },
+      };
+      const graded = expectGraded(await grade(lit));
+      expect(graded.grades.corners).toBeGreaterThanOrEqual(9.5);
+      const worn = expectGraded(await grade({ ...lit, wear: { cornerWhitening: 1 } }));
+      expect(worn.grades.corners).toBeLessThanOrEqual(8);
+    },
+  );
+
   it("grades a pristine card with a photograph as art 9.5–10 on corners, edges and surface", async () => {
     for (const art of ["astronaut", "chelsea", "rocket", "coffee"] as const) {
       const graded = expectGraded(await grade({ ...pristine, artPhoto: artPhoto(art) }));

@@ -15,7 +15,7 @@
 // - every subgrade reports the area it could examine; what could not be examined is not damage.
 import type { DefectRegion, FaceName } from "./evidence";
 import { SIDES, type Side } from "./frame";
-import { FLAT_PX_PER_MM, selectKth } from "./geometry";
+import { FLAT_PX_PER_MM, median, selectKth } from "./geometry";
 import { type Rgb, type RgbaImage, rgbDistance, sameInk } from "./image";
 import type { FlatSampler } from "./rectify";
 import { type ArtLine, measureSurface } from "./surface";
@@ -116,6 +116,22 @@ const MAX_INNER_DEPTH_PX = 1.5 * MM;
 const MIN_CORNER_DEFECT_MM2 = 0.15;
 /** An edge position is worn when at least this many denoised worn pixels lie across its band. */
 const EDGE_WORN_MIN_PIXELS = 2;
+
+/**
+ * Light on the border, not wear: a patch of worn pixels (whitening or the table's colour) whose
+ * sound border pixels LIGHT_RING_PX around it are lifted above their ink by more than
+ * LIGHT_RING_SHARE of the patch's own lift is the bright middle of a light falling off smoothly
+ * (a glare or a lamp's reflection on a glossy dark border), not paper or table showing through:
+ * worn paper and a chip end in a step. Such a patch is not examined. Drawn on a pristine card, a
+ * glare 6–10 mm across on a navy or black border's corner read as whitening, corners 4–7 (the
+ * border's ink is read beyond the 4 mm corner patch, outside such a glare); its ring is lifted
+ * 0.57–0.68 of the patch's lift, against at most 0.11 round drawn whitening and chips (19 worn
+ * drawn cards and 12 whitened or chipped on black, navy and blue borders, all still found).
+ */
+const LIGHT_RING_PX = [2, 3, 4] as const;
+const LIGHT_RING_SHARE = 0.4;
+/** A patch's ring is read only when it holds at least this many sound pixels. */
+const MIN_LIGHT_RING = 8;
 
 const luma = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -219,8 +235,12 @@ export function measureWear(
     return sameInk(here, ink) ? 1 : 0;
   };
   const inkNear = frame.rim ? rimInk(flat, frame, border, background) : localBorderInk(flat, frame, border, background);
+  // Each examined pixel's lift above its ink's brightness (lightNotWear).
+  const lift = new Float32Array(W * H);
   const mark = (x: number, y: number, ink: BorderInk) => {
     if (!inBorder(x, y)) return;
+    const p = (y * W + x) * 4;
+    lift[y * W + x] = luma(data[p] ?? 0, data[p + 1] ?? 0, data[p + 2] ?? 0) - ink.borderLuma;
     const seen = classify(x, y, ink);
     // Wear is read only where the cut beside it is seen against the table.
     state[y * W + x] = seen >= 2 && !tableBeside(x, y) ? 0 : seen;
@@ -264,6 +284,7 @@ export function measureWear(
     for (let d = BAND_FROM_PX; d < depth(frame.top); d++) mark(x, d, inkNear("top", x, d + 0.5));
     for (let d = BAND_FROM_PX; d < depth(frame.bottom); d++) mark(x, H - 1 - d, inkNear("bottom", x, d + 0.5));
   }
+  lightNotWear(state, lift, W, H);
   // A worn pixel counts when two of its four neighbours are worn too (JPEG and sensor noise flip
   // single pixels; real wear is a patch).
   const isWorn = (x: number, y: number) => {
@@ -523,6 +544,64 @@ function rimInk(
     const row = rows[Math.min(rows.length - 1, Math.max(0, Math.floor(depth)))];
     return row?.[nearestPlace(side, t, W, H)] ?? whole;
   };
+}
+
+/**
+ * Sets to "not examined" (0) every patch of worn pixels (`state` 2 or 3, 4-connected) whose sound
+ * pixels (`state` 1) LIGHT_RING_PX away are lifted above their ink (`lift`) by more than
+ * LIGHT_RING_SHARE of the patch's median lift: light falling off round it, not wear (see
+ * LIGHT_RING_SHARE).
+ */
+function lightNotWear(state: Uint8Array, lift: Float32Array, W: number, H: number): void {
+  const label = new Int32Array(W * H);
+  const [near, far] = [LIGHT_RING_PX[0], LIGHT_RING_PX[LIGHT_RING_PX.length - 1] as number];
+  let next = 0;
+  const stack: number[] = [];
+  for (let start = 0; start < W * H; start++) {
+    if ((state[start] ?? 0) < 2 || label[start] !== 0) continue;
+    const id = ++next;
+    const patch: number[] = [];
+    label[start] = id;
+    stack.push(start);
+    let [x0, y0, x1, y1] = [W, H, -1, -1];
+    while (stack.length > 0) {
+      const i = stack.pop() as number;
+      patch.push(i);
+      const x = i % W;
+      const y = (i - x) / W;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+      for (const j of [x > 0 ? i - 1 : -1, x < W - 1 ? i + 1 : -1, y > 0 ? i - W : -1, y < H - 1 ? i + W : -1]) {
+        if (j >= 0 && (state[j] ?? 0) >= 2 && label[j] === 0) {
+          label[j] = id;
+          stack.push(j);
+        }
+      }
+    }
+    // The sound pixels whose nearest pixel of the patch lies `near`–`far` px away (Chebyshev).
+    const ring: number[] = [];
+    for (let y = Math.max(0, y0 - far); y <= Math.min(H - 1, y1 + far); y++) {
+      for (let x = Math.max(0, x0 - far); x <= Math.min(W - 1, x1 + far); x++) {
+        if (state[y * W + x] !== 1) continue;
+        let nearest = far + 1;
+        for (let dy = -far; dy <= far && nearest >= near; dy++) {
+          const yy = y + dy;
+          if (yy < 0 || yy >= H) continue;
+          for (let dx = -far; dx <= far; dx++) {
+            const xx = x + dx;
+            if (xx >= 0 && xx < W && label[yy * W + xx] === id)
+              nearest = Math.min(nearest, Math.max(Math.abs(dx), Math.abs(dy)));
+          }
+        }
+        if (nearest >= near && nearest <= far) ring.push(lift[y * W + x] ?? 0);
+      }
+    }
+    if (ring.length < MIN_LIGHT_RING) continue;
+    const patchLift = median(patch.map((i) => lift[i] ?? 0));
+    if (patchLift > 0 && median(ring) > LIGHT_RING_SHARE * patchLift) for (const i of patch) state[i] = 0;
+  }
 }
 
 /** A box in flat-card pixels [x0, x1) × [y0, y1) as millimetres from the card's top-left corner. */

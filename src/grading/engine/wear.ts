@@ -118,19 +118,23 @@ const MIN_CORNER_DEFECT_MM2 = 0.15;
 const EDGE_WORN_MIN_PIXELS = 2;
 
 /**
- * Light on the border, not wear: a patch of worn pixels (whitening or the table's colour) whose
- * sound border pixels LIGHT_RING_PX around it are lifted above their ink by more than
- * LIGHT_RING_SHARE of the patch's own lift is the bright middle of a light falling off smoothly
- * (a glare or a lamp's reflection on a glossy dark border), not paper or table showing through:
- * worn paper and a chip end in a step. Such a patch is not examined. Drawn on a pristine card, a
- * glare 6–10 mm across on a navy or black border's corner read as whitening, corners 4–7 (the
- * border's ink is read beyond the 4 mm corner patch, outside such a glare); its ring is lifted
- * 0.57–0.68 of the patch's lift, against at most 0.11 round drawn whitening and chips (19 worn
- * drawn cards and 12 whitened or chipped on black, navy and blue borders, all still found).
+ * Light on the border, not wear: a patch of worn pixels (whitening or the table's colour) of at
+ * least MIN_LIGHT_PATCH pixels whose sound border pixels LIGHT_RING_PX around it (0.5–0.75 mm,
+ * past a photo's blur) are lifted above their ink by more than LIGHT_RING_SHARE of the patch's own
+ * lift is the bright middle of a light falling off smoothly (a glare or a lamp's reflection on a
+ * glossy dark border), not paper or table showing through: worn paper and a chip end in a step.
+ * Such a patch is not examined. Drawn on a pristine card, a glare 6–10 mm across on a navy or
+ * black border's corner read as whitening, corners 4–7 (the border's ink is read beyond the 4 mm
+ * corner patch, outside such a glare); round its patches (49–241 px) the ring is lifted 0.47–0.59
+ * of the patch's lift, against at most 0.12 round drawn whitening and chips (19 worn drawn cards
+ * and 12 whitened or chipped on black, navy and blue borders, all still found). Smaller patches
+ * are left alone: on a real vintage back, flecks of 7–18 px along its edge have rings lifted
+ * 0.23–0.43 by the photo's blur.
  */
-const LIGHT_RING_PX = [2, 3, 4] as const;
-const LIGHT_RING_SHARE = 0.4;
-/** A patch's ring is read only when it holds at least this many sound pixels. */
+const LIGHT_RING_PX = [4, 6] as const;
+const LIGHT_RING_SHARE = 0.3;
+/** The smallest patch read for light (0.5 mm²), and the fewest sound pixels its ring must hold. */
+const MIN_LIGHT_PATCH = 32;
 const MIN_LIGHT_RING = 8;
 
 const luma = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
@@ -547,14 +551,14 @@ function rimInk(
 }
 
 /**
- * Sets to "not examined" (0) every patch of worn pixels (`state` 2 or 3, 4-connected) whose sound
- * pixels (`state` 1) LIGHT_RING_PX away are lifted above their ink (`lift`) by more than
- * LIGHT_RING_SHARE of the patch's median lift: light falling off round it, not wear (see
- * LIGHT_RING_SHARE).
+ * Sets to "not examined" (0) every patch of worn pixels (`state` 2 or 3, 4-connected) of at least
+ * MIN_LIGHT_PATCH whose sound pixels (`state` 1) LIGHT_RING_PX away (Chebyshev) are lifted above
+ * their ink (`lift`) by more than LIGHT_RING_SHARE of the patch's median lift: light falling off
+ * round it, not wear (see LIGHT_RING_SHARE).
  */
 function lightNotWear(state: Uint8Array, lift: Float32Array, W: number, H: number): void {
   const label = new Int32Array(W * H);
-  const [near, far] = [LIGHT_RING_PX[0], LIGHT_RING_PX[LIGHT_RING_PX.length - 1] as number];
+  const [near, far] = LIGHT_RING_PX;
   let next = 0;
   const stack: number[] = [];
   for (let start = 0; start < W * H; start++) {
@@ -598,7 +602,7 @@ function lightNotWear(state: Uint8Array, lift: Float32Array, W: number, H: numbe
         if (nearest >= near && nearest <= far) ring.push(lift[y * W + x] ?? 0);
       }
     }
-    if (ring.length < MIN_LIGHT_RING) continue;
+    if (patch.length < MIN_LIGHT_PATCH || ring.length < MIN_LIGHT_RING) continue;
     const patchLift = median(patch.map((i) => lift[i] ?? 0));
     if (patchLift > 0 && median(ring) > LIGHT_RING_SHARE * patchLift) for (const i of patch) state[i] = 0;
   }

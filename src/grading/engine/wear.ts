@@ -584,6 +584,7 @@ function lightNotWear(state: Uint8Array, lift: Float32Array, W: number, H: numbe
         }
       }
     }
+    if (patch.length < MIN_LIGHT_PATCH) continue;
     // The sound pixels whose nearest pixel of the patch lies `near`–`far` px away (Chebyshev).
     const ring: number[] = [];
     for (let y = Math.max(0, y0 - far); y <= Math.min(H - 1, y1 + far); y++) {
@@ -602,7 +603,7 @@ function lightNotWear(state: Uint8Array, lift: Float32Array, W: number, H: numbe
         if (nearest >= near && nearest <= far) ring.push(lift[y * W + x] ?? 0);
       }
     }
-    if (patch.length < MIN_LIGHT_PATCH || ring.length < MIN_LIGHT_RING) continue;
+    if (ring.length < MIN_LIGHT_RING) continue;
     const patchLift = median(patch.map((i) => lift[i] ?? 0));
     if (patchLift > 0 && median(ring) > LIGHT_RING_SHARE * patchLift) for (const i of patch) state[i] = 0;
   }

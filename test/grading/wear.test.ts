@@ -75,7 +75,7 @@ describe("wear on photographic artwork", { timeout: 60_000 }, () => {
   ] as const)(
     "takes a glare over a %s border's corner for light, not whitening, and finds whitening under it",
     (_, borderColor, background) => {
-      // A lamp's reflection 9 mm across centred on the top-left corner, on a light table: the
+      // A lamp's reflection of 6 mm radius centred on the top-left corner, on a light table: the
       // border's ink is read beyond the 4 mm corner patch, where the glare has faded, and the lit
       // corner read as whitening (corners 4–7). It fades smoothly round its brightest part, as
       // worn paper, ending in a step, does not.

@@ -123,7 +123,7 @@ const EDGE_WORN_MIN_PIXELS = 2;
  * past a photo's blur) are lifted above their ink by more than LIGHT_RING_SHARE of the patch's own
  * lift is the bright middle of a light falling off smoothly (a glare or a lamp's reflection on a
  * glossy dark border), not paper or table showing through: worn paper and a chip end in a step.
- * Such a patch is not examined. Drawn on a pristine card, a glare 6–10 mm across on a navy or
+ * Such a patch is not examined. Drawn on a pristine card, a glare of 6–9 mm radius on a navy or
  * black border's corner read as whitening, corners 4–7 (the border's ink is read beyond the 4 mm
  * corner patch, outside such a glare); round its patches (49–241 px) the ring is lifted 0.47–0.59
  * of the patch's lift, against at most 0.12 round drawn whitening and chips (19 worn drawn cards
@@ -557,12 +557,15 @@ function rimInk(
  * round it, not wear (see LIGHT_RING_SHARE).
  */
 function lightNotWear(state: Uint8Array, lift: Float32Array, W: number, H: number): void {
-  const label = new Int32Array(W * H);
+  // Built at the first worn pixel: most faces have none.
+  let label: Int32Array | undefined;
   const [near, far] = LIGHT_RING_PX;
   let next = 0;
   const stack: number[] = [];
   for (let start = 0; start < W * H; start++) {
-    if ((state[start] ?? 0) < 2 || label[start] !== 0) continue;
+    if ((state[start] ?? 0) < 2) continue;
+    label ??= new Int32Array(W * H);
+    if (label[start] !== 0) continue;
     const id = ++next;
     const patch: number[] = [];
     label[start] = id;

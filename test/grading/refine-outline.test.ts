@@ -8,6 +8,9 @@
 //   two lines has the blue the other sides show just inside their cut: the card's own border, so
 //   the median reading is the side. With the left side in 55 % light (the table beside it too),
 //   its border is compared with the others' blue as that light would show it.
+// - A thin border all round with art in squares of dark blue and red just inside it: no side's
+//   two readings agree, and all four sides' median profiles step into the same blue, which is
+//   then the border's colour every side is compared with: each cut is taken.
 // - A band of another colour outside the card's left edge (a sleeve's margin): the crossings
 //   find the card's edge, the median profile the band's outer edge, and the band is not the
 //   card's border colour: neither is trusted, the side is refused.
@@ -95,6 +98,27 @@ function photo(leftBorder: number, stripe: number, sleeve = 0, joint = 0, patch 
   return { width: W, height: H, data };
 }
 
+/**
+ * A card with a `border` px border all round and art in 20 px squares of dark blue and red just
+ * inside it: along every side the crossings jump between the cut and the art's edge.
+ */
+function thinBorderAllRound(border: number): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const hash = Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 16;
+      let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 8));
+      if (x >= CARD.x0 && x < CARD.x1 && y >= CARD.y0 && y < CARD.y1) {
+        const inArt = x >= CARD.x0 + border && x < CARD.x1 - border && y >= CARD.y0 + border && y < CARD.y1 - border;
+        const square = (Math.floor(x / 20) + Math.floor(y / 20)) % 2 === 0;
+        colour = inArt ? (square ? ART_DARK : ART_RED) : BORDER;
+      }
+      data.set([...colour, 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
 /** The outline as the coarse search would hand it over: each corner 1.5 px off. */
 const ROUGH: Quad = [
   { x: CARD.x0 + 1.5, y: CARD.y0 - 1.5 },
@@ -125,6 +149,24 @@ describe("refineOutline", () => {
     const [tl, , , bl] = result.outline.corners;
     expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
     expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.3);
+  });
+
+  it("takes every cut of a thin border all round, where no side's two readings agree, from the colour all four step into", () => {
+    // Each side's crossings settle between the cut and the art's edge 5 px in; each median
+    // profile's first step out of the table leads into the same blue: the card's border.
+    const result = refineOutline(thinBorderAllRound(5), ROUGH, 6);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [tl, tr, br, bl] = result.outline.corners;
+    for (const [corner, x, y] of [
+      [tl, CARD.x0, CARD.y0],
+      [tr, CARD.x1, CARD.y0],
+      [br, CARD.x1, CARD.y1],
+      [bl, CARD.x0, CARD.y1],
+    ] as const) {
+      expect(Math.abs(corner.x - x)).toBeLessThan(0.3);
+      expect(Math.abs(corner.y - y)).toBeLessThan(0.3);
+    }
   });
 
   it("refuses a side showing two edges when the band between them is not the card's border", () => {

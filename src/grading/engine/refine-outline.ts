@@ -20,8 +20,10 @@
 //   crossings' line is the cut. A third: the band between the two edges is the table in the
 //   card's cast shadow (the table's hue, darker), and read in colour a shadow does not change
 //   the cut lies on the inner edge (pastCastShadow).
-// The border's colour a side's median reading steps into is compared with the agreeing sides' as
-// they show it and as it would show in that side's light (inLightOf: scaled by the ratio of the
+// The border's colour a side's median reading steps into is compared with the agreeing sides' (or,
+// where no side's readings agree, with the one colour all four sides' median readings step into,
+// when they do: a thin border all round, art of changing colour just inside it) as they show it
+// and as it would show in that side's light (inLightOf: scaled by the ratio of the
 // table's colour beside that side to the table's beside them): a yellow border on wood lit from
 // one side lies 74 levels (colour distance) from the others' along its far side, where the wood
 // is darker by the same ratios.
@@ -176,8 +178,19 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   }
   // Sides where both readings agree give the colour just inside the cut (the card's border).
   const confirmed = sides.filter((side) => side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card);
-  const shownColours = confirmed.map((side) => side.card as number[]);
-  const borderColour = confirmed.length > 0 ? medianColour(shownColours) : null;
+  let shownColours = confirmed.map((side) => side.card as number[]);
+  let borderColour = confirmed.length > 0 ? medianColour(shownColours) : null;
+  // With no side where they agree (a thin border all round, art of changing colour just inside
+  // it, so that the crossings jump between the cut and the art's edge on every side), the median
+  // readings of all four sides stepping into one colour past the table give it as well.
+  const stepInto = sides.map((side) => (side.median ? side.card : null));
+  if (borderColour === null && stepInto.every((colour): colour is number[] => colour !== null)) {
+    const shared = medianColour(stepInto);
+    if (shared && stepInto.every((colour) => distance(colour, shared) <= MAX_BORDER_DIFFERENCE)) {
+      shownColours = stepInto;
+      borderColour = shared;
+    }
+  }
   const tableBesideBorder = medianColour(confirmed.flatMap((side) => (side.table ? [side.table] : [])));
   // A side only the crossings traced, whose median profile met no step into the card (a wide soft
   // shadow spreads it): read past a shadow with the border's colour the agreeing sides show.

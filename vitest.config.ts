@@ -27,6 +27,7 @@ const ENGINE_TEST_FILES = [
   "engine",
   "evidence",
   "find-card",
+  "folds",
   "frame",
   "holder-shape",
   "hough",

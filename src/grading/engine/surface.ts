@@ -27,9 +27,13 @@
 //   lies across the picture's structure: what is beside it changes along its length;
 // - and a scratch or a crease is straight: a line that bends away from its chord by more than
 //   MAX_SAGITTA_MM (a parabola fitted across its length) is a highlight on something round in the
-//   picture, a saucer's or a cup's rim, whatever lies beside it.
+//   picture, a saucer's or a cup's rim, whatever lies beside it;
+// - a real fold is none of that (jagged, broken, often parallel to a side): folds across the card
+//   from border to border are found first from the same ridge pixels (folds.ts), and the pieces of
+//   one are not counted again.
 import type { DefectRegion, FaceName } from "./evidence";
-import { FLAT_PX_PER_MM, selectKth } from "./geometry";
+import { findFolds } from "./folds";
+import { FLAT_PX_PER_MM, type Point, selectKth } from "./geometry";
 import type { RgbaImage } from "./image";
 
 const MM = FLAT_PX_PER_MM;
@@ -47,6 +51,8 @@ const MAX_LINE_WIDTH_PX = 1.1; // standard deviation across the line (≈ 3.5 px
 /** A line within this many degrees of the card's edges is printed structure, not a defect. */
 export const AXIS_PARALLEL_DEG = 3;
 const MAX_REPORTED_DEFECTS = 40;
+/** A line whose middle lies within this many px of a fold is a piece of it (folds.ts), not another defect. */
+const FOLD_PIECE_PX = 2 * MM;
 /** A line whose two sides differ by this many grey levels (median) follows an edge of the picture… */
 export const EDGE_SIDE_DIFFERENCE = 6;
 /** …when one side is the lighter along this share of its length. */
@@ -124,10 +130,30 @@ export function measureSurface(
     }
   }
 
+  // Folds across the card (folds.ts) first: a crease's pieces are not counted again as lines.
+  const examined = (x: number, y: number) =>
+    (threshold[Math.floor(y / BLOCK_PX) * bw + Math.floor(x / BLOCK_PX)] ?? Number.POSITIVE_INFINITY) <=
+    RIDGE_EXAMINABLE;
+  const folds = findFolds({ mask, examined, w, h, x0, y0 }, frame, W, H);
+  const defects: DefectRegion[] = folds.slice(0, MAX_REPORTED_DEFECTS).map((fold) => ({
+    type: "crease",
+    face,
+    location: "surface_and_border",
+    box_mm: {
+      x: round2(fold.box.minX / MM),
+      y: round2(fold.box.minY / MM),
+      width: round2((fold.box.maxX - fold.box.minX + 1) / MM),
+      height: round2((fold.box.maxY - fold.box.minY + 1) / MM),
+    },
+    area_mm2: round2(fold.lengthMm * 0.2),
+    length_mm: round2(fold.lengthMm),
+  }));
+  const onFold = (x: number, y: number) =>
+    folds.some((fold) => segmentDistance({ x, y }, fold.from, fold.to) <= FOLD_PIECE_PX);
+
   // Connected groups of ridge pixels; straight, thin, long, off-axis ones are defects.
-  const defects: DefectRegion[] = [];
   const artLines: ArtLine[] = [];
-  let lineMm = 0;
+  let lineMm = folds.reduce((sum, fold) => sum + fold.lengthMm, 0);
   const stack: number[] = [];
   const pixels: number[] = [];
   const inFrame = (x: number, y: number) =>
@@ -194,6 +220,7 @@ export function measureSurface(
     if (fromAxis < AXIS_PARALLEL_DEG) continue;
     if (sagitta(pixels, w, mx, my, (angle * Math.PI) / 180, length) > MAX_SAGITTA_MM * MM) continue;
     if (followsPictureEdge(gray, W, H, x0, y0, w, pixels, (angle * Math.PI) / 180)) continue;
+    if (onFold(mx + x0, my + y0)) continue;
     const lengthMm = length / MM;
     const box = {
       x: round2((minX + x0) / MM),
@@ -220,6 +247,14 @@ export function measureSurface(
     }
   }
   return { lineMm, examinedMm2: examinedPx / (MM * MM), regionMm2, defects, artLines };
+}
+
+/** Distance (px) from `p` to the segment from `a` to `b`. */
+function segmentDistance(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy);
 }
 
 /** An art line from its pixels (indices in the surface region `w` wide at (x0, y0)). */

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
+import type { RgbaImage } from "../../src/grading/engine/image";
+import { measureSurface } from "../../src/grading/engine/surface";
+import { artPhoto } from "../helpers/photos";
+import { seededRandom } from "../helpers/seeded-random";
+
+// A flat 63 × 88 mm face at FLAT_PX_PER_MM: a plain 3 mm border, a dark frame line, a real
+// photograph as art, and printed light lines inside the frame that are not damage (a double ring,
+// a rule across the art). A fold is drawn as a real one photographs: a jagged light ridge with a
+// shadow on one side, broken in places, nearly parallel to the card's short side.
+const MM = FLAT_PX_PER_MM;
+const W = 63 * MM;
+const H = 88 * MM;
+const BORDER_MM = 3;
+const FRAME = { left: BORDER_MM * MM, right: BORDER_MM * MM, top: BORDER_MM * MM, bottom: BORDER_MM * MM };
+
+interface Fold {
+  /** Where the fold runs along x (mm), and its height at x = 0 (mm) and rise per mm. */
+  fromMm: number;
+  toMm: number;
+  y0: number;
+  slope: number;
+}
+
+function face(fold: Fold | null): RgbaImage {
+  const random = seededRandom(11);
+  const art = artPhoto("chelsea");
+  const data = new Uint8Array(W * H * 4);
+  const inFrame = (u: number, v: number) =>
+    u >= BORDER_MM && u < 63 - BORDER_MM && v >= BORDER_MM && v < 88 - BORDER_MM;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const u = x / MM;
+      const v = y / MM;
+      const p = (y * W + x) * 4;
+      let rgb: number[];
+      if (inFrame(u, v)) {
+        const ax = Math.floor(((u - BORDER_MM) / (63 - 2 * BORDER_MM)) * (art.width - 1));
+        const ay = Math.floor(((v - BORDER_MM) / (88 - 2 * BORDER_MM)) * (art.height - 1));
+        const q = (ay * art.width + ax) * 4;
+        rgb = [art.data[q] ?? 0, art.data[q + 1] ?? 0, art.data[q + 2] ?? 0];
+        // A printed double ring round the art's middle and a rule across it: light lines, not damage.
+        const r = Math.hypot(u - 31.5, v - 40);
+        if (Math.abs(r - 22) < 0.1 || Math.abs(r - 23) < 0.1 || Math.abs(v - 70) < 0.1) rgb = [240, 236, 226];
+        // The frame line.
+        const edge = Math.min(u - BORDER_MM, 63 - BORDER_MM - u, v - BORDER_MM, 88 - BORDER_MM - v);
+        if (edge < 0.25) rgb = [40, 36, 34];
+      } else {
+        const n = (random() - 0.5) * 6;
+        rgb = [208 + n, 202 + n, 196 + n];
+      }
+      data[p] = rgb[0] ?? 0;
+      data[p + 1] = rgb[1] ?? 0;
+      data[p + 2] = rgb[2] ?? 0;
+      data[p + 3] = 255;
+    }
+  }
+  if (fold) drawFold(data, fold);
+  return { width: W, height: H, data };
+}
+
+/** A jagged fold: vertices every 4 mm, each up to 0.5 mm off the straight line, with two breaks. */
+function drawFold(data: Uint8Array, fold: Fold): void {
+  const random = seededRandom(7);
+  const vertices: { u: number; v: number }[] = [];
+  for (let u = fold.fromMm; u <= fold.toMm + 1e-9; u += 4) {
+    vertices.push({ u, v: fold.y0 + fold.slope * u + (random() - 0.5) });
+  }
+  const breaks = [fold.fromMm + (fold.toMm - fold.fromMm) * 0.3, fold.fromMm + (fold.toMm - fold.fromMm) * 0.65];
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const u = x / MM;
+      if (u < fold.fromMm || u > fold.toMm || breaks.some((b) => Math.abs(u - b) < 0.75)) continue;
+      const k = Math.min(vertices.length - 2, Math.floor((u - fold.fromMm) / 4));
+      const a = vertices[k];
+      const b = vertices[k + 1];
+      if (!a || !b) continue;
+      const across = y / MM - (a.v + ((b.v - a.v) * (u - a.u)) / (b.u - a.u));
+      const p = (y * W + x) * 4;
+      // The ridge catches the light; just below it, the fold's shaded side.
+      const change = Math.abs(across) < 0.13 ? 70 : across >= 0.13 && across < 0.35 ? -35 : 0;
+      if (change === 0) continue;
+      for (let ch = 0; ch < 3; ch++) data[p + ch] = Math.max(0, Math.min(255, (data[p + ch] ?? 0) + change));
+    }
+  }
+}
+
+const creases = (image: RgbaImage) =>
+  measureSurface("front", image, FRAME).defects.filter((defect) => defect.type === "crease");
+
+describe("folds across the card", () => {
+  it("finds a jagged fold from cut to cut, nearly parallel to the short side, as one crease", () => {
+    const wear = measureSurface("front", face({ fromMm: 0, toMm: 63, y0: 30, slope: 0.05 }), FRAME);
+    const found = wear.defects.filter((defect) => defect.type === "crease");
+    expect(found).toHaveLength(1);
+    const [crease] = found;
+    expect(crease?.location).toBe("surface_and_border");
+    expect(crease?.length_mm).toBeGreaterThan(55);
+    // Its box lies along the drawn fold (30–33 mm down, ± its jags).
+    expect(crease?.box_mm.y).toBeGreaterThan(28);
+    expect((crease?.box_mm.y ?? 0) + (crease?.box_mm.height ?? 0)).toBeLessThan(35);
+    // Counted once: the fold's own length, not again as pieces.
+    expect(wear.lineMm).toBeGreaterThan(55);
+    expect(wear.lineMm).toBeLessThan(70);
+  });
+
+  it("finds no fold on the same card unfolded: the printed ring and rule are not damage", () => {
+    const wear = measureSurface("front", face(null), FRAME);
+    expect(wear.defects).toEqual([]);
+    expect(wear.lineMm).toBe(0);
+  });
+
+  it("takes a jagged line that stops inside the art, or never leaves the frame, for no fold", () => {
+    // From the left cut to 12 mm short of the right border: it crosses one border only.
+    expect(creases(face({ fromMm: 0, toMm: 48, y0: 30, slope: 0.05 }))).toEqual([]);
+    // Across the art only, from frame line to frame line.
+    expect(creases(face({ fromMm: 3.5, toMm: 59.5, y0: 30, slope: 0.05 }))).toEqual([]);
+  });
+});

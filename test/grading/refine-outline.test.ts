@@ -1,5 +1,7 @@
 // The card's sides to a fraction of a pixel (src/grading/engine/refine-outline.ts), on drawn
 // photos where the two readings of a side disagree.
+// - A card whose top edge bows 10 px over its 200 (a card that does not lie flat): traced as a
+//   line on neither reading, it is refused as bowed, by how much; straight, it is traced.
 // - A thin border on the card's left side with artwork in stripes just inside it: on dark blue
 //   stripes the border's blue lies past halfway from the grey table to the art, on red stripes
 //   short of it, so profile by profile the 50 % crossing jumps between the cut and the art's edge
@@ -119,6 +121,29 @@ function thinBorderAllRound(border: number): RgbaImage {
   return { width: W, height: H, data };
 }
 
+/**
+ * A card whose top edge bows `bow` px down at its middle from its corners (a parabola), as the
+ * edge of a card that does not lie flat photographs; the border follows the edge.
+ */
+function bowedTop(bow: number): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  const middle = (CARD.x0 + CARD.x1) / 2;
+  const half = (CARD.x1 - CARD.x0) / 2;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const hash = Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 16;
+      let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 8));
+      const top = CARD.y0 + bow * (1 - ((x + 0.5 - middle) / half) ** 2);
+      if (x >= CARD.x0 && x < CARD.x1 && y + 0.5 >= top && y < CARD.y1) {
+        const inArt = x >= CARD.x0 + 14 && x < CARD.x1 - 14 && y + 0.5 >= top + 14 && y < CARD.y1 - 14;
+        colour = inArt ? ART_RED : BORDER;
+      }
+      data.set([...colour, 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
 /** The outline as the coarse search would hand it over: each corner 1.5 px off. */
 const ROUGH: Quad = [
   { x: CARD.x0 + 1.5, y: CARD.y0 - 1.5 },
@@ -128,6 +153,27 @@ const ROUGH: Quad = [
 ];
 
 describe("refineOutline", () => {
+  it("refuses an edge that bows instead of running straight, saying by how much", () => {
+    // Bowed 10 px over its 200 px, the top edge lies within 1.5 px of no line on half its profiles;
+    // the outline is handed over with its top across the bow's middle height.
+    const quad: Quad = [
+      { x: CARD.x0, y: CARD.y0 + 5 },
+      { x: CARD.x1, y: CARD.y0 + 5 },
+      { x: CARD.x1, y: CARD.y1 },
+      { x: CARD.x0, y: CARD.y1 },
+    ];
+    const result = refineOutline(bowedTop(10), quad, 6);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const bow = /top edge \(as it appears in the photo\) is not straight: it bows ([\d.]+) px/.exec(result.reason);
+    expect(bow).not.toBeNull();
+    expect(Number(bow?.[1])).toBeGreaterThan(8.5);
+    expect(Number(bow?.[1])).toBeLessThan(11.5);
+    expect(result.reason).toMatch(/does not lie flat/);
+    // Straight, the same card is traced.
+    expect(refineOutline(bowedTop(0), quad, 6).ok).toBe(true);
+  });
+
   it("traces a thin border's cut where the crossings' fit settles between the cut and the art's edge", () => {
     const result = refineOutline(photo(5, 20), ROUGH, 6);
     expect(result.ok).toBe(true);

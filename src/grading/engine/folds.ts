@@ -3,23 +3,23 @@
 // often millimetres off any straight line over its length and nearly parallel to one of the card's
 // sides (a card folded in half). The scratch rules of surface.ts reject it on all counts: it is
 // wider than a scratch, bends more than MAX_SAGITTA_MM, breaks into pieces, and a piece parallel
-// to an edge is taken for printed structure. (Two real creases across a 2007 baseball card, each
-// from cut to cut, came out surface 10.) What tells a fold from print instead:
+// to an edge is taken for printed structure. (Two real creases across a baseball card, each from
+// cut to cut, came out surface 10.) What tells a fold from print instead:
 // - it crosses the plain border at both ends, at an angle: printed lines stay inside the frame,
 //   and the border is flat ink;
 // - it is followed as one path along a line: ridge pixels (surface.ts's mask, over their block's
 //   own threshold) within ±LINE_HALF_PX of an offset that moves at most STEP_DRIFT_PX per
 //   STEP_PX step (a line within ~25° of the chord), within ±FOLLOW_BAND_PX of the chord;
-// - the path meets ridge pixels on MIN_COVERAGE of the examined steps between its ends, with no
-//   gap longer than MAX_GAP_MM;
+// - the path meets ridge pixels on MIN_FOLD_COVERAGE of the examined steps between its ends, with
+//   no gap longer than MAX_FOLD_GAP_MM, over MIN_FOLD_MM or more;
 // - and it stands out from the print beside it: the same path shifted across by BESIDE_PX and
 //   twice that, either way, meets ridge pixels on at most MAX_BESIDE of its steps, and on
 //   MIN_STANDOUT fewer than the path. Busy line art meets ridge pixels along any path (a
-//   Pokémon illustration rare: 0.73 along a tent's edge, 0.39 beside it); the real creases 0.77–0.86
-//   against 0.04–0.15.
-// Candidate lines come from a Hough transform of the ridge pixels in the border strips only (a
-// fold crosses two of them; the border is plain, so on an undamaged card there are few), each
-// ridge pixel voting for every line through it at 1° steps.
+//   Pokémon illustration rare: 0.73 along a tent's edge, 0.39 beside it); the real creases
+//   0.70–0.90 against 0.04–0.23.
+// Candidate lines come from a Hough transform of the ridge pixels in the border strips only, a
+// line kept when two strips vote for it (a fold crosses two of them; the border is plain, so on
+// an undamaged card there are few), each ridge pixel voting for every line through it at 1° steps.
 import { FLAT_PX_PER_MM, fitLine, type Point } from "./geometry";
 
 const MM = FLAT_PX_PER_MM;

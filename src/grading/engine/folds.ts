@@ -48,14 +48,14 @@ const STEP_DRIFT_PX = 2;
  * frame line between them.
  */
 const DRIFT_RESET_PX = 12;
-export const MIN_FOLD_COVERAGE = 0.6;
-export const MAX_FOLD_GAP_MM = 8;
+const MIN_FOLD_COVERAGE = 0.6;
+const MAX_FOLD_GAP_MM = 8;
 /** A fold must run at least this long (mm). */
-export const MIN_FOLD_MM = 20;
+const MIN_FOLD_MM = 20;
 /** The shifted paths' offsets (px), and how much of their steps may meet ridge pixels. */
 const BESIDE_PX = 20;
-export const MAX_BESIDE = 0.25;
-export const MIN_STANDOUT = 0.4;
+const MAX_BESIDE = 0.25;
+const MIN_STANDOUT = 0.4;
 /** Each end of the path lies at least this many px past the frame line, into the border… */
 const BORDER_DEPTH_PX = 3;
 /** …and crosses that border at this angle or more (degrees) from its side. */
@@ -154,26 +154,32 @@ function borderLines(ridges: RidgeMask, strip: (x: number, y: number) => number)
     cos[t] = Math.cos((t * Math.PI) / ANGLE_STEPS);
     sin[t] = Math.sin((t * Math.PI) / ANGLE_STEPS);
   }
-  const cells = ANGLE_STEPS * bins;
-  // One accumulator per strip, side by side; a cell's votes stop counting at 255.
-  const votes = new Uint8Array(4 * cells);
-  const voters = [0, 0, 0, 0];
+  // The border strips' ridge pixels; on a plain border too few in two strips to hold a fold, and
+  // then nothing is allocated.
+  const voters: { x: number; y: number; side: number }[] = [];
+  const perSide = [0, 0, 0, 0];
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       if (!mask[y * w + x]) continue;
       const side = strip(x, y);
       if (side < 0) continue;
-      voters[side] = (voters[side] ?? 0) + 1;
-      const base = side * cells;
-      for (let t = 0; t < ANGLE_STEPS; t++) {
-        const i = base + t * bins + (((x * (cos[t] ?? 0) + y * (sin[t] ?? 0) + diagonal) / RHO_BIN_PX + 0.5) | 0);
-        const v = votes[i] ?? 0;
-        if (v < 255) votes[i] = v + 1;
-      }
+      voters.push({ x, y, side });
+      perSide[side] = (perSide[side] ?? 0) + 1;
     }
   }
-  const sides = [0, 1, 2, 3].filter((side) => (voters[side] ?? 0) >= MIN_END_VOTES);
+  const sides = [0, 1, 2, 3].filter((side) => (perSide[side] ?? 0) >= MIN_END_VOTES);
   if (sides.length < 2) return [];
+  const cells = ANGLE_STEPS * bins;
+  // One accumulator per strip, side by side; a cell's votes stop counting at 255.
+  const votes = new Uint8Array(4 * cells);
+  for (const { x, y, side } of voters) {
+    const base = side * cells;
+    for (let t = 0; t < ANGLE_STEPS; t++) {
+      const i = base + t * bins + (((x * (cos[t] ?? 0) + y * (sin[t] ?? 0) + diagonal) / RHO_BIN_PX + 0.5) | 0);
+      const v = votes[i] ?? 0;
+      if (v < 255) votes[i] = v + 1;
+    }
+  }
   // Per cell, the band sums of the strips that vote (running sums along each angle's row); the
   // cell's score is the second largest, kept where it is a peak along the row.
   const rows = sides.map(() => new Uint16Array(bins));
@@ -308,7 +314,18 @@ function followPath(ridges: RidgeMask, line: Candidate): Path | null {
   return { line, steps, first, last };
 }
 
-/** Whether the mask has a ridge pixel at `offset` across `line`, `along` px along it. */
+/**
+ * The point `along` px along `line` from its point nearest the region's origin, `offset` px across
+ * it (region pixels).
+ */
+function pointOn(line: Candidate, along: number, offset: number): Point {
+  return {
+    x: line.cos * line.rho - line.sin * along + line.cos * offset,
+    y: line.sin * line.rho + line.cos * along + line.sin * offset,
+  };
+}
+
+/** Whether the mask has a ridge pixel at `offset` across `line`, `along` px along it (pointOn, inlined: it runs per pixel). */
 function ridgeAt(ridges: RidgeMask, line: Candidate, along: number, offset: number): boolean {
   const { mask, w, h } = ridges;
   const x = Math.round(line.cos * line.rho - line.sin * along + line.cos * offset);
@@ -318,12 +335,10 @@ function ridgeAt(ridges: RidgeMask, line: Candidate, along: number, offset: numb
 
 /** The line fitted to a path's covered steps, as a candidate. */
 function lineThroughPath(path: Path): Candidate | null {
-  const { cos: c, sin: s, rho } = path.line;
   const points: Point[] = [];
   for (let i = path.first; i <= path.last; i++) {
     const step = path.steps[i] as Step;
-    if (step.covered)
-      points.push({ x: c * rho - s * step.at + c * step.offset, y: s * rho + c * step.at + s * step.offset });
+    if (step.covered) points.push(pointOn(path.line, step.at, step.offset));
   }
   const fitted = fitLine(points);
   return fitted ? { cos: fitted.a, sin: fitted.b, rho: fitted.c } : null;
@@ -339,21 +354,17 @@ function judgeFold(
 ): Fold | null {
   const { x0, y0 } = ridges;
   const { line, steps, first, last } = path;
-  const { cos: c, sin: s, rho } = line;
-  const px = c * rho;
-  const py = s * rho;
-  const ux = -s;
-  const uy = c;
   const hit = (along: number, offset: number) => ridgeAt(ridges, line, along, offset);
   const lengthMm = ((last - first + 1) * STEP_PX) / MM;
-  const pointAt = (step: Step): Point => ({
-    x: px + ux * step.at + c * step.offset + x0,
-    y: py + uy * step.at + s * step.offset + y0,
-  });
+  // A step's point on the flat card.
+  const pointAt = (step: Step): Point => {
+    const p = pointOn(line, step.at, step.offset);
+    return { x: p.x + x0, y: p.y + y0 };
+  };
   const from = pointAt(steps[first] as Step);
   const to = pointAt(steps[last] as Step);
-  // Both ends past the frame line, crossing their border at an angle.
-  const direction = ((Math.atan2(uy, ux) * 180) / Math.PI + 180) % 180;
+  // Both ends past the frame line, crossing their border at an angle (the line runs along (−sin, cos)).
+  const direction = ((Math.atan2(line.cos, -line.sin) * 180) / Math.PI + 180) % 180;
   const fromHorizontal = Math.min(direction, 180 - direction);
   const fromVertical = Math.abs(90 - direction);
   const crossesBorder = (p: Point) =>

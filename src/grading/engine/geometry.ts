@@ -63,6 +63,45 @@ export function fitLine(points: Point[]): Line | null {
   return line;
 }
 
+/**
+ * The least-squares parabola n = a·t² + b·t + c through the points (ts[i], ns[i]), by Cramer's
+ * rule on its normal equations; null when they are degenerate (fewer than three distinct t).
+ */
+export function fitParabola(ts: ArrayLike<number>, ns: ArrayLike<number>): { a: number; b: number; c: number } | null {
+  // Sums of t^k (k = 0…4) and of n·t^k (k = 0…2).
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let s4 = 0;
+  let n0 = 0;
+  let n1 = 0;
+  let n2 = 0;
+  for (let i = 0; i < ts.length; i++) {
+    const t = ts[i] ?? 0;
+    const n = ns[i] ?? 0;
+    const t2 = t * t;
+    s0 += 1;
+    s1 += t;
+    s2 += t2;
+    s3 += t2 * t;
+    s4 += t2 * t2;
+    n0 += n;
+    n1 += n * t;
+    n2 += n * t2;
+  }
+  // [s4 s3 s2; s3 s2 s1; s2 s1 s0]·[a b c] = [n2 n1 n0].
+  const det3 = (a: number, b: number, c: number, d: number, e: number, f: number, g: number, h: number, k: number) =>
+    a * (e * k - f * h) - b * (d * k - f * g) + c * (d * h - e * g);
+  const det = det3(s4, s3, s2, s3, s2, s1, s2, s1, s0);
+  if (Math.abs(det) < 1e-9) return null;
+  return {
+    a: det3(n2, s3, s2, n1, s2, s1, n0, s1, s0) / det,
+    b: det3(s4, n2, s2, s3, n1, s1, s2, n0, s0) / det,
+    c: det3(s4, s3, n2, s3, s2, n1, s2, s1, n0) / det,
+  };
+}
+
 export function lineThrough(p: Point, q: Point): Line {
   const length = Math.hypot(q.x - p.x, q.y - p.y) || 1;
   const a = -(q.y - p.y) / length;

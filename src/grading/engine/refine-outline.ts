@@ -61,7 +61,7 @@
 // off centre, would otherwise lengthen it (a 1080p photo of a card on white paper, its edges
 // shadowed on three sides, read 1.0 mm of blur across both ends and 0.83 on the card's side).
 import { cardSideRise, edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
-import { fitLine, intersect, type Line, median, type Point, type Quad, selectKth } from "./geometry";
+import { fitLine, fitParabola, intersect, type Line, median, type Point, type Quad, selectKth } from "./geometry";
 import { colourDistance as distance, luma, medianColour, type RgbaImage, sameInk } from "./image";
 import { rimLow, rimReach } from "./rim";
 
@@ -1300,25 +1300,12 @@ function bowOf(points: Point[], p: Point, q: Point): number | null {
   const length = Math.hypot(q.x - p.x, q.y - p.y);
   const ux = (q.x - p.x) / length;
   const uy = (q.y - p.y) / length;
-  // Along (t, from the side's middle) and across (n) the side; n = a·t² + b·t + c by least squares.
+  // Along (t, from the side's middle) and across (n) the side.
   const along = points.map((point) => (point.x - p.x) * ux + (point.y - p.y) * uy - length / 2);
   const across = points.map((point) => (point.y - p.y) * ux - (point.x - p.x) * uy);
-  const sums = [0, 0, 0, 0, 0];
-  const moments = [0, 0, 0];
-  for (const [i, t] of along.entries()) {
-    const n = across[i] ?? 0;
-    for (let power = 0; power <= 4; power++) sums[power] = (sums[power] ?? 0) + t ** power;
-    for (let power = 0; power <= 2; power++) moments[power] = (moments[power] ?? 0) + n * t ** power;
-  }
-  const [s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0] = sums;
-  const [m0 = 0, m1 = 0, m2 = 0] = moments;
-  const det3 = (a: number, b: number, c: number, d: number, e: number, f: number, g: number, h: number, k: number) =>
-    a * (e * k - f * h) - b * (d * k - f * g) + c * (d * h - e * g);
-  const det = det3(s4, s3, s2, s3, s2, s1, s2, s1, s0);
-  if (Math.abs(det) < 1e-9) return null;
-  const a = det3(m2, s3, s2, m1, s2, s1, m0, s1, s0) / det;
-  const b = det3(s4, m2, s2, s3, m1, s1, s2, m0, s0) / det;
-  const c = det3(s4, s3, m2, s3, s2, m1, s2, s1, m0) / det;
+  const parabola = fitParabola(along, across);
+  if (!parabola) return null;
+  const { a, b, c } = parabola;
   let close = 0;
   for (const [i, t] of along.entries()) if (Math.abs((across[i] ?? 0) - (a * t * t + b * t + c)) <= 1.5) close++;
   const bow = Math.abs(a) * (length / 2) ** 2;

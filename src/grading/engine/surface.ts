@@ -33,7 +33,7 @@
 //   one are not counted again.
 import type { DefectRegion, FaceName } from "./evidence";
 import { findFolds } from "./folds";
-import { FLAT_PX_PER_MM, type Point, selectKth } from "./geometry";
+import { FLAT_PX_PER_MM, fitParabola, type Point, selectKth } from "./geometry";
 import type { RgbaImage } from "./image";
 
 const MM = FLAT_PX_PER_MM;
@@ -285,37 +285,17 @@ function artLine(
 export function sagitta(pixels: number[], w: number, mx: number, my: number, angle: number, length: number): number {
   const ux = Math.cos(angle);
   const uy = Math.sin(angle);
-  // Sums of t^k (k = 0…4) and of n·t^k (k = 0…2), t along the line and n across it.
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let s4 = 0;
-  let n0 = 0;
-  let n1 = 0;
-  let n2 = 0;
-  for (const i of pixels) {
+  // t along the line and n across it.
+  const ts = new Float64Array(pixels.length);
+  const ns = new Float64Array(pixels.length);
+  for (const [k, i] of pixels.entries()) {
     const x = (i % w) - mx;
     const y = Math.floor(i / w) - my;
-    const t = x * ux + y * uy;
-    const n = y * ux - x * uy;
-    const t2 = t * t;
-    s0 += 1;
-    s1 += t;
-    s2 += t2;
-    s3 += t2 * t;
-    s4 += t2 * t2;
-    n0 += n;
-    n1 += n * t;
-    n2 += n * t2;
+    ts[k] = x * ux + y * uy;
+    ns[k] = y * ux - x * uy;
   }
-  // Cramer's rule on the normal equations [s4 s3 s2; s3 s2 s1; s2 s1 s0]·[a b c] = [n2 n1 n0].
-  const det3 = (a: number, b: number, c: number, d: number, e: number, f: number, g: number, h: number, k: number) =>
-    a * (e * k - f * h) - b * (d * k - f * g) + c * (d * h - e * g);
-  const det = det3(s4, s3, s2, s3, s2, s1, s2, s1, s0);
-  if (Math.abs(det) < 1e-9) return 0;
-  const a = det3(n2, s3, s2, n1, s2, s1, n0, s1, s0) / det;
-  return Math.abs(a) * (length / 2) ** 2;
+  const parabola = fitParabola(ts, ns);
+  return parabola ? Math.abs(parabola.a) * (length / 2) ** 2 : 0;
 }
 
 /**

@@ -430,6 +430,12 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     // A thin red border on green bricks: two brick joints close the card's own top and bottom
     // into a wider outline of nearly a card's proportions, with only bricks beside the card.
     ["sets aside the card's top and bottom closed by two lines of the table (bricks)", 7070, 10],
+    // A dark back on green bricks, the table in its shadow below it (the lighting category's back):
+    // two joints close the card's top and bottom into an outline 1.33 times as wide as tall, its
+    // sides supported along 65 % of their length and stronger at their worst than the card's
+    // shadowed side. Taken for the card, it set the card's own outline (supported all round)
+    // aside, and the back was refused for a side showing two edges.
+    ["takes the card among outlines supported nearly as well as the best, not joints around it (bricks)", 1010, 10],
     // A thin red border on brown bricks (the front): the joint 40 px left of the card closes an
     // outline around it, and the colour split falls between brick and joint, so the joints wall
     // the bricks beside the card off from the table; reached across the joints, the ring is

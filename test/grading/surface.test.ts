@@ -23,7 +23,7 @@ interface Line {
   y1: number;
 }
 
-function face(line: Line, split: "none" | "along" | "across"): RgbaImage {
+function face(line: Line, split: "none" | "along" | "across" | "border"): RgbaImage {
   const data = new Uint8Array(W * H * 4);
   const dx = line.x1 - line.x0;
   const dy = line.y1 - line.y0;
@@ -40,6 +40,9 @@ function face(line: Line, split: "none" | "along" | "across"): RgbaImage {
       // perpendicular to the line, half way along it.
       if (split === "along") level = across < 0 ? 70 : 150;
       if (split === "across") level = along < length / 2 ? 70 : 150;
+      // "border": dark art inside the frame, a light plain border outside it.
+      const inFrame = x >= FRAME.left && x < W - FRAME.right && y >= FRAME.top && y < H - FRAME.bottom;
+      if (split === "border") level = inFrame ? 70 : 200;
       if (Math.abs(across) < 0.12 && along >= 0 && along <= length) level = 235;
       const p = (y * W + x) * 4;
       data[p] = level;
@@ -94,6 +97,20 @@ describe("surface lines", () => {
     expect(wear.defects[0]).toMatchObject({ type: "scratch", location: "surface_and_border" });
     expect(wear.lineMm).toBeGreaterThan(12);
     expect(wear.artLines).toEqual([]);
+  });
+
+  it("counts a short line crossing the frame line at a slant into a border of another colour as a scratch", () => {
+    // 5 mm long, 20° to the bottom frame line, crossing it half way: 0.75 mm either side of the
+    // line, one side lies in the dark art and the other in the light border along 4 mm of it.
+    // That is the frame's edge beside the line, not the picture's: the line does not follow it.
+    const angle = (20 * Math.PI) / 180;
+    const crossing = { x: 30, y: 85 };
+    const half = { x: 2.5 * Math.cos(angle), y: 2.5 * Math.sin(angle) };
+    const line = { x0: crossing.x - half.x, y0: crossing.y - half.y, x1: crossing.x + half.x, y1: crossing.y + half.y };
+    const wear = measureSurface("front", face(line, "border"), FRAME);
+    expect(wear.defects).toHaveLength(1);
+    expect(wear.defects[0]).toMatchObject({ type: "scratch", location: "surface_and_border" });
+    expect(wear.lineMm).toBeGreaterThan(4);
   });
 
   it("does not count a light line that runs along an edge of the picture (a highlight)", () => {

@@ -9,8 +9,9 @@
 //    without support sinks the hypothesis. Hypotheses must be convex, inside the photo and have
 //    the proportions of a card or a holder once rectified (rectify.ts).
 // 3. A hypothesis inside another supported one is that one's printed frame or artwork: the
-//    outermost wins. The card, for what follows, is the strongest outline that no card-shaped one
-//    swallows with anything but table between them (not its art, which its border surrounds).
+//    outermost wins. The card, for what follows, is the strongest outline, of those supported
+//    nearly as well as the best (within MIN_SUPPORT_LEAD), that no card-shaped one swallows with
+//    anything but table between them (not its art, which its border surrounds).
 //    One that surrounds the card with table and has no card's proportions is the table's
 //    pattern (grout, brick joints) and swallows nothing; so is one with a card's proportions
 //    that shares two opposite sides with a card-shaped one inside it and adds only table beside
@@ -316,10 +317,17 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // the card's art (its print is sharper than the cut against the table): the card is the
   // strongest outline that no card-shaped one swallows with anything but table between them. The
   // art is swallowed by the card (its border is not table), the card only by the table's pattern.
+  // Only an outline about as well supported as the best one is that card: two joints of a
+  // brick table closing a dark card's own top and bottom into an outline 1.33 times as wide as
+  // tall, its sides supported along 65 % of their length, were otherwise taken for it (stronger at
+  // their worst than the card's shadowed side, and swallowed by nothing), and the card's outline,
+  // supported all round, was set aside inside it.
+  const bestSupport = Math.max(0, ...accepted.filter((h) => h.aspect < 1.5).map((h) => h.support));
   const card =
     accepted.find(
       (h) =>
         h.aspect < 1.5 &&
+        h.support >= bestSupport - MIN_SUPPORT_LEAD &&
         !accepted.some((o) => cardShaped(o) && swallows(o, h) && patternShare(o, h) >= MIN_HOLDER_NOT_TABLE),
     ) ?? strongestCard;
   const pattern = new Set<Hypothesis>();

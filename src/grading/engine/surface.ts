@@ -24,7 +24,10 @@
 //   a blade's edge), not a scratch: when the print 0.75 mm to one side of it is consistently
 //   lighter, or consistently darker, than 0.75 mm to the other side (EDGE_SIDE_DIFFERENCE levels
 //   or more, with one sign along EDGE_SIDE_AGREEMENT of its length), it is not counted. A scratch
-//   lies across the picture's structure: what is beside it changes along its length;
+//   lies across the picture's structure: what is beside it changes along its length. Where the
+//   line crosses the frame line, one side in the art and the other in the border, the sides are
+//   not compared: the frame's edge beside a scratch running into the border at a slant is not a
+//   picture's edge it follows (a drawn one, 5 mm long at 34°, was set aside as one);
 // - and a scratch or a crease is straight: a line that bends away from its chord by more than
 //   MAX_SAGITTA_MM (a parabola fitted across its length) is a highlight on something round in the
 //   picture, a saucer's or a cup's rim, whatever lies beside it;
@@ -219,7 +222,7 @@ export function measureSurface(
     const fromAxis = Math.min(Math.abs(angle), Math.abs(90 - Math.abs(angle)));
     if (fromAxis < AXIS_PARALLEL_DEG) continue;
     if (sagitta(pixels, w, mx, my, (angle * Math.PI) / 180, length) > MAX_SAGITTA_MM * MM) continue;
-    if (followsPictureEdge(gray, W, H, x0, y0, w, pixels, (angle * Math.PI) / 180)) continue;
+    if (followsPictureEdge(gray, W, H, x0, y0, w, pixels, (angle * Math.PI) / 180, inFrame)) continue;
     if (onFold(mx + x0, my + y0)) continue;
     const lengthMm = length / MM;
     const box = {
@@ -311,6 +314,7 @@ function followsPictureEdge(
   w: number,
   pixels: number[],
   angle: number,
+  inFrame: (x: number, y: number) => boolean,
 ): boolean {
   // The normal to the line, SIDE_OFFSET_PX long.
   const nx = -Math.sin(angle) * SIDE_OFFSET_PX;
@@ -325,6 +329,9 @@ function followsPictureEdge(
     const bx = Math.round(x - nx);
     const by = Math.round(y - ny);
     if (ax < 0 || ay < 0 || bx < 0 || by < 0 || ax >= W || bx >= W || ay >= H || by >= H) continue;
+    // Where one side lies in the art and the other in the border, what differs is the printed
+    // frame's edge beside the line, not a picture's edge along it.
+    if (inFrame(ax, ay) !== inFrame(bx, by)) continue;
     const difference = (gray[ay * W + ax] ?? 0) - (gray[by * W + bx] ?? 0);
     differences.push(Math.abs(difference));
     if (difference > 0) lighter++;

@@ -100,10 +100,10 @@ describe("surface lines", () => {
   });
 
   it("counts a short line crossing the frame line at a slant into a border of another colour as a scratch", () => {
-    // 5 mm long, 20° to the bottom frame line, crossing it half way: 0.75 mm either side of the
-    // line, one side lies in the dark art and the other in the light border along 4 mm of it.
+    // 5 mm long, 25° to the bottom frame line, crossing it half way: 0.75 mm either side of the
+    // line, one side lies in the dark art and the other in the light border along 3.2 mm of it.
     // That is the frame's edge beside the line, not the picture's: the line does not follow it.
-    const angle = (20 * Math.PI) / 180;
+    const angle = (25 * Math.PI) / 180;
     const crossing = { x: 30, y: 85 };
     const half = { x: 2.5 * Math.cos(angle), y: 2.5 * Math.sin(angle) };
     const line = { x0: crossing.x - half.x, y0: crossing.y - half.y, x1: crossing.x + half.x, y1: crossing.y + half.y };
@@ -111,6 +111,16 @@ describe("surface lines", () => {
     expect(wear.defects).toHaveLength(1);
     expect(wear.defects[0]).toMatchObject({ type: "scratch", location: "surface_and_border" });
     expect(wear.lineMm).toBeGreaterThan(4);
+  });
+
+  it("does not count a short line along the frame line, art on one side and border on the other", () => {
+    // 3 mm long, 5° off the left frame line and crossing it: the frame's own edge, not a scratch.
+    const angle = (85 * Math.PI) / 180;
+    const half = { x: 1.5 * Math.cos(angle), y: 1.5 * Math.sin(angle) };
+    const line = { x0: 3 - half.x, y0: 40 - half.y, x1: 3 + half.x, y1: 40 + half.y };
+    const wear = measureSurface("front", face(line, "border"), FRAME);
+    expect(wear.defects).toEqual([]);
+    expect(wear.lineMm).toBe(0);
   });
 
   it("does not count a light line that runs along an edge of the picture (a highlight)", () => {

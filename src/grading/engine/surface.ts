@@ -24,10 +24,12 @@
 //   a blade's edge), not a scratch: when the print 0.75 mm to one side of it is consistently
 //   lighter, or consistently darker, than 0.75 mm to the other side (EDGE_SIDE_DIFFERENCE levels
 //   or more, with one sign along EDGE_SIDE_AGREEMENT of its length), it is not counted. A scratch
-//   lies across the picture's structure: what is beside it changes along its length. Where the
-//   line crosses the frame line, one side in the art and the other in the border, the sides are
-//   not compared: the frame's edge beside a scratch running into the border at a slant is not a
-//   picture's edge it follows (a drawn one, 5 mm long at 34°, was set aside as one);
+//   lies across the picture's structure: what is beside it changes along its length. Where a
+//   line FRAME_CROSSING_DEG or more off the card's axes crosses the frame line, one side in the
+//   art and the other in the border, the sides are not compared there: the frame's edge beside a
+//   scratch running into the border at a slant is not a picture's edge it follows (a drawn one,
+//   5 mm long at 34°, was set aside as one). A line nearer the axes lying across the frame line
+//   runs along it: the frame's own edge;
 // - and a scratch or a crease is straight: a line that bends away from its chord by more than
 //   MAX_SAGITTA_MM (a parabola fitted across its length) is a highlight on something round in the
 //   picture, a saucer's or a cup's rim, whatever lies beside it;
@@ -61,6 +63,12 @@ export const EDGE_SIDE_DIFFERENCE = 6;
 /** …when one side is the lighter along this share of its length. */
 export const EDGE_SIDE_AGREEMENT = 0.78;
 const SIDE_OFFSET_PX = 6; // 0.75 mm
+/**
+ * A line at least this far off the card's axes crosses the frame lines rather than running along
+ * one (a piece of the frame's own edge, 5° off the axis, lay across the left frame line of a
+ * real photo, its sides art and border).
+ */
+const FRAME_CROSSING_DEG = 20;
 /**
  * A line defect may bend at most this far from its chord. Drawn scratches and creases bend
  * 0–0.05 mm; the rim highlights of a cup and a saucer that were read as scratches on pristine
@@ -222,7 +230,21 @@ export function measureSurface(
     const fromAxis = Math.min(Math.abs(angle), Math.abs(90 - Math.abs(angle)));
     if (fromAxis < AXIS_PARALLEL_DEG) continue;
     if (sagitta(pixels, w, mx, my, (angle * Math.PI) / 180, length) > MAX_SAGITTA_MM * MM) continue;
-    if (followsPictureEdge(gray, W, H, x0, y0, w, pixels, (angle * Math.PI) / 180, inFrame)) continue;
+    if (
+      followsPictureEdge(
+        gray,
+        W,
+        H,
+        x0,
+        y0,
+        w,
+        pixels,
+        (angle * Math.PI) / 180,
+        inFrame,
+        fromAxis >= FRAME_CROSSING_DEG,
+      )
+    )
+      continue;
     if (onFold(mx + x0, my + y0)) continue;
     const lengthMm = length / MM;
     const box = {
@@ -315,6 +337,7 @@ function followsPictureEdge(
   pixels: number[],
   angle: number,
   inFrame: (x: number, y: number) => boolean,
+  crossesFrame: boolean,
 ): boolean {
   // The normal to the line, SIDE_OFFSET_PX long.
   const nx = -Math.sin(angle) * SIDE_OFFSET_PX;
@@ -329,9 +352,9 @@ function followsPictureEdge(
     const bx = Math.round(x - nx);
     const by = Math.round(y - ny);
     if (ax < 0 || ay < 0 || bx < 0 || by < 0 || ax >= W || bx >= W || ay >= H || by >= H) continue;
-    // Where one side lies in the art and the other in the border, what differs is the printed
-    // frame's edge beside the line, not a picture's edge along it.
-    if (inFrame(ax, ay) !== inFrame(bx, by)) continue;
+    // Where a line crossing the frame line has one side in the art and the other in the border,
+    // what differs is the printed frame's edge beside it, not a picture's edge along it.
+    if (crossesFrame && inFrame(ax, ay) !== inFrame(bx, by)) continue;
     const difference = (gray[ay * W + ax] ?? 0) - (gray[by * W + bx] ?? 0);
     differences.push(Math.abs(difference));
     if (difference > 0) lighter++;

@@ -230,21 +230,9 @@ export function measureSurface(
     const fromAxis = Math.min(Math.abs(angle), Math.abs(90 - Math.abs(angle)));
     if (fromAxis < AXIS_PARALLEL_DEG) continue;
     if (sagitta(pixels, w, mx, my, (angle * Math.PI) / 180, length) > MAX_SAGITTA_MM * MM) continue;
-    if (
-      followsPictureEdge(
-        gray,
-        W,
-        H,
-        x0,
-        y0,
-        w,
-        pixels,
-        (angle * Math.PI) / 180,
-        inFrame,
-        fromAxis >= FRAME_CROSSING_DEG,
-      )
-    )
-      continue;
+    // Crossing the frame line at a slant, the line's sides are not compared across it.
+    const crossing = fromAxis >= FRAME_CROSSING_DEG ? inFrame : null;
+    if (followsPictureEdge(gray, W, H, x0, y0, w, pixels, (angle * Math.PI) / 180, crossing)) continue;
     if (onFold(mx + x0, my + y0)) continue;
     const lengthMm = length / MM;
     const box = {
@@ -325,7 +313,9 @@ export function sagitta(pixels: number[], w: number, mx: number, my: number, ang
 
 /**
  * Whether the line (its pixels, in the surface region's coordinates, running at `angle`) has one
- * side consistently lighter than the other: the edge of something in the picture.
+ * side consistently lighter than the other: the edge of something in the picture. With `inFrame`
+ * (for a line crossing the frame line), points whose two sides lie one in the art and one in the
+ * border are left out.
  */
 function followsPictureEdge(
   gray: Float32Array,
@@ -336,8 +326,7 @@ function followsPictureEdge(
   w: number,
   pixels: number[],
   angle: number,
-  inFrame: (x: number, y: number) => boolean,
-  crossesFrame: boolean,
+  inFrame: ((x: number, y: number) => boolean) | null,
 ): boolean {
   // The normal to the line, SIDE_OFFSET_PX long.
   const nx = -Math.sin(angle) * SIDE_OFFSET_PX;
@@ -354,7 +343,7 @@ function followsPictureEdge(
     if (ax < 0 || ay < 0 || bx < 0 || by < 0 || ax >= W || bx >= W || ay >= H || by >= H) continue;
     // Where a line crossing the frame line has one side in the art and the other in the border,
     // what differs is the printed frame's edge beside it, not a picture's edge along it.
-    if (crossesFrame && inFrame(ax, ay) !== inFrame(bx, by)) continue;
+    if (inFrame && inFrame(ax, ay) !== inFrame(bx, by)) continue;
     const difference = (gray[ay * W + ax] ?? 0) - (gray[by * W + bx] ?? 0);
     differences.push(Math.abs(difference));
     if (difference > 0) lighter++;

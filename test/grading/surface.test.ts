@@ -59,6 +59,13 @@ const LINE: Line = { x0: 20, y0: 40, x1: 20 + 14 * Math.cos(0.35), y1: 40 + 14 *
 // The same line starting in the left border (3 mm wide), so it runs on across the frame into the art.
 const INTO_BORDER: Line = { x0: 1.6, y0: 40, x1: 1.6 + 14 * Math.cos(0.35), y1: 40 + 14 * Math.sin(0.35) };
 
+/** A line `lengthMm` long centred on (x, y) mm, `degrees` from the card's horizontal. */
+function centredLine(x: number, y: number, degrees: number, lengthMm: number): Line {
+  const hx = (lengthMm / 2) * Math.cos((degrees * Math.PI) / 180);
+  const hy = (lengthMm / 2) * Math.sin((degrees * Math.PI) / 180);
+  return { x0: x - hx, y0: y - hy, x1: x + hx, y1: y + hy };
+}
+
 describe("surface lines", () => {
   it("keeps a thin light line wholly inside the artwork as an art line, not as damage", () => {
     const wear = measureSurface("front", face(LINE, "none"), FRAME);
@@ -100,14 +107,11 @@ describe("surface lines", () => {
   });
 
   it("counts a short line crossing the frame line at a slant into a border of another colour as a scratch", () => {
-    // 5 mm long, 25° to the bottom frame line, crossing it half way: 0.75 mm either side of the
-    // line, one side lies in the dark art and the other in the light border along 3.2 mm of it.
-    // That is the frame's edge beside the line, not the picture's: the line does not follow it.
-    const angle = (25 * Math.PI) / 180;
-    const crossing = { x: 30, y: 85 };
-    const half = { x: 2.5 * Math.cos(angle), y: 2.5 * Math.sin(angle) };
-    const line = { x0: crossing.x - half.x, y0: crossing.y - half.y, x1: crossing.x + half.x, y1: crossing.y + half.y };
-    const wear = measureSurface("front", face(line, "border"), FRAME);
+    // 5 mm long, 25° to the top frame line, crossing it half way: 0.75 mm either side of the line,
+    // one side lies in the light border and the other in the dark art along 3.2 mm of it, the
+    // border always on the same side. That is the frame's edge beside the line, not the
+    // picture's: the line does not follow it.
+    const wear = measureSurface("front", face(centredLine(30, 3, 25, 5), "border"), FRAME);
     expect(wear.defects).toHaveLength(1);
     expect(wear.defects[0]).toMatchObject({ type: "scratch", location: "surface_and_border" });
     expect(wear.lineMm).toBeGreaterThan(4);
@@ -115,10 +119,7 @@ describe("surface lines", () => {
 
   it("does not count a short line along the frame line, art on one side and border on the other", () => {
     // 3 mm long, 5° off the left frame line and crossing it: the frame's own edge, not a scratch.
-    const angle = (85 * Math.PI) / 180;
-    const half = { x: 1.5 * Math.cos(angle), y: 1.5 * Math.sin(angle) };
-    const line = { x0: 3 - half.x, y0: 40 - half.y, x1: 3 + half.x, y1: 40 + half.y };
-    const wear = measureSurface("front", face(line, "border"), FRAME);
+    const wear = measureSurface("front", face(centredLine(3, 40, 85, 3), "border"), FRAME);
     expect(wear.defects).toEqual([]);
     expect(wear.lineMm).toBe(0);
   });

@@ -514,3 +514,42 @@ describe("the blur a face's borders allow", () => {
     expect(edgeBlurLimitMm({ left: px(3), right: px(3), top: px(3.5), bottom: px(3.5) })).toBe(0.85);
   });
 });
+
+/**
+ * The flat card of a photo whose top cut bowed out past the chord between its corners by `bowMm`
+ * at its middle (a card that does not lie flat): the flat card's top edge is that chord, so the
+ * cut lies outside it by `bowMm` × 4t(1 − t) at a share t along the side, and the frame, printed
+ * `border` mm in from the cut and bowing with it, lies that much nearer the flat card's edge.
+ */
+function bowedTopCard(bowMm: number, border = 3): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const t = (x + 0.5) / W;
+      const top = (border - bowMm * 4 * t * (1 - t)) * MM;
+      const inFrame = x >= 3 * MM && x < W - 3 * MM && y + 0.5 >= top && y < H - 3 * MM;
+      data.set([...(inFrame ? ART : BORDER), 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+describe("a cut that bows out past the flat card's edge", () => {
+  it("reads each border from the cut beside its scan line, so a frame bowing with the cut is measured at its width", () => {
+    // Bowed 0.5 mm at the middle (1.0 % of the 63 mm side, a creased card's on a real photo).
+    const flat = bowedTopCard(0.5);
+    const bow = 0.5 / 63;
+    const { full, half } = measureFrameTwice(flat, 0, new Set(), { top: bow });
+    expect(full.ok && half.ok).toBe(true);
+    if (!full.ok || !half.ok) return;
+    expect(full.sides.top.width / MM).toBeCloseTo(3, 1);
+    expect(half.sides.top.width / MM).toBeCloseTo(3, 1);
+    expect(full.sides.top.bow).toBe(bow);
+    // The other sides, straight, are read as before.
+    expect(full.sides.bottom.width / MM).toBeCloseTo(3, 1);
+    // Read from the flat card's straight edge instead, the bowed frame is no line: refused, or
+    // measured short of the border by most of the bow.
+    const asChord = measureFrame(flat);
+    if (asChord.ok) expect(asChord.sides.top.width / MM).toBeLessThan(2.75);
+  });
+});

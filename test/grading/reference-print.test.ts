@@ -40,6 +40,7 @@ function printWith(borders: BordersMm): ReferencePrint {
     borderNoise: 2,
     print: null,
     brokenIsland: false,
+    bow: 0,
   });
   const widths = px(borders);
   return {

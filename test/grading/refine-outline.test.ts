@@ -1,7 +1,9 @@
 // The card's sides to a fraction of a pixel (src/grading/engine/refine-outline.ts), on drawn
 // photos where the two readings of a side disagree.
 // - A card whose top edge bows 10 px over its 200 (a card that does not lie flat): traced as a
-//   line on neither reading, it is refused as bowed, by how much; straight, it is traced.
+//   line on neither reading, it is refused as bowed, by how much; straight, it is traced. Bowed
+//   out 7 px over 600 (1.2 %), it is measured from the curve, its corners at the curve's ends;
+//   bowed in as much, or out twice as much, it is not.
 // - A thin border on the card's left side with artwork in stripes just inside it: on dark blue
 //   stripes the border's blue lies past halfway from the grey table to the art, on red stripes
 //   short of it, so profile by profile the 50 % crossing jumps between the cut and the art's edge
@@ -125,23 +127,24 @@ function thinBorderAllRound(border: number): RgbaImage {
  * A card whose top edge bows `bow` px down at its middle from its corners (a parabola), as the
  * edge of a card that does not lie flat photographs; the border follows the edge.
  */
-function bowedTop(bow: number): RgbaImage {
-  const data = new Uint8Array(W * H * 4);
-  const middle = (CARD.x0 + CARD.x1) / 2;
-  const half = (CARD.x1 - CARD.x0) / 2;
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
+function bowedTop(bow: number, card = CARD, width = W, height = H): RgbaImage {
+  const data = new Uint8Array(width * height * 4);
+  const middle = (card.x0 + card.x1) / 2;
+  const half = (card.x1 - card.x0) / 2;
+  const border = Math.round((card.x1 - card.x0) / 14);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
       const hash = Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 16;
       let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 8));
-      const top = CARD.y0 + bow * (1 - ((x + 0.5 - middle) / half) ** 2);
-      if (x >= CARD.x0 && x < CARD.x1 && y + 0.5 >= top && y < CARD.y1) {
-        const inArt = x >= CARD.x0 + 14 && x < CARD.x1 - 14 && y + 0.5 >= top + 14 && y < CARD.y1 - 14;
+      const top = card.y0 + bow * (1 - ((x + 0.5 - middle) / half) ** 2);
+      if (x >= card.x0 && x < card.x1 && y + 0.5 >= top && y < card.y1) {
+        const inArt = x >= card.x0 + border && x < card.x1 - border && y + 0.5 >= top + border && y < card.y1 - border;
         colour = inArt ? ART_RED : BORDER;
       }
-      data.set([...colour, 255], (y * W + x) * 4);
+      data.set([...colour, 255], (y * width + x) * 4);
     }
   }
-  return { width: W, height: H, data };
+  return { width, height, data };
 }
 
 /** The outline as the coarse search would hand it over: each corner 1.5 px off. */
@@ -172,6 +175,36 @@ describe("refineOutline", () => {
     expect(result.reason).toMatch(/does not lie flat/);
     // Straight, the same card is traced.
     expect(refineOutline(bowedTop(0), quad, 6).ok).toBe(true);
+  });
+
+  it("measures an edge that bows out past its corners by a little from the curve, its corners at the curve's ends", () => {
+    // A card 600 px wide, its top bowed 7 px out (up) at the middle (1.2 %, where no line holds 90 %
+    // of its profiles); the outline handed over across its ends.
+    const card = { x0: 150, x1: 750, y0: 180, y1: 1020 };
+    const quad: Quad = [
+      { x: card.x0, y: card.y0 },
+      { x: card.x1, y: card.y0 },
+      { x: card.x1, y: card.y1 },
+      { x: card.x0, y: card.y1 },
+    ];
+    const result = refineOutline(bowedTop(-7, card, 900, 1200), quad, 8);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.bows[0]).toBeGreaterThan(6.5 / 600);
+    expect(result.bows[0]).toBeLessThan(7.5 / 600);
+    expect(result.bows.slice(1)).toEqual([0, 0, 0]);
+    const [tl, tr] = result.outline.corners;
+    expect(Math.abs((tl?.y ?? 0) - card.y0)).toBeLessThan(0.7);
+    expect(Math.abs((tr?.y ?? 0) - card.y0)).toBeLessThan(0.7);
+    // Bowed in by as much, the side is not taken as a curve (the flat card would hold the table
+    // along it), nor bowed out over twice as much (2.5 %): traced as a line, or refused.
+    for (const bow of [7, -15]) {
+      const other = refineOutline(bowedTop(bow, card, 900, 1200), quad, 8);
+      expect(other.ok && other.bows.some((share) => share > 0)).toBe(false);
+    }
+    // Straight, no side bows.
+    const straight = refineOutline(bowedTop(0, card, 900, 1200), quad, 8);
+    expect(straight.ok && straight.bows).toEqual([0, 0, 0, 0]);
   });
 
   it("traces a thin border's cut where the crossings' fit settles between the cut and the art's edge", () => {

@@ -358,7 +358,13 @@ function measureCard(
   const cleanCuts = new Set(
     blurMm <= MAX_CLEAN_CUT_BLUR_MM ? CARD_SIDES.filter((_, k) => refined.clean[photoSideOf(k)]) : [],
   );
-  const frames = measureFrameTwice(flat, blurMm, cleanCuts);
+  // Sides whose cut bows out past the flat card's edge (refine-outline.ts, bowedCut): their
+  // borders are read from the curve.
+  const bows = Object.fromEntries(CARD_SIDES.map((side, k) => [side, refined.bows[photoSideOf(k)]])) as Record<
+    Side,
+    number
+  >;
+  const frames = measureFrameTwice(flat, blurMm, cleanCuts, bows);
   let centering = agreeOnCentering(frames.full, frames.half);
   // The frame lines may be a sleeved card's cut, the "border" the sleeve's margin (sleeve.ts):
   // the card is measured inside it when its cut is found there (cardInSleeve).
@@ -382,7 +388,11 @@ function measureCard(
         flat,
         frames.full.sides.left.borderColor,
         outline.background,
-        { ...widthsOf(frames.full.sides), printFrom: printStarts(frames.full.sides), rim: frames.full.sides.left.rim },
+        {
+          ...withinChord(widthsOf(frames.full.sides), bows, flat),
+          printFrom: printStarts(frames.full.sides),
+          rim: frames.full.sides.left.rim,
+        },
         flatSampler(measuredImage, measuredCorners, format),
       )
     : null;
@@ -556,8 +566,22 @@ function tracedBorder(border: OuterBorder, edgeWidth: number): Extract<Refined, 
   return {
     ok: true,
     clean: border.traced.map((share) => share >= MIN_CLEAN_CUT) as [boolean, boolean, boolean, boolean],
+    bows: [0, 0, 0, 0],
     outline: { corners: border.corners, edgeContrast: border.contrast, edgeResidual: border.residual, edgeWidth },
   };
+}
+
+/**
+ * Each border as far as it reaches in from the flat card's edge along its whole side: on a side
+ * whose cut bows out past that edge (`bows`, frame.ts), the border read from the cut is wider
+ * than the flat card shows at the side's middle by the bow there, and the wear readings, which
+ * take the border from the flat card's edge, would otherwise reach into the frame.
+ */
+function withinChord(widths: Widths, bows: Record<Side, number>, flat: RgbaImage): Widths {
+  const along = (side: Side) => (side === "left" || side === "right" ? flat.height : flat.width);
+  const narrowed = { ...widths };
+  for (const side of CARD_SIDES) narrowed[side] = Math.max(0, widths[side] - bows[side] * along(side));
+  return narrowed;
 }
 
 function averageLuma(image: RgbaImage): number {

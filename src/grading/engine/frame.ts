@@ -62,6 +62,8 @@ export interface SideMeasurement {
    * MAX_PRINT_LINE_SHARE of the scan lines) and the border's colour follows it on most of them.
    */
   brokenIsland: boolean;
+  /** How far the side's cut bows out past the flat card's edge at its middle, a share of its length (measureSide). */
+  bow: number;
 }
 
 /**
@@ -180,12 +182,13 @@ export function measureFrameTwice(
   flat: RgbaImage,
   blurMm = 0,
   cleanCuts: ReadonlySet<Side> = new Set(),
+  bows: Partial<Record<Side, number>> = {},
 ): { full: FrameResult; half: FrameResult } {
   const half = downscaleToFit(flat, Math.round(Math.max(flat.width, flat.height) / 2));
-  const full = frameAt(flat, 1, blurMm, cleanCuts, bevelledRim(flat, 1, blurMm) ?? undefined);
+  const full = frameAt(flat, 1, blurMm, cleanCuts, bevelledRim(flat, 1, blurMm) ?? undefined, bows);
   return {
     full: full.result,
-    half: frameAt(half, flat.width / half.width, blurMm, cleanCuts, full.strips).result,
+    half: frameAt(half, flat.width / half.width, blurMm, cleanCuts, full.strips, bows).result,
   };
 }
 
@@ -231,9 +234,12 @@ function frameAt(
   blurMm: number,
   cleanCuts: ReadonlySet<Side>,
   given?: Record<Side, StripAt>,
+  bows: Partial<Record<Side, number>> = {},
 ): { result: FrameResult; strips: Record<Side, StripAt> } {
   const readings = {} as Record<Side, SideReading>;
-  for (const side of SIDES) readings[side] = measureSide(flat, side, scale, blurMm, given?.[side]);
+  for (const side of SIDES) {
+    readings[side] = measureSide(flat, side, scale, blurMm, given?.[side], undefined, undefined, bows[side] ?? 0);
+  }
   const strips = Object.fromEntries(SIDES.map((side) => [side, readings[side].strip])) as Record<Side, StripAt>;
   return { result: frameOf(flat, scale, blurMm, readings, cleanCuts), strips };
 }
@@ -416,7 +422,7 @@ function fainterLineBefore(
   if (before <= 0) return null;
   // The whole depth is read again, not only up to `before`: the faint line must be the line most
   // scan lines share, as the frame must, among every step the lower threshold finds.
-  const reading = measureSide(flat, side, scale, blurMm, strip, FAINT_SIGMAS, FAINT_FLOOR);
+  const reading = measureSide(flat, side, scale, blurMm, strip, FAINT_SIGMAS, FAINT_FLOOR, found.bow);
   if (!reading.ok) return null;
   const faint = reading.measured;
   const clear = faint.coverage >= MIN_COVERAGE && faint.agreement >= MIN_AGREEMENT && faint.lean <= maxLeanMm(scale);
@@ -458,6 +464,7 @@ function measureSide(
   strip: StripAt = {},
   sigmas = 5,
   floor = 24,
+  bow = 0,
 ): SideReading {
   const { width: W, height: H, data } = flat;
   const horizontal = side === "left" || side === "right";
@@ -473,6 +480,13 @@ function measureSide(
   const pxPerMm = FLAT_PX_PER_MM / scale;
   const maxDepth = Math.round(W * MAX_SCAN_SHARE);
   const step = scale > 1 ? 1 : 2;
+  // A cut bowing out past the flat card's edge (`bow`: at the middle, a share of the side's length;
+  // refine-outline.ts, bowedCut) lies this far outside it at a scan line (px): each border is read
+  // from the cut beside it, as a ruler laid across the side there would.
+  const cutOutside = (line: number) => {
+    const t = (line + 0.5) / along;
+    return bow * along * 4 * t * (1 - t);
+  };
   const lines: number[] = [];
   for (let line = Math.round(along * 0.2); line < along * 0.8; line += step) lines.push(line);
   // The reference strip (0.4 mm wide) starts 0.35 mm in, or where the border's colour settles
@@ -632,9 +646,10 @@ function measureSide(
       step = next;
     }
     const x = (line + 0.5) * scale;
-    found.push({ x, y: position * scale });
-    walked.push({ x, y: step * scale });
-    printEnds.push(end * scale);
+    const outside = cutOutside(line);
+    found.push({ x, y: (position + outside) * scale });
+    walked.push({ x, y: (step + outside) * scale });
+    printEnds.push(end < 0 ? end * scale : (end + outside) * scale);
   }
   const missing = { ok: false, borderNoise, strip: read } as const;
   if (found.length < 2) return missing;
@@ -716,6 +731,7 @@ function measureSide(
       behind: behind / lines.length,
       rim: strip.rimAt !== undefined,
       brokenIsland,
+      bow,
       borderColor: ref,
       borderNoise,
       print,

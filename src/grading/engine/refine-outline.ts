@@ -61,7 +61,17 @@
 // off centre, would otherwise lengthen it (a 1080p photo of a card on white paper, its edges
 // shadowed on three sides, read 1.0 mm of blur across both ends and 0.83 on the card's side).
 import { cardSideRise, edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
-import { fitLine, fitParabola, intersect, type Line, median, type Point, type Quad, selectKth } from "./geometry";
+import {
+  fitLine,
+  fitParabola,
+  intersect,
+  type Line,
+  lineThrough,
+  median,
+  type Point,
+  type Quad,
+  selectKth,
+} from "./geometry";
 import { colourDistance as distance, luma, medianColour, type RgbaImage, sameInk } from "./image";
 import { rimLow, rimReach } from "./rim";
 
@@ -108,6 +118,11 @@ export type Refined =
       outline: RefinedEdges;
       /** Per side in photo order (top, right, bottom, left as they appear): traced cleanly (MIN_CLEAN_CUT). */
       clean: [boolean, boolean, boolean, boolean];
+      /**
+       * Per side in photo order: how far its cut bows out past its line (the chord between its
+       * corners) at its middle, as a share of its length; 0 for a side traced as a line (bowedCut).
+       */
+      bows: [number, number, number, number];
     }
   | { ok: false; reason: string };
 
@@ -123,6 +138,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   const contrasts: number[] = [];
   const widths: number[] = [];
   const sides: SideReadings[] = [];
+  const bows: number[] = [];
   for (let k = 0; k < 4; k++) {
     const p = quad[k] as Point;
     const q = quad[(k + 1) % 4] as Point;
@@ -156,8 +172,19 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
         profile = cut;
       }
     }
+    // Traced along a curve bowing out past its chord by a little (the card does not lie flat, or
+    // the lens bends its edge): the side is measured from the curve (bowedCut), whether or not a
+    // line also passes near enough of its points, since two lines fitted to parts of one curve
+    // disagree at the ends.
+    let bowShare = 0;
+    const curve =
+      bowedCut(samples, p, q, nx, ny) ?? (!crossings && !profile ? bowedCut(again.points, p, q, nx, ny) : null);
+    if (curve) {
+      crossings = curve.trace;
+      profile = null;
+      bowShare = curve.share;
+    }
     if (!crossings && !profile) {
-      // Traced along a curve instead of a line: the card does not lie flat, or the lens bends it.
       const bow = bowOf(samples, p, q) ?? bowOf(again.points, p, q);
       if (bow !== null) {
         const pxPerMm = Math.min(dist(quad[0], quad[1]), dist(quad[1], quad[2])) / CARD_SHORT_MM;
@@ -172,6 +199,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       };
     }
     const apart = crossings && profile ? linesApart({ p, q, nx, ny }, crossings.line, profile.line) : null;
+    bows.push(bowShare);
     sides.push({
       crossings,
       median: profile,
@@ -203,8 +231,8 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   const tableBesideBorder = medianColour(confirmed.flatMap((side) => (side.table ? [side.table] : [])));
   // A side only the crossings traced, whose median profile met no step into the card (a wide soft
   // shadow spreads it): read past a shadow with the border's colour the agreeing sides show.
-  for (const side of sides) {
-    if (!side.crossings || side.median || side.card || !borderColour) continue;
+  for (const [k, side] of sides.entries()) {
+    if (!side.crossings || side.median || side.card || !borderColour || bows[k]) continue;
     const reading = { crossings: side.crossings, profile: null, card: borderColour, medianProfile: side.medianProfile };
     const cut = cutPastContactShadow(colourAt, side, 2 * halfLength, reading);
     if (cut) side.crossings = cut;
@@ -224,7 +252,10 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     // One of the two traced the side (the loop above refused a side neither traced).
     let chosen = (side.crossings ?? side.median) as Trace;
     let pastLight = false;
-    if (side.apart !== null && side.apart > MAX_EDGE_DISAGREEMENT) {
+    // A bowed side's cut is its curve (bowedCut): there is no second reading to weigh it against,
+    // and no band is read past it.
+    const bowed = (bows[k] ?? 0) > 0;
+    if (!bowed && side.apart !== null && side.apart > MAX_EDGE_DISAGREEMENT) {
       // Two edges: the median reading's is the cut when its first step out of the table leads
       // into the colour the agreeing sides show just inside their cut, the card's border (a thin
       // border whose art's edge the crossings followed). Otherwise (a sleeve's margin, table seen
@@ -290,7 +321,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     // readings took for card): the card's face begins where the band ends. Where none moves the
     // line, a light band beside a dark border (the card's paper edge) may: the face begins past it.
     const band =
-      side.table && borderColour && !pastLight
+      side.table && borderColour && !pastLight && !bowed
         ? bandInside(side, chosen.line, side.table, borderColour, shownColours, DARK_BAND)
         : null;
     if (side.table && band?.moved) {
@@ -302,7 +333,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
         };
       }
       chosen = face;
-    } else if (side.table && borderColour && !pastLight) {
+    } else if (side.table && borderColour && !pastLight && !bowed) {
       // A light band at the line; or, with no dark band at the line on the median profile but on
       // some profiles, a dark band along part of the side, the line taken between its outer edge
       // and the cut.
@@ -324,7 +355,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   for (const [k, side] of sides.entries()) {
     const line = refined[k];
     const band =
-      asRead[k] && line
+      asRead[k] && line && !bows[k]
         ? darkBandBeyondReach(colourAt, side, line, sides, shortSide / CARD_SHORT_MM, 2 * halfLength)
         : null;
     if (band !== null) {
@@ -344,6 +375,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   return {
     ok: true,
     clean: clean as [boolean, boolean, boolean, boolean],
+    bows: (rimmed ? [0, 0, 0, 0] : bows) as [number, number, number, number],
     outline: {
       corners,
       edgeContrast: median(contrasts),
@@ -1310,6 +1342,68 @@ function bowOf(points: Point[], p: Point, q: Point): number | null {
   for (const [i, t] of along.entries()) if (Math.abs((across[i] ?? 0) - (a * t * t + b * t + c)) <= 1.5) close++;
   const bow = Math.abs(a) * (length / 2) ** 2;
   return close >= EDGE_PROFILES * MIN_BOW_SHARE && bow >= MIN_BOW_PX ? bow : null;
+}
+
+/**
+ * The most a side's cut may bow out past its chord and still be measured from its curve
+ * (bowedCut), as a share of the side's length. A real photo of a creased baseball card on dark
+ * cloth bows out on three sides, its top 10 px over 980 (1.0 %): each border read from the cut
+ * beside it, scan line by scan line, then varies by 0.1 mm along the side (the printed frame,
+ * 3 mm further in, bows 0.6 times as much).
+ */
+const MAX_BOW_SHARE = 0.015;
+/** The curve must hold this share of the side's profiles more than a line does. */
+const MIN_BOW_GAIN = 0.1;
+
+/**
+ * A side whose edge points (`points`, from `p` to `q`; `nx`, `ny` the side's inward normal) lie
+ * on a parabola that bows out past its chord (toward the table) by at least MIN_BOW_PX and at most
+ * MAX_BOW_SHARE of its length, with MIN_BOW_SHARE of the profiles within 1.5 px of it (bowOf's
+ * test) and MIN_BOW_GAIN of them more than any line holds, which must not trace the side cleanly:
+ * the card does not lie flat, or the lens bends its edge. The side's line is then the
+ * chord through the curve at the side's ends (where the corners lie), its points the edge points
+ * moved onto the chord by the curve's offset (so that their scatter about the line is the
+ * curve's), and `share` the bow at the middle over the side's length. The borders on such a side
+ * are read from the curve (frame.ts, `bow`). A side bowing in is not taken: the flat card would
+ * hold the table along it, where the wear readings would see missing material.
+ */
+function bowedCut(points: Point[], p: Point, q: Point, nx: number, ny: number): { trace: Trace; share: number } | null {
+  if (points.length < EDGE_PROFILES * MIN_BOW_SHARE) return null;
+  const length = Math.hypot(q.x - p.x, q.y - p.y);
+  const ux = (q.x - p.x) / length;
+  const uy = (q.y - p.y) / length;
+  // `across` runs along (-uy, ux); `sign` turns it inward.
+  const sign = nx * -uy + ny * ux >= 0 ? 1 : -1;
+  const along = points.map((point) => (point.x - p.x) * ux + (point.y - p.y) * uy - length / 2);
+  const across = points.map((point) => (point.y - p.y) * ux - (point.x - p.x) * uy);
+  const parabola = fitParabola(along, across);
+  if (!parabola) return null;
+  const { a, b, c } = parabola;
+  const curve = (t: number) => a * t * t + b * t + c;
+  let close = 0;
+  for (const [i, t] of along.entries()) if (Math.abs((across[i] ?? 0) - curve(t)) <= 1.5) close++;
+  // Out past the chord at the middle: the curve's value there lies outward of the ends' mean.
+  const outward = sign * a * (length / 2) ** 2;
+  if (close < EDGE_PROFILES * MIN_BOW_SHARE || outward < MIN_BOW_PX || outward > MAX_BOW_SHARE * length) return null;
+  // A line must not do as well: a side traced cleanly as one (MIN_CLEAN_CUT), or holding nearly as
+  // many points as the curve (a dark band along part of a cut splits the crossings between its
+  // outer edge and the cut, which a parabola may pass between), is no bow.
+  const straight = traced(points);
+  const onLine = straight ? straight.close.length : 0;
+  if (onLine >= MIN_CLEAN_CUT * EDGE_PROFILES || close < onLine + MIN_BOW_GAIN * EDGE_PROFILES) return null;
+  const at = (t: number, n: number): Point => ({
+    x: p.x + ux * (t + length / 2) - uy * n,
+    y: p.y + uy * (t + length / 2) + ux * n,
+  });
+  const line = lineThrough(at(-length / 2, curve(-length / 2)), at(length / 2, curve(length / 2)));
+  const chord = (t: number) =>
+    curve(-length / 2) + ((t + length / 2) / length) * (curve(length / 2) - curve(-length / 2));
+  const close2: Point[] = [];
+  for (const [i, t] of along.entries()) {
+    const off = (across[i] ?? 0) - curve(t);
+    if (Math.abs(off) <= 1.5) close2.push(at(t, chord(t) + off));
+  }
+  return { trace: { line, close: close2 }, share: outward / length };
 }
 
 interface MedianReading {

@@ -2,7 +2,7 @@
 // pixel at FLAT_PX_PER_MM, where the frame line is known exactly.
 import { describe, expect, it } from "vitest";
 import { agreeOnCentering, edgeBlurLimitMm } from "../../src/grading/engine/centering";
-import { measureFrame, measureFrameTwice, SIDES } from "../../src/grading/engine/frame";
+import { bordersWithinChord, measureFrame, measureFrameTwice, SIDES } from "../../src/grading/engine/frame";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { normalCdf } from "../helpers/normal";
@@ -547,6 +547,11 @@ describe("a cut that bows out past the flat card's edge", () => {
     expect(full.sides.top.bow).toBe(bow);
     // The other sides, straight, are read as before.
     expect(full.sides.bottom.width / MM).toBeCloseTo(3, 1);
+    // The wear readings take the top border only as far as the flat card shows it along the whole
+    // side (3 mm less the 0.5 mm bow at the middle), the other sides whole.
+    const within = bordersWithinChord(full.sides, flat);
+    expect(within.top / MM).toBeCloseTo(2.5, 1);
+    expect(within.bottom).toBe(full.sides.bottom.width);
     // Read from the flat card's straight edge instead, the bowed frame is no line: refused, or
     // measured short of the border by most of the bow.
     const asChord = measureFrame(flat);

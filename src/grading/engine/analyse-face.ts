@@ -29,7 +29,15 @@ import {
 import type { CardFormat, FaceName } from "./evidence";
 import { type CardOutline, type LocatedCard, locateCard } from "./find-card";
 import { describeFormat, FORMATS, formatAcrossLenses, recogniseFormat } from "./formats";
-import { type FrameResult, MAX_CLEAN_CUT_BLUR_MM, measureFrameTwice, printStarts, SIDES, type Side } from "./frame";
+import {
+  bordersWithinChord,
+  type FrameResult,
+  MAX_CLEAN_CUT_BLUR_MM,
+  measureFrameTwice,
+  printStarts,
+  SIDES,
+  type Side,
+} from "./frame";
 import { dist, FLAT_PX_PER_MM, type Point, type Quad, signedArea2 } from "./geometry";
 import { medianColour, type RgbaImage } from "./image";
 import { borderOutside, type OuterBorder } from "./outer-border";
@@ -389,7 +397,7 @@ function measureCard(
         frames.full.sides.left.borderColor,
         outline.background,
         {
-          ...withinChord(widthsOf(frames.full.sides), bows, flat),
+          ...bordersWithinChord(frames.full.sides, flat),
           printFrom: printStarts(frames.full.sides),
           rim: frames.full.sides.left.rim,
         },
@@ -569,19 +577,6 @@ function tracedBorder(border: OuterBorder, edgeWidth: number): Extract<Refined, 
     bows: [0, 0, 0, 0],
     outline: { corners: border.corners, edgeContrast: border.contrast, edgeResidual: border.residual, edgeWidth },
   };
-}
-
-/**
- * Each border as far as it reaches in from the flat card's edge along its whole side: on a side
- * whose cut bows out past that edge (`bows`, frame.ts), the border read from the cut is wider
- * than the flat card shows at the side's middle by the bow there, and the wear readings, which
- * take the border from the flat card's edge, would otherwise reach into the frame.
- */
-function withinChord(widths: Widths, bows: Record<Side, number>, flat: RgbaImage): Widths {
-  const along = (side: Side) => (side === "left" || side === "right" ? flat.height : flat.width);
-  const narrowed = { ...widths };
-  for (const side of CARD_SIDES) narrowed[side] = Math.max(0, widths[side] - bows[side] * along(side));
-  return narrowed;
 }
 
 function averageLuma(image: RgbaImage): number {

@@ -740,6 +740,18 @@ function measureSide(
 }
 
 /**
+ * Each border (flat-card pixels) as far as it reaches in from the flat card's edge along its whole
+ * side: on a side whose cut bows out past that edge (SideMeasurement.bow), the border read from
+ * the cut is wider than the flat card shows at the side's middle by the bow there. The wear
+ * readings take the border from the flat card's edge, and would otherwise reach into the frame.
+ */
+export function bordersWithinChord(sides: Record<Side, SideMeasurement>, flat: RgbaImage): Record<Side, number> {
+  const along = (side: Side) => (side === "left" || side === "right" ? flat.height : flat.width);
+  const within = (side: Side) => Math.max(0, sides[side].width - sides[side].bow * along(side));
+  return { left: within("left"), right: within("right"), top: within("top"), bottom: within("bottom") };
+}
+
+/**
  * Where a run of `run` pixels of the border's colour (`profile` at most `threshold`) starts within
  * `reach` pixels after the step at `step`, or -1.
  */

@@ -1324,24 +1324,35 @@ const MIN_BOW_PX = 2;
 const MIN_BOW_SHARE = 0.8;
 
 /**
- * How far (px) a side's edge points bow from a straight line, when a parabola across the side
- * (from `p` to `q`) holds them where no line does: its sagitta over the side's length, or null.
+ * A parabola across a side (from `p` to `q`) through its edge points: `along` (t, from the side's
+ * middle) and `across` (n, along (-uy, ux)) for each point, the curve n(t), how many points lie
+ * within 1.5 px of it, and the side's length and direction. Null for too few points.
  */
-function bowOf(points: Point[], p: Point, q: Point): number | null {
+function sideParabola(points: Point[], p: Point, q: Point) {
   if (points.length < EDGE_PROFILES * MIN_BOW_SHARE) return null;
   const length = Math.hypot(q.x - p.x, q.y - p.y);
   const ux = (q.x - p.x) / length;
   const uy = (q.y - p.y) / length;
-  // Along (t, from the side's middle) and across (n) the side.
   const along = points.map((point) => (point.x - p.x) * ux + (point.y - p.y) * uy - length / 2);
   const across = points.map((point) => (point.y - p.y) * ux - (point.x - p.x) * uy);
   const parabola = fitParabola(along, across);
   if (!parabola) return null;
   const { a, b, c } = parabola;
+  const curve = (t: number) => a * t * t + b * t + c;
   let close = 0;
-  for (const [i, t] of along.entries()) if (Math.abs((across[i] ?? 0) - (a * t * t + b * t + c)) <= 1.5) close++;
-  const bow = Math.abs(a) * (length / 2) ** 2;
-  return close >= EDGE_PROFILES * MIN_BOW_SHARE && bow >= MIN_BOW_PX ? bow : null;
+  for (const [i, t] of along.entries()) if (Math.abs((across[i] ?? 0) - curve(t)) <= 1.5) close++;
+  return { along, across, a, curve, close, length, ux, uy };
+}
+
+/**
+ * How far (px) a side's edge points bow from a straight line, when a parabola across the side
+ * (from `p` to `q`) holds them where no line does: its sagitta over the side's length, or null.
+ */
+function bowOf(points: Point[], p: Point, q: Point): number | null {
+  const fit = sideParabola(points, p, q);
+  if (!fit) return null;
+  const bow = Math.abs(fit.a) * (fit.length / 2) ** 2;
+  return fit.close >= EDGE_PROFILES * MIN_BOW_SHARE && bow >= MIN_BOW_PX ? bow : null;
 }
 
 /**
@@ -1368,22 +1379,13 @@ const MIN_BOW_GAIN = 0.1;
  * hold the table along it, where the wear readings would see missing material.
  */
 function bowedCut(points: Point[], p: Point, q: Point, nx: number, ny: number): { trace: Trace; share: number } | null {
-  if (points.length < EDGE_PROFILES * MIN_BOW_SHARE) return null;
-  const length = Math.hypot(q.x - p.x, q.y - p.y);
-  const ux = (q.x - p.x) / length;
-  const uy = (q.y - p.y) / length;
-  // `across` runs along (-uy, ux); `sign` turns it inward.
+  const fit = sideParabola(points, p, q);
+  if (!fit) return null;
+  const { along, across, curve, close, length, ux, uy } = fit;
+  // `across` runs along (-uy, ux); `sign` turns it inward. Out past the chord at the middle: the
+  // curve's value there lies outward of the ends' mean.
   const sign = nx * -uy + ny * ux >= 0 ? 1 : -1;
-  const along = points.map((point) => (point.x - p.x) * ux + (point.y - p.y) * uy - length / 2);
-  const across = points.map((point) => (point.y - p.y) * ux - (point.x - p.x) * uy);
-  const parabola = fitParabola(along, across);
-  if (!parabola) return null;
-  const { a, b, c } = parabola;
-  const curve = (t: number) => a * t * t + b * t + c;
-  let close = 0;
-  for (const [i, t] of along.entries()) if (Math.abs((across[i] ?? 0) - curve(t)) <= 1.5) close++;
-  // Out past the chord at the middle: the curve's value there lies outward of the ends' mean.
-  const outward = sign * a * (length / 2) ** 2;
+  const outward = sign * fit.a * (length / 2) ** 2;
   if (close < EDGE_PROFILES * MIN_BOW_SHARE || outward < MIN_BOW_PX || outward > MAX_BOW_SHARE * length) return null;
   // A line must not do as well: a side traced cleanly as one (MIN_CLEAN_CUT), or holding nearly as
   // many points as the curve (a dark band along part of a cut splits the crossings between its

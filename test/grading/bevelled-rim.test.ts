@@ -1,7 +1,8 @@
 // A bevelled rim (src/grading/engine/rim.ts): a border shading from grey at the cut to near black
 // at the body, as a Yu-Gi-Oh! card's. Read on flat cards drawn at FLAT_PX_PER_MM, where each
 // side's rim is known exactly; on luma profiles taken across real photos' rims; by the outline's
-// refinement (refine-outline.ts) on photos drawn square, where each cut is known to the pixel; and
+// refinement (refine-outline.ts) on photos drawn square, where each cut is known to the pixel, and
+// from an outline that closed on the rim's inner step along some sides (outer-border.ts); and
 // through the whole engine on phone-like photos it refused before.
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
@@ -10,6 +11,7 @@ import type { CardFormat } from "../../src/grading/engine/evidence";
 import { FORMATS } from "../../src/grading/engine/formats";
 import { bevelledRim, measureFrameTwice, SIDES } from "../../src/grading/engine/frame";
 import { dist, FLAT_PX_PER_MM, type Point, type Quad } from "../../src/grading/engine/geometry";
+import { rimOutside } from "../../src/grading/engine/outer-border";
 import { refineOutline } from "../../src/grading/engine/refine-outline";
 import { rimLow } from "../../src/grading/engine/rim";
 import { sleeveReading } from "../../src/grading/engine/sleeve";
@@ -201,6 +203,76 @@ describe("the outline of a card with a bevelled rim", () => {
     );
     if (!refined.ok) throw new Error(refined.reason);
     expect(offBy(refined.outline.corners)).toBeLessThanOrEqual(0.5);
+  });
+});
+
+describe("an outline closed on a bevelled rim's inner step along some sides (rimOutside)", () => {
+  // The same photos: the rim's outer edge against the table and its inner edge against the body.
+  const PX = 6;
+  const borders = { left: 1.6, right: 2.0, top: 1.8, bottom: 1.7 };
+  const photo = (extra: Partial<CardScene> = {}) =>
+    drawCardScene({
+      ...rimCard(borders, { canvasWidth: 600, canvasHeight: 760, cardWidth: 59 * PX, background: [150, 150, 150] }),
+      blur: 1,
+      noise: 1,
+      ...extra,
+    });
+  const [x0, x1] = [300 - (59 * PX) / 2, 300 + (59 * PX) / 2];
+  const [y0, y1] = [380 - (86 * PX) / 2, 380 + (86 * PX) / 2];
+  /** The quadrilateral `by(side)` px inside the cut on each side. */
+  const inset = (by: (side: "left" | "right" | "top" | "bottom") => number): Quad => [
+    { x: x0 + by("left"), y: y0 + by("top") },
+    { x: x1 - by("right"), y: y0 + by("top") },
+    { x: x1 - by("right"), y: y1 - by("bottom") },
+    { x: x0 + by("left"), y: y1 - by("bottom") },
+  ];
+  const cut = inset(() => 0);
+  const offBy = (corners: Quad) => Math.max(...corners.map((c, k) => dist(c, cut[k] as Point)));
+  /** On the rim's inner step along the top and left, 0.5 px inside the cut along the others. */
+  const mixed = inset((side) => (side === "top" || side === "left" ? borders[side] * PX : 0.5));
+
+  it("moves those sides out to the cut, and the refinement then traces every cut", () => {
+    const wider = rimOutside(photo(), mixed);
+    if (!wider) throw new Error("no rim found outside the outline");
+    // The two sides moved lie on the cut (drawn 9.6 and 10.8 px further out); the others stay.
+    expect(offBy(wider)).toBeLessThanOrEqual(1);
+    // A refinement reaching 4 px (0.67 mm; a real photo's, 6 px at 10.9 px per mm, reached 0.55
+    // mm across a 2.2 mm rim) stays on the inner step when started there, and traces every cut
+    // when started from the wider outline.
+    const stayed = refineOutline(photo(), mixed, 4);
+    if (!stayed.ok) throw new Error(stayed.reason);
+    expect(offBy(stayed.outline.corners)).toBeGreaterThan(9);
+    const refined = refineOutline(photo(), wider, 4);
+    if (!refined.ok) throw new Error(refined.reason);
+    expect(offBy(refined.outline.corners)).toBeLessThanOrEqual(0.5);
+  });
+
+  it("leaves an outline on the cut all round, or on the inner step all round, as it is", () => {
+    expect(
+      rimOutside(
+        photo(),
+        inset(() => 0.5),
+      ),
+    ).toBeNull();
+    expect(
+      rimOutside(
+        photo(),
+        inset((side) => borders[side] * PX),
+      ),
+    ).toBeNull();
+  });
+
+  it("takes no flat border, nor a shadow shading toward the cut, for a rim", () => {
+    // The card printed with one flat border colour, the outline on its frame along two sides.
+    expect(rimOutside(photo({ bevel: undefined }), mixed)).toBeNull();
+    // A white-bordered card with a soft shadow cast down and right, the outline on its cut.
+    const shaded = photo({ bevel: undefined, borderColor: [236, 236, 232], shadow: 0.03, shadowEdge: 1 });
+    expect(
+      rimOutside(
+        shaded,
+        inset(() => 0.5),
+      ),
+    ).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 // One face, from bytes to measurements: decode → find the card (find-card.ts) → its region read
-// again from the stored photo when the card is small in it (decode.ts) → its edges refined
+// again from the stored photo when the card is small in it (decode.ts) → widened to a bevelled
+// rim's cut where it closed on the rim's inner step (outer-border.ts) → its edges refined
 // (refine-outline.ts) → widened to a printed border left outside it (outer-border.ts) → orientation and
 // true proportions (rectify.ts) → format (formats.ts) → resolution → flat card → printed frame at
 // two scales (frame.ts, centering.ts) → not a sleeve's margin (sleeve.ts: when the outline is a
@@ -40,7 +41,7 @@ import {
 } from "./frame";
 import { dist, FLAT_PX_PER_MM, type Point, type Quad, signedArea2 } from "./geometry";
 import { medianColour, type RgbaImage } from "./image";
-import { borderOutside, type OuterBorder } from "./outer-border";
+import { borderOutside, type OuterBorder, rimOutside } from "./outer-border";
 import { perceptualHash } from "./phash";
 import {
   aspectsAcrossLenses,
@@ -214,7 +215,10 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const read = detail ? detail.image : image;
   const aberration = measureAberration(read, quad.map(toMeasured) as Quad, measuredReach + 2, photoCentre);
   const measuredImage = aberration ? withoutAberration(read, aberration) : read;
-  const first = refineOutline(measuredImage, quad.map(toMeasured) as Quad, measuredReach);
+  // An outline closed on a bevelled rim's inner step along some sides and on its cut along the
+  // others is first widened to the cut all round (outer-border.ts, rimOutside).
+  const measuredQuad = quad.map(toMeasured) as Quad;
+  const first = refineOutline(measuredImage, rimOutside(measuredImage, measuredQuad) ?? measuredQuad, measuredReach);
   if (!first.ok) return reject("grading_failed", `The ${name} photo: ${first.reason}.`);
   // A printed border the outline left outside (outer-border.ts): the card is the wider outline
   // when its proportions are a card format's.

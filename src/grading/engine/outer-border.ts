@@ -20,10 +20,23 @@
 // The caller (analyse-face.ts) refines the wider outline's sides as it did the first outline's (or
 // keeps the traced steps where that fails or leaves them) and takes it only when its proportions
 // are a card format's.
+// A bevelled rim left outside some sides (rimOutside): on a Yu-Gi-Oh! card the rim (rim.ts) meets
+// a busy or dark table with less contrast than its inner step into the body does, so the outline
+// found may close on that step along some sides and on the cut along others (a real photo of a
+// card on striped cloth: the top and left lines 2.2–2.7 mm inside the cut, the right and bottom
+// on it). Before the outline is refined, each side is read across: on the cut, a rim runs in
+// from its line (rimLow) and something else lies outside; on the rim's inner step, a band runs
+// out from its line to a step into another colour, and read back in from that step it is a rim
+// whose darkest lies at the line. Where every side is one or the other, both kinds are found,
+// and the rims' darkest colours agree (one ink), the sides on the inner step move out to the
+// rim's cut, traced profile by profile where the colour changes fastest (the rim lightens toward
+// the cut, so no one level marks it on every profile, and a patterned table beside it changes
+// from one profile to the next).
 import { type RgbSampler, rgbSampler } from "./edges";
 import { dist, fitLine, intersect, type Line, median, type Point, type Quad } from "./geometry";
 import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
 import { EDGE_PROFILES } from "./refine-outline";
+import { RIM_RISE_MM, rimLow, rimReach } from "./rim";
 
 /** The narrowest border taken (mm): narrower ones are read as the card's edge by the refinement. */
 const MIN_BAND_MM = 0.5;
@@ -86,18 +99,7 @@ export function borderOutside(image: RgbaImage, corners: Quad): OuterBorder | nu
   const pxPerMm = shortSide / NARROWEST_MM;
   const bands: SideBand[] = [];
   for (let k = 0; k < 4; k++) {
-    const p = corners[k] as Point;
-    const q = corners[(k + 1) % 4] as Point;
-    const length = dist(p, q);
-    let nx = (q.y - p.y) / length;
-    let ny = -(q.x - p.x) / length;
-    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
-    // Outward: away from the outline's centre.
-    if (nx * (mid.x - cx) + ny * (mid.y - cy) < 0) {
-      nx = -nx;
-      ny = -ny;
-    }
-    const band = sideBand(image, colourAt, { p, q, nx, ny }, pxPerMm);
+    const band = sideBand(image, colourAt, outwardSide(corners, k, cx, cy), pxPerMm);
     if (!band) return null;
     bands.push(band);
   }
@@ -135,40 +137,9 @@ interface Side {
 function sideBand(image: RgbaImage, colourAt: RgbSampler, side: Side, pxPerMm: number): SideBand | null {
   const reach = (MAX_BAND_MM + TABLE_READ_MM) * pxPerMm;
   const n = Math.ceil(reach * STEPS_PER_PX) + 1;
-  const profiles: Float64Array[] = [];
-  const bases: Point[] = [];
-  const out = new Float64Array(3);
-  for (let s = 0; s < EDGE_PROFILES; s++) {
-    const f = 0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES;
-    const bx = side.p.x + (side.q.x - side.p.x) * f;
-    const by = side.p.y + (side.q.y - side.p.y) * f;
-    const ex = bx + side.nx * reach;
-    const ey = by + side.ny * reach;
-    // Profiles that leave the photo are not read.
-    if (ex < 0 || ey < 0 || ex > image.width || ey > image.height) continue;
-    const samples = new Float64Array(n * 3);
-    for (let i = 0; i < n; i++) {
-      const t = i / STEPS_PER_PX;
-      colourAt(bx + side.nx * t, by + side.ny * t, out);
-      samples[i * 3] = out[0] as number;
-      samples[i * 3 + 1] = out[1] as number;
-      samples[i * 3 + 2] = out[2] as number;
-    }
-    profiles.push(samples);
-    bases.push({ x: bx, y: by });
-  }
-  if (profiles.length < EDGE_PROFILES * MIN_STEP_COVERAGE) return null;
-  const medianProfile: number[][] = [];
-  const column = new Float64Array(profiles.length);
-  for (let i = 0; i < n; i++) {
-    const colour: number[] = [];
-    for (let ch = 0; ch < 3; ch++) {
-      for (const [j, samples] of profiles.entries()) column[j] = samples[i * 3 + ch] as number;
-      column.sort();
-      colour.push(column[column.length >> 1] as number);
-    }
-    medianProfile.push(colour);
-  }
+  const read = readAcross(image, colourAt, side, { from: 0, count: n, perPx: STEPS_PER_PX, reach });
+  if (!read) return null;
+  const { profiles, bases, medianProfile } = read;
   // The border's colour: just outside the line, past the blur of the frame's edge (2 px), over
   // the narrowest border.
   const start = 2 * STEPS_PER_PX;
@@ -231,4 +202,199 @@ function sideBand(image: RgbaImage, colourAt: RgbSampler, side: Side, pxPerMm: n
   if (width < MIN_BAND_MM * pxPerMm || width > MAX_BAND_MM * pxPerMm) return null;
   const squares = close.reduce((sum, pt) => sum + (line.a * pt.x + line.b * pt.y - line.c) ** 2, 0);
   return { line, width, colour, contrast, close: close.length, squares };
+}
+
+/**
+ * The blur assumed where a rim is read before the outline is refined (mm): it only lengthens how
+ * far past its darkest the rim's step into the body is looked for (rim.ts).
+ */
+const RIM_BLUR_MM = 0.5;
+/** How far out from a side's line its rim's colour is read, where the line is on the inner step (mm). */
+const RIM_COLOUR_MM = 0.25;
+/** The strongest changes of colour outside a side's line tried as the rim's cut, strongest first. */
+const MAX_RIM_STEPS_TRIED = 3;
+
+/** A side read across for a bevelled rim (rimSide). */
+interface RimSide {
+  /** The rim's outer step, where the side's line lies on its inner step; null where the line is the cut. */
+  cut: Line | null;
+  /** The rim's darkest colour. */
+  colour: number[];
+}
+
+const lumaOf = (c: ArrayLike<number>) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
+
+/**
+ * The outline widened to a bevelled rim's cut along the sides where it closed on the rim's inner
+ * step, or null when it did on none or on all of them, or a side shows no rim (see the file's head).
+ * `corners` in photo order.
+ */
+export function rimOutside(image: RgbaImage, corners: Quad): Quad | null {
+  const colourAt = rgbSampler(image);
+  const cx = corners.reduce((s, p) => s + p.x, 0) / 4;
+  const cy = corners.reduce((s, p) => s + p.y, 0) / 4;
+  const lengths = [0, 1, 2, 3].map((k) => dist(corners[k] as Point, corners[(k + 1) % 4] as Point));
+  const shortSide = Math.min(((lengths[0] ?? 0) + (lengths[2] ?? 0)) / 2, ((lengths[1] ?? 0) + (lengths[3] ?? 0)) / 2);
+  const pxPerMm = shortSide / NARROWEST_MM;
+  const sides: Side[] = [];
+  const rims: RimSide[] = [];
+  for (let k = 0; k < 4; k++) {
+    const side = outwardSide(corners, k, cx, cy);
+    const rim = rimSide(image, colourAt, side, pxPerMm);
+    if (!rim) return null;
+    sides.push(side);
+    rims.push(rim);
+  }
+  const moved = rims.filter((rim) => rim.cut !== null).length;
+  if (moved === 0 || moved === 4) return null;
+  const colour = medianColour(rims.map((rim) => rim.colour));
+  if (!colour || rims.some((rim) => distance(rim.colour, colour) > MAX_BAND_COLOUR_SPREAD)) return null;
+  const [t, r, b, l] = sides.map((side, k) => rims[k]?.cut ?? lineAlong(side)) as [Line, Line, Line, Line];
+  const wider: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
+  if (wider.some((c) => !Number.isFinite(c.x) || !Number.isFinite(c.y))) return null;
+  return wider;
+}
+
+/** Side k of `corners` with its outward unit normal (away from the outline's centre cx, cy). */
+function outwardSide(corners: Quad, k: number, cx: number, cy: number): Side {
+  const p = corners[k] as Point;
+  const q = corners[(k + 1) % 4] as Point;
+  const length = dist(p, q);
+  let nx = (q.y - p.y) / length;
+  let ny = -(q.x - p.x) / length;
+  if (nx * ((p.x + q.x) / 2 - cx) + ny * ((p.y + q.y) / 2 - cy) < 0) {
+    nx = -nx;
+    ny = -ny;
+  }
+  return { p, q, nx, ny };
+}
+
+/** The line through a side's ends. */
+function lineAlong(side: Side): Line {
+  return { a: side.nx, b: side.ny, c: side.nx * side.p.x + side.ny * side.p.y };
+}
+
+/**
+ * One side read across for a bevelled rim, one pixel apart from rimReach inside its line to as far
+ * outside: the rim running in from the line (the line is the cut), or out from it to the cut (the
+ * line is on the rim's inner step, and the cut is traced); null when neither.
+ */
+function rimSide(image: RgbaImage, colourAt: RgbSampler, side: Side, pxPerMm: number): RimSide | null {
+  const reach = rimReach(pxPerMm, RIM_BLUR_MM) + 2;
+  const read = readAcross(image, colourAt, side, { from: -reach, count: 2 * reach + 1, perPx: 1, reach });
+  if (!read) return null;
+  const { profiles, bases, medianProfile } = read;
+  const at = (t: number) => medianProfile[t + reach] as number[];
+  /** Lumas inward from `t` px outside the line, one pixel apart. */
+  const inwardFrom = (t: number) => {
+    const lumas: number[] = [];
+    for (let d = t; d >= -reach; d--) lumas.push(lumaOf(at(d)));
+    return lumas;
+  };
+  const tableReach = Math.max(3, Math.round(0.5 * pxPerMm));
+  const table = medianColour(medianProfile.slice(medianProfile.length - tableReach));
+  if (!table) return null;
+  const onCut = rimLow(inwardFrom(0), pxPerMm, RIM_BLUR_MM);
+  if (onCut !== null) {
+    const colour = at(-onCut);
+    return distance(colour, table) >= MIN_BAND_CONTRAST ? { cut: null, colour } : null;
+  }
+  // On the inner step: out from the line, the rim runs to the cut, the median profile's fastest
+  // change of colour past it from which, read back in, the rim's darkest lies at the line (within
+  // its rise). (A patterned table makes its colour far out no guide to where the cut is.)
+  const rim = at(Math.max(2, Math.round(RIM_COLOUR_MM * pxPerMm)));
+  const change = (colours: (t: number) => number[], t: number) => distance(colours(t + 1), colours(t - 1));
+  const maxima: number[] = [];
+  for (let t = 3; t < reach - 1; t++) {
+    const here = change(at, t);
+    if (here >= MIN_BAND_CONTRAST / 2 && here >= change(at, t - 1) && here > change(at, t + 1)) maxima.push(t);
+  }
+  maxima.sort((a, b) => change(at, b) - change(at, a));
+  let step = -1;
+  let low: number | null = null;
+  for (const t of maxima.slice(0, MAX_RIM_STEPS_TRIED)) {
+    const darkest = rimLow(inwardFrom(t), pxPerMm, RIM_BLUR_MM);
+    if (darkest !== null && Math.abs(t - darkest) <= Math.max(3, (RIM_RISE_MM + RIM_BLUR_MM) * pxPerMm)) {
+      step = t;
+      low = darkest;
+      break;
+    }
+  }
+  if (step < 0 || low === null) return null;
+  // The cut on each profile: where its colour changes fastest within half a millimetre of the
+  // median's step, against a table of its own that stands out from the rim.
+  const window = Math.max(3, Math.round(0.5 * pxPerMm));
+  const points: Point[] = [];
+  for (const [j, samples] of profiles.entries()) {
+    const colourOf = (t: number) => {
+      const i = (t + reach) * 3;
+      return [samples[i] as number, samples[i + 1] as number, samples[i + 2] as number];
+    };
+    const own = medianColour(Array.from({ length: tableReach }, (_, i) => colourOf(reach - i)));
+    if (!own || distance(own, rim) < MIN_BAND_CONTRAST) continue;
+    let best = -1;
+    for (let t = Math.max(2, step - window); t <= Math.min(reach - 2, step + window); t++)
+      if (best < 0 || change(colourOf, t) > change(colourOf, best)) best = t;
+    if (best < 0 || change(colourOf, best) < MIN_BAND_CONTRAST / 2) continue;
+    // Sub-pixel: the vertex of the parabola through the change at best and its neighbours.
+    const [before, here, after] = [change(colourOf, best - 1), change(colourOf, best), change(colourOf, best + 1)];
+    const curvature = before - 2 * here + after;
+    const offset = curvature < 0 ? Math.max(-0.5, Math.min(0.5, (before - after) / (2 * curvature))) : 0;
+    const base = bases[j] as Point;
+    points.push({ x: base.x + side.nx * (best + offset), y: base.y + side.ny * (best + offset) });
+  }
+  const line = fitLine(points);
+  if (!line) return null;
+  const close = points.filter((pt) => Math.abs(line.a * pt.x + line.b * pt.y - line.c) <= 1.5);
+  if (close.length < EDGE_PROFILES * MIN_STEP_COVERAGE) return null;
+  return { cut: line, colour: at(step - low) };
+}
+
+/**
+ * The side's profiles along its middle 80 % (EDGE_PROFILES of them), `count` samples each,
+ * `perPx` to a pixel from `from` px along the outward normal, and their median profile; a
+ * profile whose point `reach` px out leaves the photo is not read. Null when fewer than
+ * MIN_STEP_COVERAGE of them are.
+ */
+function readAcross(
+  image: RgbaImage,
+  colourAt: RgbSampler,
+  side: Side,
+  at: { from: number; count: number; perPx: number; reach: number },
+): { profiles: Float64Array[]; bases: Point[]; medianProfile: number[][] } | null {
+  const { from, count, perPx, reach } = at;
+  const profiles: Float64Array[] = [];
+  const bases: Point[] = [];
+  const out = new Float64Array(3);
+  for (let s = 0; s < EDGE_PROFILES; s++) {
+    const f = 0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES;
+    const bx = side.p.x + (side.q.x - side.p.x) * f;
+    const by = side.p.y + (side.q.y - side.p.y) * f;
+    const ex = bx + side.nx * reach;
+    const ey = by + side.ny * reach;
+    if (ex < 0 || ey < 0 || ex > image.width || ey > image.height) continue;
+    const samples = new Float64Array(count * 3);
+    for (let i = 0; i < count; i++) {
+      const t = from + i / perPx;
+      colourAt(bx + side.nx * t, by + side.ny * t, out);
+      samples[i * 3] = out[0] as number;
+      samples[i * 3 + 1] = out[1] as number;
+      samples[i * 3 + 2] = out[2] as number;
+    }
+    profiles.push(samples);
+    bases.push({ x: bx, y: by });
+  }
+  if (profiles.length < EDGE_PROFILES * MIN_STEP_COVERAGE) return null;
+  const medianProfile: number[][] = [];
+  const column = new Float64Array(profiles.length);
+  for (let i = 0; i < count; i++) {
+    const colour: number[] = [];
+    for (let ch = 0; ch < 3; ch++) {
+      for (const [j, samples] of profiles.entries()) column[j] = samples[i * 3 + ch] as number;
+      column.sort();
+      colour.push(column[column.length >> 1] as number);
+    }
+    medianProfile.push(colour);
+  }
+  return { profiles, bases, medianProfile };
 }

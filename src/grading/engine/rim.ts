@@ -26,7 +26,7 @@ const RIM_MAX_DROP_SHARE = 0.5;
 const RIM_MAX_DROP_RATE = 2.5;
 const RIM_MIN_RISE = 30;
 const RIM_MIN_RISE_SHARE = 0.5;
-const RIM_RISE_MM = 0.75;
+export const RIM_RISE_MM = 0.75;
 
 /** How many pixels from the cut a profile must reach for rimLow to read a rim (at `pxPerMm`). */
 export function rimReach(pxPerMm: number, blurMm: number): number {

@@ -33,8 +33,8 @@
 // the cut, so no one level marks it on every profile, and a patterned table beside it changes
 // from one profile to the next).
 import { type RgbSampler, rgbSampler } from "./edges";
-import { dist, fitLine, intersect, type Line, median, type Point, type Quad } from "./geometry";
-import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
+import { dist, fitLine, intersect, type Line, lineThrough, median, type Point, type Quad } from "./geometry";
+import { colourDistance as distance, luma, medianColour, type RgbaImage } from "./image";
 import { EDGE_PROFILES } from "./refine-outline";
 import { RIM_RISE_MM, rimLow, rimReach } from "./rim";
 
@@ -90,16 +90,10 @@ interface SideBand {
  */
 export function borderOutside(image: RgbaImage, corners: Quad): OuterBorder | null {
   const colourAt = rgbSampler(image);
-  const cx = corners.reduce((s, p) => s + p.x, 0) / 4;
-  const cy = corners.reduce((s, p) => s + p.y, 0) / 4;
-  const lengths = [0, 1, 2, 3].map((k) => dist(corners[k] as Point, corners[(k + 1) % 4] as Point));
-  const shortSide = Math.min(((lengths[0] ?? 0) + (lengths[2] ?? 0)) / 2, ((lengths[1] ?? 0) + (lengths[3] ?? 0)) / 2);
-  // Pixels per mm as if the outline were a whole card of the narrowest format: it is smaller than
-  // the card when a border lies outside it, so this reads a little further out than MAX_BAND_MM.
-  const pxPerMm = shortSide / NARROWEST_MM;
+  const pxPerMm = outlineScale(corners);
   const bands: SideBand[] = [];
   for (let k = 0; k < 4; k++) {
-    const band = sideBand(image, colourAt, outwardSide(corners, k, cx, cy), pxPerMm);
+    const band = sideBand(image, colourAt, outwardSide(corners, k), pxPerMm);
     if (!band) return null;
     bands.push(band);
   }
@@ -222,8 +216,6 @@ interface RimSide {
   colour: number[];
 }
 
-const lumaOf = (c: ArrayLike<number>) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
-
 /**
  * The outline widened to a bevelled rim's cut along the sides where it closed on the rim's inner
  * step, or null when it did on none or on all of them, or a side shows no rim (see the file's head).
@@ -231,15 +223,11 @@ const lumaOf = (c: ArrayLike<number>) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 
  */
 export function rimOutside(image: RgbaImage, corners: Quad): Quad | null {
   const colourAt = rgbSampler(image);
-  const cx = corners.reduce((s, p) => s + p.x, 0) / 4;
-  const cy = corners.reduce((s, p) => s + p.y, 0) / 4;
-  const lengths = [0, 1, 2, 3].map((k) => dist(corners[k] as Point, corners[(k + 1) % 4] as Point));
-  const shortSide = Math.min(((lengths[0] ?? 0) + (lengths[2] ?? 0)) / 2, ((lengths[1] ?? 0) + (lengths[3] ?? 0)) / 2);
-  const pxPerMm = shortSide / NARROWEST_MM;
+  const pxPerMm = outlineScale(corners);
   const sides: Side[] = [];
   const rims: RimSide[] = [];
   for (let k = 0; k < 4; k++) {
-    const side = outwardSide(corners, k, cx, cy);
+    const side = outwardSide(corners, k);
     const rim = rimSide(image, colourAt, side, pxPerMm);
     if (!rim) return null;
     sides.push(side);
@@ -249,14 +237,26 @@ export function rimOutside(image: RgbaImage, corners: Quad): Quad | null {
   if (moved === 0 || moved === 4) return null;
   const colour = medianColour(rims.map((rim) => rim.colour));
   if (!colour || rims.some((rim) => distance(rim.colour, colour) > MAX_BAND_COLOUR_SPREAD)) return null;
-  const [t, r, b, l] = sides.map((side, k) => rims[k]?.cut ?? lineAlong(side)) as [Line, Line, Line, Line];
+  const [t, r, b, l] = sides.map((side, k) => rims[k]?.cut ?? lineThrough(side.p, side.q)) as [Line, Line, Line, Line];
   const wider: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
   if (wider.some((c) => !Number.isFinite(c.x) || !Number.isFinite(c.y))) return null;
   return wider;
 }
 
-/** Side k of `corners` with its outward unit normal (away from the outline's centre cx, cy). */
-function outwardSide(corners: Quad, k: number, cx: number, cy: number): Side {
+/**
+ * Pixels per mm as if the outline were a whole card of the narrowest format: it is smaller than
+ * the card when a border or a rim lies outside it, so a reach in mm reads a little further out.
+ */
+function outlineScale(corners: Quad): number {
+  const lengths = [0, 1, 2, 3].map((k) => dist(corners[k] as Point, corners[(k + 1) % 4] as Point));
+  const shortSide = Math.min(((lengths[0] ?? 0) + (lengths[2] ?? 0)) / 2, ((lengths[1] ?? 0) + (lengths[3] ?? 0)) / 2);
+  return shortSide / NARROWEST_MM;
+}
+
+/** Side k of `corners` with its outward unit normal (away from the outline's centre). */
+function outwardSide(corners: Quad, k: number): Side {
+  const cx = corners.reduce((s, c) => s + c.x, 0) / 4;
+  const cy = corners.reduce((s, c) => s + c.y, 0) / 4;
   const p = corners[k] as Point;
   const q = corners[(k + 1) % 4] as Point;
   const length = dist(p, q);
@@ -267,11 +267,6 @@ function outwardSide(corners: Quad, k: number, cx: number, cy: number): Side {
     ny = -ny;
   }
   return { p, q, nx, ny };
-}
-
-/** The line through a side's ends. */
-function lineAlong(side: Side): Line {
-  return { a: side.nx, b: side.ny, c: side.nx * side.p.x + side.ny * side.p.y };
 }
 
 /**
@@ -288,7 +283,7 @@ function rimSide(image: RgbaImage, colourAt: RgbSampler, side: Side, pxPerMm: nu
   /** Lumas inward from `t` px outside the line, one pixel apart. */
   const inwardFrom = (t: number) => {
     const lumas: number[] = [];
-    for (let d = t; d >= -reach; d--) lumas.push(lumaOf(at(d)));
+    for (let d = t; d >= -reach; d--) lumas.push(luma(at(d)));
     return lumas;
   };
   const tableReach = Math.max(3, Math.round(0.5 * pxPerMm));

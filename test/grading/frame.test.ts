@@ -12,22 +12,23 @@ const W = 63 * MM;
 const H = 88 * MM;
 const BORDER: [number, number, number] = [232, 205, 90]; // a yellow border
 const ART: [number, number, number] = [60, 90, 140];
-const FAINT: [number, number, number] = [224, 198, 84]; // the body's yellow, a shade off the border's
+const FAINT: [number, number, number] = [224, 198, 84]; // the body's yellow, a shade off the border's (12.2 levels)
+const FAINTER: [number, number, number] = [228, 201, 87]; // a body 6.4 levels off the border's: no step at any threshold
 
 /**
  * A flat card with 3 mm borders on every side, except that on the left, from `splitRow` down, the
- * frame line is not printed: the border runs on into the body's faint yellow, and the first clear
- * step is wherever the text on that row begins (6–11 mm in), as below the art box of a modern
- * yellow-bordered card.
+ * frame line is not printed: the border runs on into the body's faint yellow (`body`), and the
+ * first clear step is wherever the text on that row begins (6–11 mm in), as below the art box of
+ * a modern yellow-bordered card.
  */
-function flatCard(splitRow: number): RgbaImage {
+function flatCard(splitRow: number, body = FAINT): RgbaImage {
   const data = new Uint8Array(W * H * 4);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const inFrame = x >= 3 * MM && x < W - 3 * MM && y >= 3 * MM && y < H - 3 * MM;
       let colour = inFrame ? ART : BORDER;
       const textStarts = (6 + ((y * 37) % 50) / 10) * MM;
-      if (y >= splitRow && x >= 3 * MM && x < textStarts) colour = FAINT;
+      if (y >= splitRow && x >= 3 * MM && x < textStarts) colour = body;
       data.set([...colour, 255], (y * W + x) * 4);
     }
   }
@@ -297,10 +298,25 @@ describe("the printed frame from line evidence", () => {
   });
 
   it("refuses a side where no depth is shared by 40 % of the scan lines", () => {
-    // The frame line on 30 % of the scan lines, the text's scattered starts on the rest.
-    const result = measureFrame(flatCard(Math.round(H * (0.2 + 0.6 * 0.3))));
+    // The frame line on 30 % of the scan lines, the text's scattered starts on the rest, and the
+    // body too close to the border's colour to be told from it at any threshold.
+    const result = measureFrame(flatCard(Math.round(H * (0.2 + 0.6 * 0.3)), FAINTER));
     expect(result).toMatchObject({ ok: false, side: "left" });
     if (!result.ok) expect(result.reason).toMatch(/left side/);
+  });
+
+  it("reads a side whose frame the step threshold leaves unclear again at the faint threshold, and measures the faint frame", () => {
+    // The same card with the body 12.2 levels off the border (under the step threshold of 24):
+    // at that threshold alone no depth is shared by 40 % of the scan lines (the card was refused,
+    // as above); read again at 3 σ (at least 12 levels), the body's edge is a clear line at 3 mm.
+    for (const split of [0.3, 0]) {
+      const result = measureFrame(flatCard(Math.round(H * (0.2 + 0.6 * split))));
+      expect(result.ok).toBe(true);
+      if (!result.ok) continue;
+      expect(result.sides.left.width / MM).toBeCloseTo(3, 1);
+      expect(result.sides.left.agreement).toBeGreaterThan(0.9);
+      expect(result.sides.right.width / MM).toBeCloseTo(3, 1);
+    }
   });
 
   it("refuses a side whose faint frame line lies before the art's edge, rather than measure the art's edge", () => {

@@ -297,6 +297,25 @@ describe("the printed frame from line evidence", () => {
     if (result.ok) expect(result.sides.left.width / MM).toBeCloseTo(3, 1);
   });
 
+  it("does not read a side again at the faint threshold where its border strip scatters more than a plain border's", () => {
+    // The card just above, its left border and body lit from 40 levels darker at the top to 40
+    // lighter at the bottom: the body stays 12.2 levels off the border everywhere (read again, the
+    // side would be measured), but the strip scatters about the side's one colour by more than
+    // the 24 levels a plain border is allowed, as a border with print in it does. Such a side is
+    // left as the step threshold read it: the limit is cautious, and light falling off along a
+    // side keeps its refusal too.
+    const card = flatCard(Math.round(H * (0.2 + 0.6 * 0.3)));
+    for (let y = 0; y < H; y++) {
+      const light = Math.round(-40 + (80 * y) / (H - 1));
+      for (let x = 0; x < 11 * MM; x++) {
+        const o = (y * W + x) * 4;
+        for (let c = 0; c < 3; c++) card.data[o + c] = Math.max(0, Math.min(255, (card.data[o + c] ?? 0) + light));
+      }
+    }
+    const result = measureFrame(card);
+    expect(result).toMatchObject({ ok: false, side: "left" });
+  });
+
   it("refuses a side where no depth is shared by 40 % of the scan lines", () => {
     // The frame line on 30 % of the scan lines, the text's scattered starts on the rest, and the
     // body too close to the border's colour to be told from it at any threshold.

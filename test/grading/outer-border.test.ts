@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Point, Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
-import { borderOutside } from "../../src/grading/engine/outer-border";
+import { borderOutside, borderPartlyOutside } from "../../src/grading/engine/outer-border";
 import { measuredFront } from "../helpers/drawn-front";
 import { artPhoto, tablePhoto } from "../helpers/photos";
 import { type RealisticCase, realisticScenes, withModernLayout } from "../helpers/scene-sets";
@@ -121,6 +121,67 @@ describe("borderOutside", () => {
   });
 });
 
+describe("borderPartlyOutside", () => {
+  const borders = { left: 2.2, right: 3, top: 2.6, bottom: 3.4 };
+  /** The outline on the panel's edge along the sides named, on the cut along the others. */
+  const onPanelAlong = (...sides: (keyof typeof borders)[]) =>
+    rectangle({ ...NONE, ...Object.fromEntries(sides.map((side) => [side, borders[side]])) });
+  const cut = rectangle(NONE);
+  const expectAtCut = (corners: Quad | undefined) => {
+    expect(corners).toBeDefined();
+    for (const [k, corner] of (corners ?? []).entries()) {
+      expect(Math.abs(corner.x - (cut[k] as Point).x)).toBeLessThan(0.5);
+      expect(Math.abs(corner.y - (cut[k] as Point).y)).toBeLessThan(0.5);
+    }
+  };
+
+  it("moves the sides on the panel's edge out to the cut and keeps the sides on the cut", () => {
+    const found = borderPartlyOutside(flatPhoto({ borders }), onPanelAlong("top", "bottom", "left"));
+    expectAtCut(found?.corners);
+    // Photo order: top, right, bottom, left.
+    expect(found?.kept).toEqual([false, true, false, false]);
+    const drawn = [borders.top, borders.right, borders.bottom, borders.left];
+    for (const [k, width] of (found?.widthsPx ?? []).entries())
+      expect(Math.abs(width / PX_PER_MM - (drawn[k] as number))).toBeLessThan(0.3);
+  });
+
+  it("moves nothing when every side is on the cut, or every side on the panel (borderOutside's case)", () => {
+    expect(borderPartlyOutside(flatPhoto({ borders }), rectangle(NONE))).toBeNull();
+    expect(borderPartlyOutside(flatPhoto({ borders }), rectangle(borders))).toBeNull();
+  });
+
+  it("takes a dark band beside adjacent sides only for no border: it may be the border's shadow", () => {
+    // A shadow cast by one light lies beside two adjacent sides at most, darker than the table:
+    // a border of nearly its colour cannot be told from it there. A light border can.
+    expect(borderPartlyOutside(flatPhoto({ borders }), onPanelAlong("right", "bottom"))).toBeNull();
+    const silver: Rgb = [196, 198, 204];
+    const onDarkTable = flatPhoto({ borders, border: silver, table: () => [70, 68, 66] });
+    expectAtCut(borderPartlyOutside(onDarkTable, onPanelAlong("right", "bottom"))?.corners);
+  });
+
+  it("takes no band outside a side whose colour is not the border's (another card's margin beneath it)", () => {
+    // Along the top and bottom, 2 mm of another card's light grey border, then the table.
+    const beneath = (_x: number, y: number, d: number): Rgb =>
+      (y < MARGIN_MM || y > MARGIN_MM + CARD.height) && d < 2 ? [170, 170, 175] : TABLE;
+    const photo = flatPhoto({ borders, table: beneath });
+    expect(borderPartlyOutside(photo, rectangle(NONE))).toBeNull();
+  });
+
+  it("takes no band of the border's colour beside a side whose own border runs on inside it (a shadow)", () => {
+    // 5.2 mm top and bottom borders (past the widest looked for inward), 1.5 mm of table darkened
+    // to their colour beyond each: the outline is on the cut all round, the border inside it.
+    const wide = { ...borders, top: 5.2, bottom: 5.2 };
+    const shadowed = (_x: number, y: number, d: number): Rgb =>
+      (y < MARGIN_MM || y > MARGIN_MM + CARD.height) && d < 1.5 ? SLATE : TABLE;
+    expect(borderPartlyOutside(flatPhoto({ borders: wide, table: shadowed }), rectangle(NONE))).toBeNull();
+  });
+
+  it("takes no border on the cut of one side only with nothing outside the others", () => {
+    // A borderless card (its art to the cut, here one flat colour) shows no border inside any side.
+    expect(borderPartlyOutside(flatPhoto({ borders: NONE }), rectangle(NONE))).toBeNull();
+  });
+});
+
 describe("analyseFace: a border of nearly the table's tone", { timeout: 60_000 }, () => {
   // The modern layout's black border and blue-grey panel on a photographed dark gravel table, and
   // its silver border and yellow panel on a white table: the panel's edge stands out from the
@@ -137,6 +198,10 @@ describe("analyseFace: a border of nearly the table's tone", { timeout: 60_000 }
     ["black on dark stone, 2.3–3.9 mm borders, refined again at the cut", onStone(9)],
     ["black on dark stone, 1–1.5 mm borders, the cut taken as traced outside the panel", onStone(0)],
     ["silver on white, 1–1.5 mm borders, where refining again fell back on the panel's edge", onWhite(4)],
+    [
+      "silver on white, the outline on the panel along some sides and on the cut along the others",
+      withModernLayout(realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 3030)[0] as RealisticCase, 0),
+    ],
   ])("grades it within 1 point of the drawn truth (%s)", (_name, c) => {
     const { offBy } = measuredFront(c.scene, c.quality);
     expect(offBy.leftRight).toBeLessThanOrEqual(1);

@@ -41,7 +41,7 @@ import {
 } from "./frame";
 import { dist, FLAT_PX_PER_MM, type Point, type Quad, signedArea2 } from "./geometry";
 import { medianColour, type RgbaImage } from "./image";
-import { borderOutside, type OuterBorder, rimOutside } from "./outer-border";
+import { borderOutside, borderPartlyOutside, type OuterBorder, rimOutside } from "./outer-border";
 import { perceptualHash } from "./phash";
 import {
   aspectsAcrossLenses,
@@ -223,7 +223,8 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   // A printed border the outline left outside (outer-border.ts): the card is the wider outline
   // when its proportions are a card format's.
   let refined = first;
-  const border = borderOutside(measuredImage, first.outline.corners);
+  const border =
+    borderOutside(measuredImage, first.outline.corners) ?? borderPartlyOutside(measuredImage, first.outline.corners);
   if (border) {
     // Refined again, each corner must stay within half the narrowest border of where the steps
     // put it: a border narrower than the refinement's reach lets a side fall back on the panel's
@@ -231,8 +232,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
     const again = refineOutline(measuredImage, border.corners, measuredReach);
     const stays = (corners: Quad) =>
       corners.every((c, k) => dist(c, border.corners[k] as Point) <= Math.min(...border.widthsPx) / 2);
-    const wider: typeof first =
-      again.ok && stays(again.outline.corners) ? again : tracedBorder(border, first.outline.edgeWidth);
+    const wider: typeof first = again.ok && stays(again.outline.corners) ? again : tracedBorder(border, first);
     const aspect = orientCard(wider.outline.corners.map(toWorking) as Quad, width, height, decoded.focalPx).aspect;
     if (recogniseFormat(aspect).ok) refined = wider;
   }
@@ -574,12 +574,23 @@ function detailOf(bytes: Uint8Array, decoded: DecodedImage, quad: Quad, reach: n
  * photos) puts the frame's line within it. The blur is the first outline's (the frame's edge,
  * printed on the same card).
  */
-function tracedBorder(border: OuterBorder, edgeWidth: number): Extract<Refined, { ok: true }> {
+function tracedBorder(border: OuterBorder, first: Extract<Refined, { ok: true }>): Extract<Refined, { ok: true }> {
+  const kept = border.kept ?? [false, false, false, false];
   return {
     ok: true,
-    clean: border.traced.map((share) => share >= MIN_CLEAN_CUT) as [boolean, boolean, boolean, boolean],
+    clean: border.traced.map((share, k) => (kept[k] ? first.clean[k] : share >= MIN_CLEAN_CUT)) as [
+      boolean,
+      boolean,
+      boolean,
+      boolean,
+    ],
     bows: [0, 0, 0, 0],
-    outline: { corners: border.corners, edgeContrast: border.contrast, edgeResidual: border.residual, edgeWidth },
+    outline: {
+      corners: border.corners,
+      edgeContrast: border.contrast,
+      edgeResidual: border.residual,
+      edgeWidth: first.outline.edgeWidth,
+    },
   };
 }
 

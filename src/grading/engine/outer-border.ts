@@ -20,6 +20,14 @@
 // The caller (analyse-face.ts) refines the wider outline's sides as it did the first outline's (or
 // keeps the traced steps where that fails or leaves them) and takes it only when its proportions
 // are a card format's.
+// A flat border left outside some sides only (borderPartlyOutside): on a black border on dark
+// gravel the cut may stand out along two sides and not the other two, so the outline closes on
+// the cut there and on the panel's edge elsewhere, and the frame is then looked for inside the
+// panel on those sides (drawn: 15 of 350 modern-layout fronts refused so). Each side is read
+// both ways: on the cut, the border runs in from its line, flat for MIN_BAND_MM or more, then
+// steps into the panel; on the panel, it runs out to a straight step into the table
+// (sideBand). The sides move out only when exactly one choice among the four gives one border
+// colour all round, with both kinds among them.
 // A bevelled rim left outside some sides (rimOutside): on a Yu-Gi-Oh! card the rim (rim.ts) meets
 // a busy or dark table with less contrast than its inner step into the body does, so the outline
 // found may close on that step along some sides and on the cut along others (a real photo of a
@@ -72,12 +80,16 @@ export interface OuterBorder {
   contrast: number;
   /** The border's width on each side (photo order: top, right, bottom, left), in pixels. */
   widthsPx: [number, number, number, number];
+  /** Sides (photo order) whose line was kept, on the cut already (borderPartlyOutside). */
+  kept?: [boolean, boolean, boolean, boolean];
 }
 
 interface SideBand {
   line: Line;
   width: number;
   colour: number[];
+  /** The table's colour past the step. */
+  table: number[];
   contrast: number;
   /** Steps within 1.5 px of the line: their count and squared distances' sum. */
   close: number;
@@ -101,14 +113,9 @@ export function borderOutside(image: RgbaImage, corners: Quad): OuterBorder | nu
   const colour = medianColour(colours);
   if (!colour || colours.some((c) => distance(c, colour) > MAX_BAND_COLOUR_SPREAD)) return null;
   const widths = bands.map((band) => band.width);
-  for (let k = 0; k < 2; k++) {
-    const a = widths[k] as number;
-    const b = widths[k + 2] as number;
-    if (Math.max(a, b) > MAX_OPPOSITE_RATIO * Math.min(a, b)) return null;
-  }
-  const [t, r, b, l] = bands.map((band) => band.line) as [Line, Line, Line, Line];
-  const wider: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
-  if (wider.some((c) => !Number.isFinite(c.x) || !Number.isFinite(c.y))) return null;
+  if (!oppositeWithinRatio(widths)) return null;
+  const wider = outlineThrough(bands.map((band) => band.line));
+  if (!wider) return null;
   const close = bands.reduce((sum, band) => sum + band.close, 0);
   return {
     corners: wider,
@@ -117,6 +124,125 @@ export function borderOutside(image: RgbaImage, corners: Quad): OuterBorder | nu
     contrast: median(bands.map((band) => band.contrast)),
     widthsPx: widths as [number, number, number, number],
   };
+}
+
+/**
+ * The outline widened to a printed border lying outside some of its sides only (`corners`, photo
+ * order, refined): a border of nearly the table's tone stands out from it less on some sides than
+ * the panel inside it does (a black border on dark grey: the outline closes on the cut along two
+ * sides and on the panel's edge along the other two). Each side is either on the cut, the border
+ * running in from its line (insideBand), or on the panel, the border running out from its line to
+ * the cut (sideBand). Taken when every side is one or the other, both kinds are found, only one
+ * way of reading them agrees, and the border's colour agrees all round (one ink) with opposite
+ * widths within MAX_OPPOSITE_RATIO; null otherwise. The sides on the cut keep their lines.
+ */
+export function borderPartlyOutside(image: RgbaImage, corners: Quad): OuterBorder | null {
+  const colourAt = rgbSampler(image);
+  const pxPerMm = outlineScale(corners);
+  const sides = [0, 1, 2, 3].map((k) => outwardSide(corners, k));
+  const inside = sides.map((side) => insideBand(image, colourAt, side, pxPerMm));
+  // A side on the panel's edge has the panel inside its line, not more of the band outside it (a
+  // shadow of the border's colour beside a wide border is no border outside the cut).
+  const outside = sides.map((side) => {
+    const band = sideBand(image, colourAt, side, pxPerMm);
+    const within = band && colourInside(image, colourAt, side, pxPerMm);
+    return band && within && distance(within, band.colour) >= MIN_BAND_CONTRAST ? band : null;
+  });
+  // Every reading with a side on the cut (none moved included): the one whose four colours lie
+  // within MAX_BAND_COLOUR_SPREAD of the border's as the sides on the cut show it.
+  let found: boolean[] | null = null;
+  for (let mask = 0; mask < 15; mask++) {
+    const moved = [0, 1, 2, 3].map((k) => (mask & (1 << k)) !== 0);
+    const colours = moved.map((out, k) => (out ? outside[k]?.colour : inside[k]?.colour));
+    if (colours.some((c) => !c)) continue;
+    const border = medianColour(colours.filter((_, k) => !moved[k]) as number[][]);
+    if (!border || colours.some((c) => distance(c as number[], border) > MAX_BAND_COLOUR_SPREAD)) continue;
+    if (found) return null;
+    found = moved;
+  }
+  // None, or more than one, or the outline on the cut all round already.
+  if (!found || found.every((m) => !m)) return null;
+  const moved = found;
+  // A shadow cast by one light lies beside at most two adjacent sides, darker than the table past
+  // it: a band darker than that table beside adjacent sides only may be the shadow of a border of
+  // nearly its colour, and the cut inside it cannot be told.
+  const opposite = (moved[0] && moved[2]) || (moved[1] && moved[3]);
+  const shadowLike = moved.some(
+    (m, k) => m && luma((outside[k] as SideBand).colour) < luma((outside[k] as SideBand).table),
+  );
+  if (!opposite && shadowLike) return null;
+  const widths = sides.map((_, k) => (moved[k] ? outside[k]?.width : inside[k]?.width) ?? 0);
+  if (!oppositeWithinRatio(widths)) return null;
+  const wider = outlineThrough(
+    sides.map((side, k) => (moved[k] ? (outside[k] as SideBand).line : lineThrough(side.p, side.q))),
+  );
+  if (!wider) return null;
+  const bands = outside.filter((band, k): band is SideBand => moved[k] === true && band !== null);
+  const close = bands.reduce((sum, band) => sum + band.close, 0);
+  return {
+    corners: wider,
+    traced: sides.map((_, k) => (moved[k] ? (outside[k] as SideBand).close / EDGE_PROFILES : 1)) as [
+      number,
+      number,
+      number,
+      number,
+    ],
+    residual: Math.sqrt(bands.reduce((sum, band) => sum + band.squares, 0) / Math.max(1, close)),
+    contrast: median(bands.map((band) => band.contrast)),
+    widthsPx: widths as [number, number, number, number],
+    kept: moved.map((m) => !m) as [boolean, boolean, boolean, boolean],
+  };
+}
+
+/** The median colour from 2 px to MIN_BAND_MM inside a side's line (its middle 80 %), or null. */
+function colourInside(image: RgbaImage, colourAt: RgbSampler, side: Side, pxPerMm: number): number[] | null {
+  const depth = Math.max(3, MIN_BAND_MM * pxPerMm);
+  const n = Math.ceil((depth - 2) * STEPS_PER_PX) + 1;
+  const read = readAcross(image, colourAt, side, { from: -depth, count: n, perPx: STEPS_PER_PX, reach: 0 });
+  return read ? medianColour(read.medianProfile) : null;
+}
+
+/**
+ * A border running in from a side's line (the line on the cut): the median profile flat (within
+ * MIN_BAND_CONTRAST / 2 of its colour) from past the cut's blur for at least MIN_BAND_MM, then
+ * stepping away from that colour by MIN_BAND_CONTRAST at most MAX_BAND_MM in, the table just
+ * outside the line as far from it. Its colour and width (px), or null.
+ */
+function insideBand(
+  image: RgbaImage,
+  colourAt: RgbSampler,
+  side: Side,
+  pxPerMm: number,
+): { colour: number[]; width: number } | null {
+  const depth = MAX_BAND_MM * pxPerMm;
+  const outer = MIN_BAND_MM * pxPerMm + 2;
+  const from = -depth;
+  const n = Math.ceil((depth + outer) * STEPS_PER_PX) + 1;
+  const read = readAcross(image, colourAt, side, { from, count: n, perPx: STEPS_PER_PX, reach: outer });
+  if (!read) return null;
+  const { medianProfile } = read;
+  const at = (t: number) => medianProfile[Math.round((t - from) * STEPS_PER_PX)] as number[] | undefined;
+  const samples = (t0: number, t1: number) => {
+    const out: number[][] = [];
+    for (let t = t0; t <= t1; t += 1 / STEPS_PER_PX) {
+      const c = at(t);
+      if (c) out.push(c);
+    }
+    return out;
+  };
+  const colour = medianColour(samples(-MIN_BAND_MM * pxPerMm, -2));
+  const table = medianColour(samples(2, outer));
+  if (!colour || !table || distance(colour, table) < MIN_BAND_CONTRAST) return null;
+  for (let t = -2; t >= -depth; t -= 1 / STEPS_PER_PX) {
+    const c = at(t);
+    if (!c) return null;
+    if (distance(c, colour) < MIN_BAND_CONTRAST / 2) continue;
+    if (-t < MIN_BAND_MM * pxPerMm) return null;
+    const beyond = samples(t - 2, t - 1);
+    if (beyond.length === 0 || beyond.some((b) => distance(b, colour) < MIN_BAND_CONTRAST)) return null;
+    return { colour, width: -t };
+  }
+  return null;
 }
 
 interface Side {
@@ -195,7 +321,7 @@ function sideBand(image: RgbaImage, colourAt: RgbSampler, side: Side, pxPerMm: n
   const width = (atP + atQ) / 2;
   if (width < MIN_BAND_MM * pxPerMm || width > MAX_BAND_MM * pxPerMm) return null;
   const squares = close.reduce((sum, pt) => sum + (line.a * pt.x + line.b * pt.y - line.c) ** 2, 0);
-  return { line, width, colour, contrast, close: close.length, squares };
+  return { line, width, colour, table, contrast, close: close.length, squares };
 }
 
 /**
@@ -237,10 +363,24 @@ export function rimOutside(image: RgbaImage, corners: Quad): Quad | null {
   if (moved === 0 || moved === 4) return null;
   const colour = medianColour(rims.map((rim) => rim.colour));
   if (!colour || rims.some((rim) => distance(rim.colour, colour) > MAX_BAND_COLOUR_SPREAD)) return null;
-  const [t, r, b, l] = sides.map((side, k) => rims[k]?.cut ?? lineThrough(side.p, side.q)) as [Line, Line, Line, Line];
-  const wider: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
-  if (wider.some((c) => !Number.isFinite(c.x) || !Number.isFinite(c.y))) return null;
-  return wider;
+  return outlineThrough(sides.map((side, k) => rims[k]?.cut ?? lineThrough(side.p, side.q)));
+}
+
+/** Opposite sides' border widths (photo order) within MAX_OPPOSITE_RATIO of each other. */
+function oppositeWithinRatio(widths: readonly number[]): boolean {
+  for (let k = 0; k < 2; k++) {
+    const a = widths[k] as number;
+    const b = widths[k + 2] as number;
+    if (Math.max(a, b) > MAX_OPPOSITE_RATIO * Math.min(a, b)) return false;
+  }
+  return true;
+}
+
+/** The quadrilateral (photo order) whose sides lie on `lines` (top, right, bottom, left), or null. */
+function outlineThrough(lines: readonly Line[]): Quad | null {
+  const [t, r, b, l] = lines as [Line, Line, Line, Line];
+  const corners: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
+  return corners.every((c) => Number.isFinite(c.x) && Number.isFinite(c.y)) ? corners : null;
 }
 
 /**

@@ -141,6 +141,9 @@ export function borderPartlyOutside(image: RgbaImage, corners: Quad): OuterBorde
   const pxPerMm = outlineScale(corners);
   const sides = [0, 1, 2, 3].map((k) => outwardSide(corners, k));
   const inside = sides.map((side) => insideBand(image, colourAt, side, pxPerMm));
+  // The outline on the cut all round, one border inside every side (most photos): nothing to move,
+  // whatever lies outside.
+  if (sameBorder(inside)) return null;
   // A side on the panel's edge has the panel inside its line, not more of the band outside it (a
   // shadow of the border's colour beside a wide border is no border outside the cut).
   const outside = sides.map((side) => {
@@ -148,20 +151,24 @@ export function borderPartlyOutside(image: RgbaImage, corners: Quad): OuterBorde
     const within = band && colourInside(image, colourAt, side, pxPerMm);
     return band && within && distance(within, band.colour) >= MIN_BAND_CONTRAST ? band : null;
   });
-  // Every reading with a side on the cut (none moved included): the one whose four colours lie
-  // within MAX_BAND_COLOUR_SPREAD of the border's as the sides on the cut show it.
+  // Every reading with a side on the cut: the one whose four colours lie within
+  // MAX_BAND_COLOUR_SPREAD of the border's as the sides on the cut show it.
   let found: boolean[] | null = null;
-  for (let mask = 0; mask < 15; mask++) {
+  for (let mask = 1; mask < 15; mask++) {
     const moved = [0, 1, 2, 3].map((k) => (mask & (1 << k)) !== 0);
     const colours = moved.map((out, k) => (out ? outside[k]?.colour : inside[k]?.colour));
-    if (colours.some((c) => !c)) continue;
-    const border = medianColour(colours.filter((_, k) => !moved[k]) as number[][]);
-    if (!border || colours.some((c) => distance(c as number[], border) > MAX_BAND_COLOUR_SPREAD)) continue;
+    const onCut = colours.filter((_, k) => !moved[k]);
+    if (
+      !sameBorder(
+        colours.map((colour) => (colour ? { colour } : null)),
+        onCut,
+      )
+    )
+      continue;
     if (found) return null;
     found = moved;
   }
-  // None, or more than one, or the outline on the cut all round already.
-  if (!found || found.every((m) => !m)) return null;
+  if (!found) return null;
   const moved = found;
   // A shadow cast by one light lies beside at most two adjacent sides, darker than the table past
   // it: a band darker than that table beside adjacent sides only may be the shadow of a border of
@@ -192,6 +199,20 @@ export function borderPartlyOutside(image: RgbaImage, corners: Quad): OuterBorde
     widthsPx: widths as [number, number, number, number],
     kept: moved.map((m) => !m) as [boolean, boolean, boolean, boolean],
   };
+}
+
+/**
+ * Whether every side shows a border, each colour within MAX_BAND_COLOUR_SPREAD of the median of
+ * `reference` (the colours of the sides on the cut; all of them unless given).
+ */
+function sameBorder(
+  bands: readonly ({ colour: number[] } | null)[],
+  reference?: readonly (number[] | undefined)[],
+): boolean {
+  const colours = bands.map((band) => band?.colour);
+  if (colours.some((colour) => !colour)) return false;
+  const border = medianColour((reference ?? colours) as number[][]);
+  return border !== null && colours.every((colour) => distance(colour as number[], border) <= MAX_BAND_COLOUR_SPREAD);
 }
 
 /** The median colour from 2 px to MIN_BAND_MM inside a side's line (its middle 80 %), or null. */

@@ -25,9 +25,11 @@
 // the cut there and on the panel's edge elsewhere, and the frame is then looked for inside the
 // panel on those sides (drawn: 15 of 350 modern-layout fronts refused so). Each side is read
 // both ways: on the cut, the border runs in from its line, flat for MIN_BAND_MM or more, then
-// steps into the panel; on the panel, it runs out to a straight step into the table
-// (sideBand). The sides move out only when exactly one choice among the four gives one border
-// colour all round, with both kinds among them.
+// steps into the panel; on the panel, it runs out to a straight step into the table (sideBand),
+// with another colour inside the line. The sides move out only when exactly one choice among the
+// four gives one border colour all round, with both kinds among them, and not where the band
+// moved to may be a shadow: beside adjacent sides only (or one), darker than the table past it,
+// as a card's cast shadow is (a black border's shadow on dark cloth has the border's colour).
 // A bevelled rim left outside some sides (rimOutside): on a Yu-Gi-Oh! card the rim (rim.ts) meets
 // a busy or dark table with less contrast than its inner step into the body does, so the outline
 // found may close on that step along some sides and on the cut along others (a real photo of a
@@ -132,9 +134,13 @@ export function borderOutside(image: RgbaImage, corners: Quad): OuterBorder | nu
  * the panel inside it does (a black border on dark grey: the outline closes on the cut along two
  * sides and on the panel's edge along the other two). Each side is either on the cut, the border
  * running in from its line (insideBand), or on the panel, the border running out from its line to
- * the cut (sideBand). Taken when every side is one or the other, both kinds are found, only one
- * way of reading them agrees, and the border's colour agrees all round (one ink) with opposite
- * widths within MAX_OPPOSITE_RATIO; null otherwise. The sides on the cut keep their lines.
+ * the cut (sideBand) with another colour inside the line (colourInside). Taken when every side is
+ * one or the other, both kinds are found, only one way of reading them agrees (the outline on the
+ * cut all round is one way), the border's colour agrees all round (one ink, within
+ * MAX_BAND_COLOUR_SPREAD of its colour on the sides on the cut), the bands moved to are no
+ * possible shadow (two opposite sides among them, or none darker than the table past it), and
+ * opposite widths are within MAX_OPPOSITE_RATIO; null otherwise. The sides on the cut keep their
+ * lines.
  */
 export function borderPartlyOutside(image: RgbaImage, corners: Quad): OuterBorder | null {
   const colourAt = rgbSampler(image);

@@ -179,8 +179,8 @@ export function borderPartlyOutside(image: RgbaImage, corners: Quad): OuterBorde
   // A shadow cast by one light lies beside at most two adjacent sides, darker than the table past
   // it: a band darker than that table beside adjacent sides only may be the shadow of a border of
   // nearly its colour, and the cut inside it cannot be told. (Two opposite sides moved by a
-  // shadow's width would put the outline 1 % or more off the card's proportions, which the
-  // caller's format check refuses; adjacent sides' changes cancel there.)
+  // shadow's width would put the outline 1 % or more off the card's proportions: no format, or
+  // another than the other face's; adjacent sides' changes cancel there.)
   const opposite = (moved[0] && moved[2]) || (moved[1] && moved[3]);
   const shadowLike = moved.some(
     (m, k) => m && luma((outside[k] as SideBand).colour) < luma((outside[k] as SideBand).table),

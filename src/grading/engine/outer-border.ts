@@ -111,9 +111,7 @@ export function borderOutside(image: RgbaImage, corners: Quad): OuterBorder | nu
     if (!band) return null;
     bands.push(band);
   }
-  const colours = bands.map((band) => band.colour);
-  const colour = medianColour(colours);
-  if (!colour || colours.some((c) => distance(c, colour) > MAX_BAND_COLOUR_SPREAD)) return null;
+  if (!sameBorder(bands.map((band) => band.colour))) return null;
   const widths = bands.map((band) => band.width);
   if (!oppositeWithinRatio(widths)) return null;
   const wider = outlineThrough(bands.map((band) => band.line));
@@ -149,7 +147,7 @@ export function borderPartlyOutside(image: RgbaImage, corners: Quad): OuterBorde
   const inside = sides.map((side) => insideBand(image, colourAt, side, pxPerMm));
   // The outline on the cut all round, one border inside every side (most photos): nothing to move,
   // whatever lies outside.
-  if (sameBorder(inside)) return null;
+  if (sameBorder(inside.map((band) => band?.colour))) return null;
   // A side on the panel's edge has the panel inside its line, not more of the band outside it (a
   // shadow of the border's colour beside a wide border is no border outside the cut).
   const outside = sides.map((side) => {
@@ -163,11 +161,10 @@ export function borderPartlyOutside(image: RgbaImage, corners: Quad): OuterBorde
   for (let mask = 1; mask < 15; mask++) {
     const moved = [0, 1, 2, 3].map((k) => (mask & (1 << k)) !== 0);
     const colours = moved.map((out, k) => (out ? outside[k]?.colour : inside[k]?.colour));
-    const onCut = colours.filter((_, k) => !moved[k]);
     if (
       !sameBorder(
-        colours.map((colour) => (colour ? { colour } : null)),
-        onCut,
+        colours,
+        colours.filter((_, k) => !moved[k]),
       )
     )
       continue;
@@ -210,14 +207,13 @@ export function borderPartlyOutside(image: RgbaImage, corners: Quad): OuterBorde
 }
 
 /**
- * Whether every side shows a border, each colour within MAX_BAND_COLOUR_SPREAD of the median of
- * `reference` (the colours of the sides on the cut; all of them unless given).
+ * Whether every side shows a border (`colours`, one per side), each within MAX_BAND_COLOUR_SPREAD
+ * of the median of `reference` (the colours of the sides on the cut; all of them unless given).
  */
 function sameBorder(
-  bands: readonly ({ colour: number[] } | null)[],
+  colours: readonly (number[] | undefined)[],
   reference?: readonly (number[] | undefined)[],
 ): boolean {
-  const colours = bands.map((band) => band?.colour);
   if (colours.some((colour) => !colour)) return false;
   const border = medianColour((reference ?? colours) as number[][]);
   return border !== null && colours.every((colour) => distance(colour as number[], border) <= MAX_BAND_COLOUR_SPREAD);
@@ -390,8 +386,7 @@ export function rimOutside(image: RgbaImage, corners: Quad): Quad | null {
   }
   const moved = rims.filter((rim) => rim.cut !== null).length;
   if (moved === 0 || moved === 4) return null;
-  const colour = medianColour(rims.map((rim) => rim.colour));
-  if (!colour || rims.some((rim) => distance(rim.colour, colour) > MAX_BAND_COLOUR_SPREAD)) return null;
+  if (!sameBorder(rims.map((rim) => rim.colour))) return null;
   return outlineThrough(sides.map((side, k) => rims[k]?.cut ?? lineThrough(side.p, side.q)));
 }
 

@@ -143,6 +143,12 @@ export interface CardScene {
    * catalog's reference scan shows it too.
    */
   borderPrint?: { rows: { from: number; to: number; start: number; end: number }[]; color: Rgb };
+  /**
+   * The bottom border is a collector bar (a modern Magic card's): deeper than the others by
+   * design, its top printed as wide as its sides. Centering top to bottom is then the top border
+   * against the side borders' mean (truthOf), as the engine reads it.
+   */
+  collectorBar?: boolean;
   /** A real photographed table texture (see `photo()`), tiled and tinted with `background`. */
   tablePhoto?: RgbaImage;
   /** Table texture pixels per canvas pixel (0.5 = the texture drawn at twice its size). */
@@ -161,7 +167,9 @@ export const CARD_MM = { width: 63, height: 88 } as const;
 
 /** Truth for a scene: the centering the engine should measure, in percentage points. */
 export function truthOf(scene: CardScene) {
-  const { left, right, top, bottom } = scene.borders;
+  const { left, right, top } = scene.borders;
+  // A collector bar's designed depth is unknown; the top's shift from the sides' width is the print's.
+  const bottom = scene.collectorBar ? left + right - top : scene.borders.bottom;
   return {
     horizontal: (left / (left + right)) * 100 - 50,
     vertical: (top / (top + bottom)) * 100 - 50,

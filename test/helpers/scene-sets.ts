@@ -280,6 +280,7 @@ export function realisticScenes(options: RealisticOptions, perCategory = 5, seed
         artColor: design === 3 ? [70, 40, 40] : [60, 70, 150],
         seed: (scene.seed ?? 1) + 7919,
         borderPrint: undefined,
+        collectorBar: undefined,
       };
       if (design === 3 && contrast(back.borderColor, table.color) < 60) back.borderColor = [20, 40, 110];
       cases.push({
@@ -300,15 +301,22 @@ export function realisticScenes(options: RealisticOptions, perCategory = 5, seed
  * (one row 0.8 mm tall, or two of 0.55 mm) inside a bottom border of 2.6–3.4 mm, ending at least
  * 0.6 mm before the frame and within the top border's depth (a modern Pokémon card's bottom
  * border). Case 5: a modern Magic
- * card's collector bar, two rows of print in a bottom border of 6.5 mm against a top one of
- * 2.5 mm, a design whose bottom border is wider than the top by intent. Dark print on a light
- * border, light print on a dark one.
+ * card's collector bar, two rows of print in a bottom border about 6.5 mm deep, a design whose
+ * bottom border is wider than the others by intent and whose top is as wide as its sides, here
+ * shifted along the card by up to 0.4 mm. Dark print on a light border, light print on a dark one.
  */
+const BAR_SHIFTS_MM = [-0.3, 0.2, 0.4, -0.1];
+
 function printInBorder(scene: CardScene, i: number, random: () => number): void {
   const light = Math.max(...scene.borderColor) > 150;
   const color: Rgb = light ? [40, 40, 46] : [236, 234, 226];
   if (i % 5 === 4) {
-    scene.borders = { ...scene.borders, top: 2.5, bottom: 6.5 };
+    // Printed as the design does, the top as wide as the sides' mean, then shifted along the
+    // card (a miscut; no random draw, so the cases after it stay as they were).
+    const shift = BAR_SHIFTS_MM[Math.floor(i / 5) % BAR_SHIFTS_MM.length] ?? 0;
+    const sides = (scene.borders.left + scene.borders.right) / 2;
+    scene.borders = { ...scene.borders, top: sides + shift, bottom: 6.5 - shift };
+    scene.collectorBar = true;
     scene.borderPrint = {
       rows: [
         { from: 1.6, to: 2.5, start: 4, end: 31 },
@@ -385,7 +393,7 @@ const RIM_PANELS: Rgb[] = [
  * (card-images.ts, `bevel`) shading from grey at the cut to near black at the body, 1.3 mm plus a
  * quarter of the case's own border wide (1.8–2.4 mm), the body one of RIM_PANELS[variant] with
  * the art in a window and a text box below. Its back is the same size, its border the same rim.
- * Nothing is printed in the rim (`borderPrint` is dropped), as on the cards: widened into a rim, a
+ * Nothing is printed in the rim (`borderPrint` and a collector bar are dropped), as on the cards: widened into a rim, a
  * case's rows of border print would cross the rim's inner edge, where a row within 0.3 mm of it is
  * not told from it (frame.ts; `docs/engine.md`, step 2, *A bevelled rim*).
  */
@@ -404,6 +412,7 @@ export function withBevelledRim(c: RealisticCase, variant: number): RealisticCas
   const scene: CardScene = {
     ...rim(c.scene),
     borderPrint: undefined,
+    collectorBar: undefined,
     layout: {
       panel: RIM_PANELS[variant % RIM_PANELS.length] ?? [200, 120, 60],
       rim: [200, 190, 150],

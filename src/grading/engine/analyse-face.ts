@@ -10,6 +10,7 @@
 import {
   agreeOnCentering,
   centeringSigma,
+  designedWidths,
   edgeBlurLimitMm,
   MAX_CENTERING_SIGMA,
   MAX_EDGE_BLUR_MM,
@@ -392,7 +393,7 @@ function measureCard(
   }
   let sigma: number | null = null;
   if (centering.ok) {
-    sigma = centeringSigma(outline.edgeWidth, EDGE_PROFILES, pxPerMm, centering.widths);
+    sigma = centeringSigma(outline.edgeWidth, EDGE_PROFILES, pxPerMm, centering.widths, centering.bar);
   }
   const wear = frames.full.ok
     ? measureWear(
@@ -408,7 +409,9 @@ function measureCard(
         flatSampler(measuredImage, measuredCorners, format),
       )
     : null;
-  const blurLimitMm = centering.ok ? edgeBlurLimitMm(centering.widths) : MAX_EDGE_BLUR_MM;
+  const blurLimitMm = centering.ok
+    ? edgeBlurLimitMm(designedWidths(centering.widths, centering.bar))
+    : MAX_EDGE_BLUR_MM;
   if (centering.ok && blurMm > blurLimitMm) {
     centering = {
       ok: false,

@@ -31,6 +31,8 @@ export interface FaceInput {
   /** The flat card's size in pixels (FLAT_PX_PER_MM). */
   flatSize: { width: number; height: number };
   frame: FrameWidths | null;
+  /** The end read as a bar (centering.ts, designedWidths), or null. */
+  bar: "top" | "bottom" | null;
   wear: FaceWear | null;
 }
 
@@ -128,6 +130,7 @@ export function faceEvidence(face: FaceInput): FaceEvidence {
     px_per_mm: round2(Math.min(widthPx / face.format.width_mm, heightPx / face.format.height_mm)),
     frame_lines: frameLines,
     borders_mm: bordersMm,
+    bar: face.frame ? face.bar : null,
   };
 }
 

@@ -378,6 +378,7 @@ function faceInput(face: FaceAnalysis, wear = face.wear): FaceInput {
     flatSize: { width: face.flat.width, height: face.flat.height },
     // Frame lines and borders only where the two scales agreed on them.
     frame: face.centering.ok ? face.centering.widths : null,
+    bar: face.centering.ok ? face.centering.bar : null,
     wear,
   };
 }

@@ -58,36 +58,76 @@ export function widthsOf(sides: Record<Side, SideMeasurement>): Widths {
   return { left: sides.left.width, right: sides.right.width, top: sides.top.width, bottom: sides.bottom.width };
 }
 
-export function faceCentering(widths: Widths): FaceCentering {
-  const { left, right, top, bottom } = widths;
+/** An end printed as a bar of the border's colour deeper than the other borders (frame.ts, printReading). */
+export type Bar = "top" | "bottom" | null;
+
+/**
+ * The widths centering is read from. An end printed as a bar (`bar`) has a designed width no
+ * photo shows, so it counts as printed as wide as the side borders' mean less the other end's
+ * shift from it: a design with such a bar prints its other end as wide as its sides (a modern
+ * Magic card's top, left and right borders: 2.48–2.59 mm on each of 15 renders of its frame, at
+ * 3.5 px per mm, as the pixel allows). That mean does not move with a miscut across the card (what one
+ * side gains the other loses), so the other end's distance from it is the print's shift along
+ * the card, and the axis reads as a plain one shifted as much would.
+ */
+export function designedWidths(widths: Widths, bar: Bar): Widths {
+  if (bar === null) return widths;
+  const other = bar === "top" ? "bottom" : "top";
+  return { ...widths, [bar]: widths.left + widths.right - widths[other] };
+}
+
+/** `bar`: an end printed as a bar (designedWidths); the borders reported are those measured. */
+export function faceCentering(widths: Widths, bar: Bar = null): FaceCentering {
+  const { left, right, top, bottom } = designedWidths(widths, bar);
   const mm = (px: number) => Math.round((px / FLAT_PX_PER_MM) * 10) / 10;
   return {
     left_right: (left / (left + right)) * 100,
     top_bottom: (top / (top + bottom)) * 100,
-    borders_mm: { left: mm(left), right: mm(right), top: mm(top), bottom: mm(bottom) },
+    borders_mm: { left: mm(widths.left), right: mm(widths.right), top: mm(widths.top), bottom: mm(widths.bottom) },
   };
 }
 
 export type TwoScaleResult =
-  | { ok: true; widths: Widths; centering: FaceCentering; agreement: number }
+  | { ok: true; widths: Widths; bar: Bar; centering: FaceCentering; agreement: number }
   | { ok: false; side: Side | null; reason: string };
 
 /**
- * Both scales must find the frame on all four sides and give the same centering within
+ * Both scales must find the frame on all four sides (and the same end as a bar, or none) and give the same centering within
  * MAX_SCALE_DISAGREEMENT points or the same borders within MAX_SCALE_DISAGREEMENT_MM; otherwise
  * the side that moved most is named.
  */
 export function agreeOnCentering(full: FrameResult, half: FrameResult): TwoScaleResult {
   if (!full.ok) return full;
   if (!half.ok) return { ok: false, side: half.side, reason: `at half resolution, ${half.reason}` };
+  const bar = full.bar;
+  if (half.bar !== bar) {
+    const side = bar ?? half.bar ?? "bottom";
+    return {
+      ok: false,
+      side,
+      reason: `the ${side} border reads as a bar of print deeper than the other borders at ${bar ? "full" : "half"} resolution only, so what its printed frame is cannot be told`,
+    };
+  }
   const a = widthsOf(full.sides);
   const b = widthsOf(half.sides);
-  const ca = faceCentering(a);
-  const cb = faceCentering(b);
+  if (bar !== null) {
+    const other = bar === "top" ? "bottom" : "top";
+    if (a[other] >= a.left + a.right) {
+      const mm = (px: number) => (px / FLAT_PX_PER_MM).toFixed(2);
+      return {
+        ok: false,
+        side: other,
+        reason: `the ${bar} border is a bar of print deeper than the others, and the ${other} border (${mm(a[other])} mm) is as wide as the left and right ones together (${mm(a.left + a.right)} mm), so its shift cannot be read against them`,
+      };
+    }
+  }
+  const ca = faceCentering(a, bar);
+  const cb = faceCentering(b, bar);
   const agreement = Math.max(Math.abs(ca.left_right - cb.left_right), Math.abs(ca.top_bottom - cb.top_bottom));
+  // A bar's own line does not enter the centering, so it is not what two scales must agree on.
   let worst: Side = "left";
   for (const side of ["left", "right", "top", "bottom"] as const) {
-    if (Math.abs(a[side] - b[side]) > Math.abs(a[worst] - b[worst])) worst = side;
+    if (side !== bar && Math.abs(a[side] - b[side]) > Math.abs(a[worst] - b[worst])) worst = side;
   }
   const largestMm = Math.abs(a[worst] - b[worst]) / FLAT_PX_PER_MM;
   if (agreement > MAX_SCALE_DISAGREEMENT && largestMm > MAX_SCALE_DISAGREEMENT_MM) {
@@ -98,22 +138,38 @@ export function agreeOnCentering(full: FrameResult, half: FrameResult): TwoScale
       reason: `the printed frame on the ${worst} side could not be measured consistently (${mm(a[worst])} mm at full and ${mm(b[worst])} mm at half resolution, ${agreement.toFixed(1)} centering points apart)`,
     };
   }
-  return { ok: true, widths: a, centering: ca, agreement };
+  return { ok: true, widths: a, bar, centering: ca, agreement };
 }
 
 /**
  * Predicted 1 σ uncertainty of the centering offset, in percentage points: each border's two
  * lines (card edge and frame) are placed to an eighth of the edge's 10–90 % rise (at least 0.25 px),
  * averaged over `profiles` independent profiles, and one point of centering is 1 % of the axis's
- * total border.
+ * total border. An axis read past a bar (designedWidths) rests on three borders, one of them
+ * alone against the other two's mean, not on two against each other: its offset scatters
+ * BAR_SIGMA_FACTOR times as much for the same lines.
  */
-export function centeringSigma(edgeWidthPx: number, profiles: number, pxPerMm: number, widths: Widths): number {
+export function centeringSigma(
+  edgeWidthPx: number,
+  profiles: number,
+  pxPerMm: number,
+  widths: Widths,
+  bar: Bar = null,
+): number {
   const linePx = Math.max(0.25, edgeWidthPx / 8) / Math.sqrt(Math.max(1, profiles));
   const borderMm = (Math.SQRT2 * linePx) / pxPerMm;
-  const totalX = (widths.left + widths.right) / FLAT_PX_PER_MM;
-  const totalY = (widths.top + widths.bottom) / FLAT_PX_PER_MM;
-  return (100 * borderMm) / Math.min(totalX, totalY);
+  const axes = designedWidths(widths, bar);
+  const totalX = (axes.left + axes.right) / FLAT_PX_PER_MM;
+  const totalY = (axes.top + axes.bottom) / FLAT_PX_PER_MM;
+  return Math.max((100 * borderMm) / totalX, ((bar ? BAR_SIGMA_FACTOR : 1) * 100 * borderMm) / totalY);
 }
+
+/**
+ * Two borders against each other: the offset's error is half their two errors' difference over
+ * the axis, σ/T for each line's σ on borders of T together. One border against the mean of two
+ * others that together are S wide: its own error over S and half theirs, √3 σ/S.
+ */
+const BAR_SIGMA_FACTOR = Math.sqrt(3);
 
 export const worseSide = (c: FaceCentering) =>
   Math.max(c.left_right, 100 - c.left_right, c.top_bottom, 100 - c.top_bottom);

@@ -33,6 +33,13 @@ export interface FaceEvidence {
   frame_lines: Record<CardSide, PixelSegment> | null;
   /** Border widths in millimetres; null when the frame could not be measured. */
   borders_mm: Record<CardSide, number> | null;
+  /**
+   * The end whose border is a bar of the border's colour deeper than the others (a modern Magic
+   * card's collector bar, centering.ts designedWidths): top to bottom is then read from the other
+   * end's border against the left and right borders' mean. Null for a plain border all round or
+   * when the frame was not measured; absent from evidence stored before it was reported.
+   */
+  bar?: "top" | "bottom" | null;
 }
 
 export interface CenteringEvidence {

@@ -12,10 +12,11 @@
 // square to the card). Print in the border (a copyright line, an artist's credit, a collector
 // line) is an island: a step the border's colour follows again within 1.5 mm. Each scan line is
 // read past such islands to its first step that is not one, and when most of the first steps
-// were print the frame is the depth most lines reach so. That frame is measured only beside a
-// plain opposite border that the print lies within (printRefusal): a bar of the border's colour
-// deeper than the other borders (a modern Magic card's collector bar) has a designed width a
-// photo cannot tell from a miscut, and is refused. Print before the frame that is no island is
+// were print the frame is the depth most lines reach so. That frame is read only beside a
+// plain opposite border (printReading): the print within that border's depth, it is the side's
+// frame; deeper, the end is a bar of the border's colour (a modern Magic card's collector bar),
+// whose designed width a photo cannot tell from a miscut, and centering.ts reads that axis from
+// the other end against the side borders. Print before the frame that is no island is
 // refused on more than a quarter of the lines. Nor is a line with a fainter straight
 // line before it, found when the side is read again at a lower threshold (a frame of nearly the
 // border's colour, the art's edge beyond it: fainterLineBefore). A side with a plain border on
@@ -84,7 +85,12 @@ export interface BorderPrint {
 }
 
 export type FrameResult =
-  | { ok: true; sides: Record<Side, SideMeasurement> }
+  | {
+      ok: true;
+      sides: Record<Side, SideMeasurement>;
+      /** The end border printed as a bar deeper than the others (printReading), or null. */
+      bar: "top" | "bottom" | null;
+    }
   | { ok: false; side: Side; reason: string };
 
 /** How far inward the frame is looked for: 30 % of the card's width (19 mm). */
@@ -267,6 +273,7 @@ function frameOf(
   cleanCuts: ReadonlySet<Side>,
 ): FrameResult {
   const sides = {} as Record<Side, SideMeasurement>;
+  let bar: "top" | "bottom" | null = null;
   for (const side of SIDES) {
     const reading = readings[side];
     if (!reading.ok) {
@@ -296,8 +303,10 @@ function frameOf(
         reason: `the ${side} border's rim does not end at one line: on ${Math.round(100 * (1 - measured.agreement))} % of its scan lines the step out of it lies off the line the others find (print or dark art across the rim's inner edge), so the printed frame cannot be told on that side`,
       };
     }
-    const print = printRefusal(side, measured, readings[OPPOSITE[side]], scale);
-    if (print) return { ok: false, side, reason: print };
+    const print = printReading(side, measured, readings[OPPOSITE[side]], scale);
+    if (print.refusal) return { ok: false, side, reason: print.refusal };
+    // Print is read on the ends only (measureSide), so a bar is the top's or the bottom's.
+    if (print.bar && (side === "top" || side === "bottom")) bar = side;
     if (measured.brokenIsland) {
       return {
         ok: false,
@@ -305,7 +314,10 @@ function frameOf(
         reason: `the ${side} border holds a broken line ${(measured.width / FLAT_PX_PER_MM).toFixed(1)} mm in with the border's colour behind it (print along the side, or a frame of nearly the border's colour), so which line is the printed frame cannot be told`,
       };
     }
-    if (measured.printBefore > MAX_PRINT_BEFORE) {
+    // A bar's line is in no offset (centering.ts), and the print in it is more than rows of
+    // letters (a set's icon, a rarity's dot, three rows of credits): print that is no island
+    // there leaves its line standing for the evidence and wear, as the deepest line most reach.
+    if (measured.printBefore > MAX_PRINT_BEFORE && bar !== side) {
       return {
         ok: false,
         side,
@@ -339,7 +351,7 @@ function frameOf(
       reason: `the ${a} border reads ${rgb(sides[a].borderColor)} and the ${b} border ${rgb(sides[b].borderColor)}, not one ink in two lights, so what lies along the card's edge on one of them is not its border (another card beneath it, a sleeve's margin)`,
     };
   }
-  return { ok: true, sides };
+  return { ok: true, sides, bar };
 }
 
 /**
@@ -364,27 +376,34 @@ const OPPOSITE: Record<Side, Side> = { left: "right", right: "left", top: "botto
  * Print in a border read past (BorderPrint) on more than MAX_PRINT_BEFORE of a side's scan lines.
  * A card's design prints its copyright or credit line in the border, inside the depth its frame
  * leaves there (a modern Pokémon card's bottom border); or in a bar of the border's colour deeper
- * than the other borders (a modern Magic card's collector bar, 6–7 mm against 2–3 mm), whose
- * designed width a photo cannot tell from a miscut. The frame read past the print is measured
- * when the opposite side is a plain border measured without print, the print ends within that
- * side's width and PRINT_DEPTH_MARGIN_MM, the frame lies at most MAX_PRINTED_SIDE_RATIO times as
- * deep as that side's, and the print was read past to the frame on MIN_FRAME_BEHIND_PRINT of the
- * scan lines that met it. On the real photos measured: a Pokémon card's copyright line ends
- * 2.0 mm in, its frame 2.6 mm and the top's 2.3 mm; modern Magic cards' collector lines reach
- * 4.1–4.4 mm in, their frames 6.6–7.3 mm against 2.2–2.5 mm. Returns the refusal, or null.
+ * than the other borders (a modern Magic card's collector bar, 6–7 mm against 2–3 mm). Either is
+ * read only beside a plain opposite border measured without print, and only when the print was
+ * read past to the frame on MIN_FRAME_BEHIND_PRINT of the scan lines that met it. The frame read
+ * past the print is then measured as the side's when the print ends within the opposite side's
+ * width and PRINT_DEPTH_MARGIN_MM, and the frame lies at most MAX_PRINTED_SIDE_RATIO times as deep
+ * as that side's. Past either, the side is a bar (`bar`): its designed depth a photo cannot tell
+ * from a miscut, so centering.ts reads that axis from the opposite border against the side
+ * borders instead (print is read on the ends only, so a bar is an end's). On the real photos
+ * measured: a Pokémon card's copyright line ends 2.0 mm in, its frame 2.6 mm and the top's
+ * 2.3 mm; modern Magic cards' collector lines reach 4.1–4.4 mm in, their frames 6.6–7.3 mm
+ * against 2.2–2.5 mm.
  */
 const PRINT_DEPTH_MARGIN_MM = 0.5;
 const MAX_PRINTED_SIDE_RATIO = 1.6;
 const MIN_FRAME_BEHIND_PRINT = 0.6;
 
-function printRefusal(side: Side, measured: SideMeasurement, opposite: SideReading, scale: number): string | null {
+type PrintReading = { refusal: string; bar?: undefined } | { refusal?: undefined; bar: boolean };
+
+function printReading(side: Side, measured: SideMeasurement, opposite: SideReading, scale: number): PrintReading {
   const print = measured.print;
-  if (!print || print.share <= MAX_PRINT_BEFORE) return null;
+  if (!print || print.share <= MAX_PRINT_BEFORE) return { bar: false };
   const mm = (px: number) => (px / FLAT_PX_PER_MM).toFixed(1);
   const other = OPPOSITE[side];
   const held = `the ${side} border holds print up to ${mm(print.depth)} mm in on ${Math.round(100 * print.share)} % of its scan lines`;
   if (print.frameBehind < MIN_FRAME_BEHIND_PRINT) {
-    return `${held}, and the frame line behind it is not found on most of them, so the printed frame cannot be told on that side`;
+    return {
+      refusal: `${held}, and the frame line behind it is not found on most of them, so the printed frame cannot be told on that side`,
+    };
   }
   const plain =
     opposite.ok &&
@@ -394,16 +413,16 @@ function printRefusal(side: Side, measured: SideMeasurement, opposite: SideReadi
     opposite.measured.agreement >= MIN_AGREEMENT &&
     opposite.measured.lean <= maxLeanMm(scale);
   if (!plain) {
-    return `${held}, and the ${other} border is not a plain one to compare it with, so whether the line behind the print is the printed frame cannot be told`;
+    return {
+      refusal: `${held}, and the ${other} border is not a plain one to compare it with, so whether the line behind the print is the printed frame cannot be told`,
+    };
   }
   const oppositeWidth = opposite.measured.width;
-  if (
-    print.depth > oppositeWidth + PRINT_DEPTH_MARGIN_MM * FLAT_PX_PER_MM ||
-    measured.width > MAX_PRINTED_SIDE_RATIO * oppositeWidth
-  ) {
-    return `${held}, against the ${other} border's ${mm(oppositeWidth)} mm, the line behind it ${mm(measured.width)} mm in: a bar of the border's colour printed with text (as under a modern Magic card's frame), whose designed width cannot be told from a miscut, so the ${side} border cannot be measured`;
-  }
-  return null;
+  return {
+    bar:
+      print.depth > oppositeWidth + PRINT_DEPTH_MARGIN_MM * FLAT_PX_PER_MM ||
+      measured.width > MAX_PRINTED_SIDE_RATIO * oppositeWidth,
+  };
 }
 
 /** How far a side's frame line may lean (mm): further beside a cut traced cleanly (MAX_CLEAN_CUT_LEAN_MM). */

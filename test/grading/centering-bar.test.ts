@@ -1,0 +1,87 @@
+// Centering read past a collector bar (centering.ts, designedWidths): an end border printed as a
+// bar deeper than the others is not compared with the other end; the other end is read against
+// the side borders' mean.
+import { describe, expect, it } from "vitest";
+import { agreeOnCentering, centeringSigma, faceCentering } from "../../src/grading/engine/centering";
+import { type FrameResult, SIDES, type Side, type SideMeasurement } from "../../src/grading/engine/frame";
+import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
+
+const px = (mm: number) => mm * FLAT_PX_PER_MM;
+
+function side(widthMm: number): SideMeasurement {
+  return {
+    width: px(widthMm),
+    agreement: 1,
+    coverage: 1,
+    lean: 0,
+    printBefore: 0,
+    behind: 0,
+    rim: false,
+    borderColor: [20, 20, 22],
+    borderNoise: 3,
+    print: null,
+    brokenIsland: false,
+    bow: 0,
+  };
+}
+
+function frame(mm: Record<Side, number>, bar: "top" | "bottom" | null): FrameResult {
+  const sides = Object.fromEntries(SIDES.map((s) => [s, side(mm[s])])) as Record<Side, SideMeasurement>;
+  return { ok: true, sides, bar };
+}
+
+describe("centering past a collector bar", () => {
+  it("reads the top against the side borders' mean, and reports the borders measured", () => {
+    const widths = { left: px(2.4), right: px(2.6), top: px(2.3), bottom: px(6.5) };
+    const c = faceCentering(widths, "bottom");
+    expect(c.top_bottom).toBeCloseTo((2.3 / 5) * 100, 6);
+    expect(c.left_right).toBeCloseTo(48, 6);
+    expect(c.borders_mm).toEqual({ left: 2.4, right: 2.6, top: 2.3, bottom: 6.5 });
+    // A bar at the top (the card upside down in the photo): the bottom against the sides.
+    expect(faceCentering({ ...widths, top: px(6.5), bottom: px(2.3) }, "top").top_bottom).toBeCloseTo(54, 6);
+    // No bar: the two ends against each other, as always.
+    expect(faceCentering(widths).top_bottom).toBeCloseTo((2.3 / 8.8) * 100, 6);
+  });
+
+  it("is not moved by a miscut across the card", () => {
+    // The same print shifted 0.3 mm to the right: the sides' mean, and so top to bottom, stay.
+    const centred = faceCentering({ left: px(2.5), right: px(2.5), top: px(2.2), bottom: px(6.8) }, "bottom");
+    const shifted = faceCentering({ left: px(2.8), right: px(2.2), top: px(2.2), bottom: px(6.8) }, "bottom");
+    expect(shifted.top_bottom).toBeCloseTo(centred.top_bottom, 9);
+    expect(shifted.left_right).toBeCloseTo(56, 6);
+  });
+
+  it("does not hold the bar's own line to the two scales' agreement, but holds the others", () => {
+    const full = frame({ left: 2.5, right: 2.5, top: 2.4, bottom: 6.5 }, "bottom");
+    // The line behind the bar 0.3 mm deeper at half resolution: it is in no offset.
+    const barMoved = agreeOnCentering(full, frame({ left: 2.5, right: 2.5, top: 2.4, bottom: 6.8 }, "bottom"));
+    expect(barMoved).toMatchObject({ ok: true, bar: "bottom" });
+    if (barMoved.ok) expect(barMoved.centering.top_bottom).toBeCloseTo(48, 6);
+    // The top 0.1 mm apart: 2 points on this axis, refused, and the top named.
+    const topMoved = agreeOnCentering(full, frame({ left: 2.5, right: 2.5, top: 2.5, bottom: 6.5 }, "bottom"));
+    expect(topMoved).toMatchObject({ ok: false, side: "top" });
+  });
+
+  it("refuses a bar read at one scale only", () => {
+    const full = frame({ left: 2.5, right: 2.5, top: 2.4, bottom: 6.5 }, "bottom");
+    const half = frame({ left: 2.5, right: 2.5, top: 2.4, bottom: 6.5 }, null);
+    const result = agreeOnCentering(full, half);
+    expect(result).toMatchObject({ ok: false, side: "bottom" });
+    if (!result.ok) expect(result.reason).toMatch(/bottom border reads as a bar of print .* at full resolution only/);
+  });
+
+  it("refuses an end as wide as the two sides together, which no shift of the print explains", () => {
+    const full = frame({ left: 1.2, right: 1.3, top: 2.6, bottom: 6.5 }, "bottom");
+    const result = agreeOnCentering(full, full);
+    expect(result).toMatchObject({ ok: false, side: "top" });
+    if (!result.ok) expect(result.reason).toMatch(/as wide as the left and right ones together/);
+  });
+
+  it("predicts √3 times the scatter on the axis read past the bar", () => {
+    const widths = { left: px(2.5), right: px(2.5), top: px(2.5), bottom: px(6.5) };
+    const plain = centeringSigma(2, 10, 8, { ...widths, bottom: px(2.5) });
+    expect(centeringSigma(2, 10, 8, widths, "bottom")).toBeCloseTo(plain * Math.sqrt(3), 9);
+    // Without the bar the deep bottom would widen that axis and shrink its scatter: the sides' axis rules.
+    expect(centeringSigma(2, 10, 8, widths)).toBeCloseTo(plain, 9);
+  });
+});

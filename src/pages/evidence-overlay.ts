@@ -62,9 +62,15 @@ export function evidenceFacts(evidence: GradeEvidence): [string, string][] {
   for (const name of ["front", "back"] as FaceName[]) {
     const borders = evidence.faces[name].borders_mm;
     if (borders) {
+      const bar = evidence.faces[name].bar;
+      const other = bar === "top" ? "bottom" : "top";
       facts.push([
         `Borders (${name})`,
-        `left ${borders.left} mm · right ${borders.right} mm · top ${borders.top} mm · bottom ${borders.bottom} mm`,
+        `left ${borders.left} mm · right ${borders.right} mm · top ${borders.top} mm · bottom ${borders.bottom} mm${
+          bar
+            ? ` (the ${bar} is a collector bar, wider by design: top to bottom is the ${other} border against the left and right borders' mean)`
+            : ""
+        }`,
       ]);
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FaceEvidence, GradeEvidence } from "../../src/grading/engine/evidence";
-import { cardToPhoto } from "../../src/pages/evidence-overlay";
+import { cardToPhoto, evidenceFacts } from "../../src/pages/evidence-overlay";
 import { gradeLabel } from "../../src/pages/render";
 import { createCertificate } from "../helpers/factories";
 import { call, callWithEnv } from "../helpers/request";
@@ -108,6 +108,12 @@ describe("GET /c/{number}", () => {
     expect(html.match(/class="frame"/g)).toHaveLength(4);
     expect(html).toContain("How this grade was measured");
     expect(html).toContain("<dt>Borders (front)</dt><dd>left 3.5 mm · right 3.2 mm · top 3.5 mm · bottom 3.5 mm</dd>");
+    // A front read past a collector bar says so beside its borders.
+    const barred = evidenceFacts({ ...evidence, faces: { ...evidence.faces, front: { ...face, bar: "bottom" } } });
+    expect(barred).toContainEqual([
+      "Borders (front)",
+      "left 3.5 mm · right 3.2 mm · top 3.5 mm · bottom 3.5 mm (the bottom is a collector bar, wider by design: top to bottom is the top border against the left and right borders' mean)",
+    ]);
     expect(html).toContain("<dd>2.8 points from the next centering grade</dd>");
     expect(html).toContain("<dd>56.3 × 81.0 mm; the catalog&#39;s print 56.3 × 81.1 mm</dd>");
     expect(html).toContain("<dt>Corners</dt><dd>1 defect found; 97 % of the area examined (101 mm²)</dd>");

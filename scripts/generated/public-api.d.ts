@@ -567,7 +567,7 @@ export interface components {
                 bottom: number;
             } | null;
             /**
-             * @description The end whose border is a bar of the border's colour deeper than the others, printed with text (a modern Magic card's collector bar, 6–7 mm against 2–3 mm). Its designed width cannot be told from a miscut, so `top_bottom` centering is read from the other end's border against the mean of the left and right borders, which such a design prints as wide: `top / (left + right)` with a bottom bar. `borders_mm` still gives the bar's depth to the frame behind it. Null for a plain border all round or when the frame was not measured; absent from evidence stored before it was reported.
+             * @description The end whose border is a bar of the border's colour deeper than the others, printed with text (a modern Magic card's collector bar: its frame 5–7 mm in, against 2–3 mm). Its designed width cannot be told from a miscut, so `top_bottom` centering is read from the other end's border against the mean of the left and right borders, which such a design prints as wide: `top / (left + right)` with a bottom bar. `borders_mm` still gives the bar's depth to the frame behind it. Null for a plain border all round or when the frame was not measured; absent from evidence stored before it was reported.
              * @example null
              * @enum {string|null}
              */

@@ -240,7 +240,7 @@ describe("the printed frame from line evidence", () => {
     expect(half.sides.bottom.print).not.toBeNull();
   });
 
-  it("reads print in a bar of the border's colour deeper than the opposite border, or beside a narrow one, as a bar", () => {
+  it("reads print in a bar of the border's colour as deep as a collector bar as a bar, and refuses shallower print deeper than the opposite border", () => {
     // A modern Magic card: a two-row collector line 1.7–4.4 mm in, the frame 6.5 mm in, the top
     // border 2.5 mm. Its bottom border's designed width is not the top's: the side is a bar,
     // measured to the frame behind it, and centering.ts reads the axis past it.
@@ -262,9 +262,22 @@ describe("the printed frame from line evidence", () => {
     }
     // A copyright line 1.2–2.2 mm in within a 3 mm bottom border, the top border 1.5 mm (a miscut
     // card, or the frame's design): the print lies deeper than the top border by more than
-    // 0.5 mm, so it is a bar too.
+    // 0.5 mm, but neither it nor the frame is as deep as a collector bar's, so it is refused.
     const narrow = measureFrame(printedBottomBorder([[1.2, 2.2]], 0.6, 3, 1.5));
-    expect(narrow).toMatchObject({ ok: true, bar: "bottom" });
+    expect(narrow).toMatchObject({ ok: false, side: "bottom" });
+    if (!narrow.ok) {
+      expect(narrow.reason).toMatch(
+        /print up to 2\.[12] mm in .* against the top border's 1\.5 mm, the line behind it 3\.0 mm in: deeper than the top border, yet no collector bar/,
+      );
+    }
+    // A frame 5.5 mm in behind print reaching only 2.2 mm: not a collector bar either.
+    const shallowPrint = measureFrame(printedBottomBorder([[1.2, 2.2]], 0.6, 5.5, 2.5));
+    expect(shallowPrint).toMatchObject({ ok: false, side: "bottom" });
+    if (!shallowPrint.ok) {
+      expect(shallowPrint.reason).toMatch(
+        /the line behind it 5\.5 mm in: deeper than the top border, yet no collector bar/,
+      );
+    }
     // The same print beside a top border of 2 mm is read through: the frame behind it is the
     // side's, and no side is a bar.
     const wide = measureFrame(printedBottomBorder([[1.2, 2.2]], 0.6, 3, 2));

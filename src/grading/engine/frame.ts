@@ -418,12 +418,29 @@ function printReading(side: Side, measured: SideMeasurement, opposite: SideReadi
     };
   }
   const oppositeWidth = opposite.measured.width;
-  return {
-    bar:
-      print.depth > oppositeWidth + PRINT_DEPTH_MARGIN_MM * FLAT_PX_PER_MM ||
-      measured.width > MAX_PRINTED_SIDE_RATIO * oppositeWidth,
-  };
+  const deeper =
+    print.depth > oppositeWidth + PRINT_DEPTH_MARGIN_MM * FLAT_PX_PER_MM ||
+    measured.width > MAX_PRINTED_SIDE_RATIO * oppositeWidth;
+  if (!deeper) return { bar: false };
+  if (measured.width < MIN_BAR_MM * FLAT_PX_PER_MM || print.depth < MIN_BAR_PRINT_MM * FLAT_PX_PER_MM) {
+    return {
+      refusal: `${held}, against the ${other} border's ${mm(oppositeWidth)} mm, the line behind it ${mm(measured.width)} mm in: deeper than the ${other} border, yet no collector bar (at least ${MIN_BAR_MM} mm to its frame, print reaching ${MIN_BAR_PRINT_MM} mm in), so a miscut cannot be told from the design and the ${side} border cannot be measured`,
+    };
+  }
+  return { bar: true };
 }
+
+/**
+ * A bar is read as such only when it is as deep as a collector bar: its frame at least
+ * MIN_BAR_MM in and its print reaching MIN_BAR_PRINT_MM (modern Magic cards' frames 5.98–6.92 mm
+ * behind print reaching 4.1–5.8 mm on the real photos, a Flesh and Blood card's 5.57 behind
+ * 4.4). A copyright line in a border of a design whose top is wider than its sides (older
+ * Japanese Pokémon cards read 2.8–3.0 mm at the sides, 3.1–3.7 at the top), deepened only by a
+ * miscut, would need a miscut over 1.5 mm to reach both, and read against the sides would be
+ * off by that design's difference: short of them the side is refused, as every bar was before.
+ */
+const MIN_BAR_MM = 5;
+const MIN_BAR_PRINT_MM = 3.5;
 
 /** How far a side's frame line may lean (mm): further beside a cut traced cleanly (MAX_CLEAN_CUT_LEAN_MM). */
 function leanLimit(side: Side, scale: number, cleanCuts: ReadonlySet<Side>): number {

@@ -14,9 +14,10 @@
 // read past such islands to its first step that is not one, and when most of the first steps
 // were print the frame is the depth most lines reach so. That frame is read only beside a
 // plain opposite border (printReading): the print within that border's depth, it is the side's
-// frame; deeper, the end is a bar of the border's colour (a modern Magic card's collector bar),
-// whose designed width a photo cannot tell from a miscut, and centering.ts reads that axis from
-// the other end against the side borders. Print before the frame that is no island is
+// frame; deeper and as deep as a collector bar (a modern Magic card's), the end is a bar of the
+// border's colour, whose designed width a photo cannot tell from a miscut, and centering.ts reads
+// that axis from the other end against the side borders; deeper but shallower than such a bar,
+// the side is refused. Print before the frame that is no island is
 // refused on more than a quarter of the lines. Nor is a line with a fainter straight
 // line before it, found when the side is read again at a lower threshold (a frame of nearly the
 // border's colour, the art's edge beyond it: fainterLineBefore). A side with a plain border on
@@ -381,9 +382,10 @@ const OPPOSITE: Record<Side, Side> = { left: "right", right: "left", top: "botto
  * read past to the frame on MIN_FRAME_BEHIND_PRINT of the scan lines that met it. The frame read
  * past the print is then measured as the side's when the print ends within the opposite side's
  * width and PRINT_DEPTH_MARGIN_MM, and the frame lies at most MAX_PRINTED_SIDE_RATIO times as deep
- * as that side's. Past either, the side is a bar (`bar`): its designed depth a photo cannot tell
- * from a miscut, so centering.ts reads that axis from the opposite border against the side
- * borders instead (print is read on the ends only, so a bar is an end's). On the real photos
+ * as that side's. Past either, and as deep as a collector bar (MIN_BAR_MM), the side is a bar
+ * (`bar`): its designed depth a photo cannot tell from a miscut, so centering.ts reads that axis
+ * from the opposite border against the side borders instead (print is read on the ends only, so
+ * a bar is an end's); shallower, it is refused. On the real photos
  * measured: a Pokémon card's copyright line ends 2.0 mm in, its frame 2.6 mm and the top's
  * 2.3 mm; modern Magic cards' collector lines reach 4.1–4.4 mm in, their frames 6.6–7.3 mm
  * against 2.2–2.5 mm.

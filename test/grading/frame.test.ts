@@ -285,6 +285,27 @@ describe("the printed frame from line evidence", () => {
     if (wide.ok) expect(wide.sides.bottom.width / MM).toBeCloseTo(3, 1);
   });
 
+  it("reads a bar at the top of a card upside down in the photo, and the axis the other way round", () => {
+    const upright = printedBottomBorder(
+      [
+        [1.7, 2.7],
+        [3.4, 4.4],
+      ],
+      0.6,
+      6.5,
+      2.5,
+    );
+    const row = W * 4;
+    const turned = { ...upright, data: new Uint8Array(upright.data.length) };
+    for (let y = 0; y < H; y++) turned.data.set(upright.data.subarray((H - 1 - y) * row, (H - y) * row), y * row);
+    const { full, half } = measureFrameTwice(turned);
+    expect(full).toMatchObject({ ok: true, bar: "top" });
+    const centering = agreeOnCentering(full, half);
+    expect(centering).toMatchObject({ ok: true, bar: "top" });
+    // The bottom border (2.5 mm) against the sides' 3 mm: printed 0.5 mm towards the bottom of the photo.
+    if (centering.ok) expect(centering.centering.top_bottom).toBeCloseTo(100 - (2.5 / 6) * 100, 0);
+  });
+
   it("reads a bar whose print is more than rows of letters (an icon 2.7 mm tall on a quarter of the lines)", () => {
     const card = printedBottomBorder(
       [

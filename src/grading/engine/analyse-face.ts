@@ -577,7 +577,10 @@ function detailOf(bytes: Uint8Array, decoded: DecodedImage, quad: Quad, reach: n
  * photos) puts the frame's line within it. The blur is the first outline's (the frame's edge,
  * printed on the same card).
  */
-function tracedBorder(border: OuterBorder, first: Extract<Refined, { ok: true }>): Extract<Refined, { ok: true }> {
+export function tracedBorder(
+  border: OuterBorder,
+  first: Extract<Refined, { ok: true }>,
+): Extract<Refined, { ok: true }> {
   const kept = border.kept ?? [false, false, false, false];
   return {
     ok: true,

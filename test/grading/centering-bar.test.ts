@@ -5,24 +5,12 @@ import { describe, expect, it } from "vitest";
 import { agreeOnCentering, centeringSigma, faceCentering } from "../../src/grading/engine/centering";
 import { type FrameResult, SIDES, type Side, type SideMeasurement } from "../../src/grading/engine/frame";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
+import { cleanSide } from "../helpers/side-measurement";
 
 const px = (mm: number) => mm * FLAT_PX_PER_MM;
 
 function side(widthMm: number): SideMeasurement {
-  return {
-    width: px(widthMm),
-    agreement: 1,
-    coverage: 1,
-    lean: 0,
-    printBefore: 0,
-    behind: 0,
-    rim: false,
-    borderColor: [20, 20, 22],
-    borderNoise: 3,
-    print: null,
-    brokenIsland: false,
-    bow: 0,
-  };
+  return cleanSide(px(widthMm), [20, 20, 22], 3);
 }
 
 function frame(mm: Record<Side, number>, bar: "top" | "bottom" | null): FrameResult {

@@ -86,6 +86,22 @@ function printedBottomBorder(rows: [number, number][], share: number, frame = 3,
 }
 
 /**
+ * A modern Magic card's collector bar: two rows of print 1.7–2.7 and 3.4–4.4 mm in across 60 %
+ * of the bottom border's columns, the frame 6.5 mm in; the top border `top` mm, the sides 3 mm.
+ */
+function collectorBarCard(top = 2.5): RgbaImage {
+  return printedBottomBorder(
+    [
+      [1.7, 2.7],
+      [3.4, 4.4],
+    ],
+    0.6,
+    6.5,
+    top,
+  );
+}
+
+/**
  * A flat card with 3 mm borders whose left frame line is printed on the first `printedShare` of
  * the scanned rows only; on the rest the art runs on in the border's colour to a straight edge of
  * its own 5 mm in (a thin frame beside art of nearly the border's colour): two lines, the first
@@ -244,17 +260,7 @@ describe("the printed frame from line evidence", () => {
     // A modern Magic card: a two-row collector line 1.7–4.4 mm in, the frame 6.5 mm in, the top
     // border 2.5 mm. Its bottom border's designed width is not the top's: the side is a bar,
     // measured to the frame behind it, and centering.ts reads the axis past it.
-    const bar = measureFrame(
-      printedBottomBorder(
-        [
-          [1.7, 2.7],
-          [3.4, 4.4],
-        ],
-        0.6,
-        6.5,
-        2.5,
-      ),
-    );
+    const bar = measureFrame(collectorBarCard());
     expect(bar).toMatchObject({ ok: true, bar: "bottom" });
     if (bar.ok) {
       expect(bar.sides.bottom.width / MM).toBeCloseTo(6.5, 1);
@@ -286,15 +292,7 @@ describe("the printed frame from line evidence", () => {
   });
 
   it("reads a bar at the top of a card upside down in the photo, and the axis the other way round", () => {
-    const upright = printedBottomBorder(
-      [
-        [1.7, 2.7],
-        [3.4, 4.4],
-      ],
-      0.6,
-      6.5,
-      2.5,
-    );
+    const upright = collectorBarCard();
     const row = W * 4;
     const turned = { ...upright, data: new Uint8Array(upright.data.length) };
     for (let y = 0; y < H; y++) turned.data.set(upright.data.subarray((H - 1 - y) * row, (H - y) * row), y * row);
@@ -307,15 +305,7 @@ describe("the printed frame from line evidence", () => {
   });
 
   it("reads a bar whose print is more than rows of letters (an icon 2.7 mm tall on a quarter of the lines)", () => {
-    const card = printedBottomBorder(
-      [
-        [1.7, 2.7],
-        [3.4, 4.4],
-      ],
-      0.6,
-      6.5,
-      2.5,
-    );
+    const card = collectorBarCard();
     // The icon: art's colour 1.7–4.4 mm in, over columns 13–23 mm from the left (just over a
     // quarter of the 60 % scanned), too tall for an island of print: print before the frame, on
     // more lines than a plain side allows (MAX_PRINT_BEFORE).
@@ -334,15 +324,7 @@ describe("the printed frame from line evidence", () => {
   it("refuses a bar beside an end that is not a plain border to read the axis by", () => {
     // Collector bars at both ends (the bottom's rows mirrored onto the top): each end's print is
     // beside the other's, and neither is a plain border measured without print.
-    const card = printedBottomBorder(
-      [
-        [1.7, 2.7],
-        [3.4, 4.4],
-      ],
-      0.6,
-      6.5,
-      6.5,
-    );
+    const card = collectorBarCard(6.5);
     const row = W * 4;
     for (let y = 0; y < 10 * MM; y++) {
       card.data.copyWithin(y * row, (H - 1 - y) * row, (H - y) * row);

@@ -20,6 +20,7 @@ import {
 import type { GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, drawCardScene, encodeJpeg, referenceScan } from "../helpers/card-images";
 import { catalogReference } from "../helpers/catalog-reference";
+import { cleanSide } from "../helpers/side-measurement";
 import { sceneWith } from "../helpers/submissions";
 
 type BordersMm = Record<Side, number>;
@@ -28,20 +29,7 @@ const px = (borders: BordersMm) =>
 
 /** A print whose frame lies `borders` (mm) in from its card's edges. */
 function printWith(borders: BordersMm): ReferencePrint {
-  const side = (width: number): SideMeasurement => ({
-    width,
-    agreement: 1,
-    coverage: 1,
-    lean: 0,
-    printBefore: 0,
-    behind: 0,
-    rim: false,
-    borderColor: [232, 205, 90],
-    borderNoise: 2,
-    print: null,
-    brokenIsland: false,
-    bow: 0,
-  });
+  const side = (width: number): SideMeasurement => cleanSide(width, [232, 205, 90], 2);
   const widths = px(borders);
   return {
     flat: { width: 1, height: 1, data: new Uint8Array(4) },

@@ -20,18 +20,19 @@ const first: Extract<Refined, { ok: true }> = {
   outline: { corners, edgeContrast: 80, edgeResidual: 0.4, edgeWidth: 2.5 },
 };
 
+/** A border traced outside all four sides, its bottom side's steps on its line on half its profiles. */
+const border: OuterBorder = {
+  corners,
+  traced: [0.97, 0.95, 0.5, 0.99],
+  residual: 0.6,
+  contrast: 60,
+  widthsPx: [12, 12, 12, 12],
+};
+
 describe("the traced border taken as the card", () => {
   it("keeps the first outline's clean-cut flags on the sides kept on the cut, and reads the others from their tracing", () => {
-    const border: OuterBorder = {
-      corners,
-      traced: [0.97, 0.95, 0.5, 0.99],
-      residual: 0.6,
-      contrast: 60,
-      widthsPx: [12, 12, 12, 12],
-      // The top and left were on the cut already: their steps are the first outline's, not a border's.
-      kept: [true, false, false, true],
-    };
-    const card = tracedBorder(border, first);
+    // The top and left were on the cut already: their steps are the first outline's, not a border's.
+    const card = tracedBorder({ ...border, kept: [true, false, false, true] }, first);
     // The top is kept, and the first outline did not trace it cleanly: it does not gain the
     // clean cut's allowance though the border's tracing there reads 0.97.
     expect(card.clean).toEqual([false, true, false, true]);
@@ -40,13 +41,6 @@ describe("the traced border taken as the card", () => {
   });
 
   it("reads every side from its tracing when the border lay outside all four", () => {
-    const border: OuterBorder = {
-      corners,
-      traced: [0.97, 0.95, 0.5, 0.99],
-      residual: 0.6,
-      contrast: 60,
-      widthsPx: [12, 12, 12, 12],
-    };
     expect(tracedBorder(border, first).clean).toEqual([true, true, false, true]);
   });
 });

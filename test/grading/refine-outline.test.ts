@@ -45,6 +45,10 @@
 // - A blue-grey-bordered card with a 1.8 mm dark brown shadow outside its bottom cut, wider than
 //   the readings reach, the outline handed over on the shadow's outer edge: refused, naming the
 //   band, since the border's blue-grey comes back past it.
+// - The same card with a 9 px brown-black band outside its bottom cut and the paper past it in the
+//   card's shadow (a real Yu-Gi-Oh! photo's bottom edge): the crossings find the cut, the median
+//   profile the band's outer edge, and the band is of no ink of the border: the cut is taken. A
+//   band of the border's own ink in shadow stays two edges.
 import { describe, expect, it } from "vitest";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
@@ -444,6 +448,55 @@ describe("refineOutline", () => {
     if (!result.ok) expect(result.reason).toMatch(/bottom edge .* has a dark band along it, 1\.\d mm wide/);
   });
 
+  it("takes the inner of two edges where a dark band of no ink of the border lies between them, the table beside it in the card's shadow", () => {
+    // A blue-grey border with 9 px of brown-black outside its bottom cut, the table past it in the
+    // card's shadow at half its light (a real photo of a Yu-Gi-Oh! card on white paper), read 6 px
+    // either way: the crossings find the cut, the median profile the band's outer edge. In the
+    // shadow's light the border would be as dark as the band, but the band is of another ink,
+    // darker than the table and than the border just inside the cut: the cut is taken.
+    for (const shade of [1, 0.5]) expectBottomOnCut(refineOutline(cardWithContactBand(9, shade), BIG_ON_CUT, 6));
+  });
+
+  it("reads past a dark band wider than 2.5 px that both readings took for card, to the cut", () => {
+    // Read 8 or 12 px either way, both readings reach the paper past the band and agree on its
+    // outer edge, 4–9 px outside the cut (before this was read: 6 and 9 px out). The band runs in
+    // from their line unbroken to the border.
+    for (const [band, reach, shade] of [
+      [4, 8, 1],
+      [6, 12, 1],
+      [9, 12, 1],
+      [9, 12, 0.5],
+    ] as const) {
+      expectBottomOnCut(refineOutline(cardWithContactBand(band, shade), BIG_ON_CUT, reach));
+    }
+  });
+
+  it("does not read past a band of the border's own ink: two edges stay two, or the band is border", () => {
+    // The band in the border's blue-grey at 45 % of its light (the border's own colour in shadow,
+    // as a wider border's outer part would show it) is no dark band of another ink.
+    const ownInk = [40, 40, 49];
+    const apart = refineOutline(cardWithContactBand(9, 1, ownInk), BIG_ON_CUT, 6);
+    expect(apart).toMatchObject({ ok: false });
+    if (!apart.ok) expect(apart.reason).toMatch(/bottom edge .* shows two edges up to 9\.\d px apart/);
+    const agreed = refineOutline(cardWithContactBand(9, 1, ownInk), BIG_ON_CUT, 12);
+    expect(agreed.ok).toBe(true);
+    if (agreed.ok) expect(Math.abs(agreed.outline.corners[2].y - (BIG.y1 + 9))).toBeLessThan(0.5);
+  });
+
+  it("does not read past a dark line printed inside a light border to find the cut", () => {
+    // A 3 px brown-black line 4 px inside the cut of a light grey border on a brown table, read 12 px
+    // either way: the line is darker than the table and of another ink than the border past it, but
+    // between it and the cut lies the border, so it is no band against the cut. (Read past, the
+    // bottom side moved 7 px into the card.)
+    const printedLine = { rim: [200, 200, 205], line: 4, paper: [120, 110, 100] };
+    const result = refineOutline(cardWithContactBand(0, 1, [28, 19, 18], printedLine), BIG_ON_CUT, 12);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [, , br, bl] = result.outline.corners;
+    expect(Math.abs(br.y - BIG.y1)).toBeLessThan(0.5);
+    expect(Math.abs(bl.y - BIG.y1)).toBeLessThan(0.5);
+  });
+
   it("refuses a side whose dark band's inner edge does not trace the line the side was taken on, naming the band", () => {
     // A 4 px grey band blurred by 1 px: the crossings wander between the band's two edges and
     // trace a line tilted across it, which the side is taken on (the median reading's step lies
@@ -510,6 +563,59 @@ function cardWithWideShadow(band: number): { photo: RgbaImage; quad: Quad } {
   ];
   return { photo, quad };
 }
+
+/**
+ * The BIG card (blue-grey border, or `rim`, round a blue body, on white paper, or `paper`) blurred by 1 px,
+ * with a `band` px band of brown-black (or `core`) outside its bottom cut, the 30 px of paper past
+ * the band at `shade` of its light (the card's soft shadow), and, `line` px inside the bottom cut,
+ * a 3 px line of the band's colour printed across the border.
+ */
+function cardWithContactBand(
+  band: number,
+  shade: number,
+  core = [28, 19, 18],
+  { rim = [90, 90, 108], line = 0, paper = [200, 193, 190] }: { rim?: number[]; line?: number; paper?: number[] } = {},
+): RgbaImage {
+  const body = [60, 110, 190];
+  return blurredPhoto(
+    1,
+    (box) => {
+      const card = box(BIG.x0, BIG.x1, BIG.y0, BIG.y1);
+      const inner = box(BIG.x0 + 15, BIG.x1 - 15, BIG.y0 + 15, BIG.y1 - 15);
+      const outside = box(BIG.x0, BIG.x1, BIG.y1, BIG.y1 + band);
+      const printed = line > 0 ? box(BIG.x0 + 15, BIG.x1 - 15, BIG.y1 - line - 3, BIG.y1 - line) : 0;
+      const shaded = box(BIG.x0, BIG.x1, BIG.y1 + band, BIG.y1 + band + 30);
+      return paper.map(
+        (v, i) =>
+          v * (1 - card - outside - shaded) +
+          v * shade * shaded +
+          (core[i] ?? 0) * (outside + printed) +
+          (rim[i] ?? 0) * (card - inner - printed) +
+          (body[i] ?? 0) * inner,
+      );
+    },
+    { width: 700, height: 900 },
+  );
+}
+
+/** The refined bottom side lies on the BIG card's cut, and the other sides on theirs. */
+function expectBottomOnCut(result: ReturnType<typeof refineOutline>): void {
+  expect(result.ok).toBe(true);
+  if (!result.ok) return;
+  const [tl, tr, br, bl] = result.outline.corners;
+  expect(Math.abs(br.y - BIG.y1)).toBeLessThan(0.3);
+  expect(Math.abs(bl.y - BIG.y1)).toBeLessThan(0.3);
+  expect(Math.abs(tl.y - BIG.y0)).toBeLessThan(0.3);
+  expect(Math.abs(tr.x - BIG.x1)).toBeLessThan(0.3);
+}
+
+/** The BIG card's outline as an earlier step hands it over on its cut, each corner 1.5 px off. */
+const BIG_ON_CUT: Quad = [
+  { x: BIG.x0 + 1.5, y: BIG.y0 - 1.5 },
+  { x: BIG.x1 - 1.5, y: BIG.y0 + 1.5 },
+  { x: BIG.x1 + 1.5, y: BIG.y1 - 1.5 },
+  { x: BIG.x0 - 1.5, y: BIG.y1 + 1.5 },
+];
 
 /**
  * A yellow-bordered card (or a border of `border`'s colour) with a violet panel 28 px in, on bluish

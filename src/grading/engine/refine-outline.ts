@@ -44,9 +44,15 @@
 // a brown band beside a yellow border on white paper lies 83 % of the way to the border, a
 // grey-brown one beside a red border on beige 87 %. The side's line is then the band's outer edge
 // or lies in it, up to 3.95 px outside the cut on drawn photos; the face begins where the colour
-// comes back from the band to the border's (isDarkBand, bandInside, pastBand). A band along
+// comes back from the band to the border's (isDarkBand, bandInside, pastBand). A band wider than
+// the 2.5 px first read (its colour is then what that reading takes for the border) is read again
+// as far in as the readings reach, taken only where it runs in from the line unbroken (a dark
+// line printed inside a light border has border between it and the cut). A band along
 // part of a side only splits the profiles between its outer edge and the cut, and the line fitted
 // through both lies between them: each profile with the band is read past it (pastPartialBand).
+// Where the readings reach into such a band on one side and past it on the other, they find two
+// edges with the band between them; when it is dark, of no ink of the border, and the border's
+// colour lies past the inner edge, the inner edge is the cut (innerPastDarkBand).
 // Beside a dark border the card's light paper edge is such a band too (isLightBand, pastLightBand):
 // on green felt beside a black border its grey lies off every blend of the two, and the readings
 // put the cut in it, on its inner step short of the middle, or find two edges (a real photo's
@@ -287,10 +293,18 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       const rimOuter = pastShadow
         ? null
         : outerPastRim(colourAt, side, sides, shortSide / CARD_SHORT_MM, median(widths));
+      // Or the band between them is dark and of no ink of the card's border, which lies past the
+      // inner edge: the card's edge seen beside its face, or its contact shadow.
+      const pastDark =
+        pastShadow || rimOuter || !borderColour || !side.table
+          ? null
+          : innerPastDarkBand(side, side.table, borderColour);
       if (pastShadow) {
         chosen = pastShadow;
       } else if (rimOuter) {
         chosen = rimOuter;
+      } else if (pastDark) {
+        chosen = pastDark;
       } else if (isBorder) {
         chosen = side.median as Trace;
       } else if (
@@ -320,10 +334,22 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     // A dark band just inside the line taken (the card's dark edge or a shadow that the colour
     // readings took for card): the card's face begins where the band ends. Where none moves the
     // line, a light band beside a dark border (the card's paper edge) may: the face begins past it.
-    const band =
-      side.table && borderColour && !pastLight && !bowed
+    // A band wider than that reads (its border, sampled 4.5–6.5 px in, is then the band itself, not
+    // the border the other sides show) is looked for as far in as the readings reach, running in
+    // from the line unbroken.
+    const readsBand = side.table && borderColour && !pastLight && !bowed;
+    const narrow =
+      readsBand && side.table && borderColour
         ? bandInside(side, chosen.line, side.table, borderColour, shownColours, DARK_BAND)
         : null;
+    const wide =
+      readsBand &&
+      side.table &&
+      borderColour &&
+      (narrow === null || (!narrow.moved && distance(narrow.border, borderColour) > 2 * MAX_BORDER_DIFFERENCE))
+        ? bandInside(side, chosen.line, side.table, borderColour, shownColours, DARK_BAND, halfLength, true)
+        : null;
+    const band = wide?.moved ? wide : narrow;
     if (side.table && band?.moved) {
       const face = pastBand(colourAt, side, chosen.line, halfLength, side.table, band.border, DARK_BAND);
       if (!face) {
@@ -913,7 +939,9 @@ function faceAfterBand(
  * having been taken on the band's outer edge or in it, the colour readings having projected the
  * band onto the card's side of the step from the table); null otherwise (`band`: the deepest band
  * sample's depth inside the line, px). (A cut taken rightly, with a band outside it, has the face
- * begin on it.)
+ * begin on it.) `fromLine`: only a band running in from the line unbroken (from 1.5 px in to its
+ * deepest sample) is taken, as for a band wider than 2.5 px looked for as far in as the readings
+ * reach (`inward`): a dark line printed inside a light border has border between it and the cut.
  */
 function bandInside(
   side: SideReadings,
@@ -923,6 +951,7 @@ function bandInside(
   shown: number[][],
   kind: BandKind,
   inward = 2.5,
+  fromLine = false,
 ): { border: number[]; moved: boolean; band: number | null } | null {
   const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
   const depth = inwardTo(side, line, mid);
@@ -944,6 +973,12 @@ function bandInside(
     return null;
   }
   const found = faceAfterBand(at, sample(depth - 2.5), sample(depth + inward), border, table, kind);
+  // `fromLine`: the band runs in from the line unbroken (from 1.5 px in, past the cut's blur), as
+  // a band the line was taken on the outer edge of does; a dark line printed inside a light border
+  // lies past some border.
+  if (found && fromLine) {
+    for (let k = sample(depth + 1.5); k <= found.band; k++) if (!kind.is(at(k), border, table)) return null;
+  }
   return {
     border,
     moved: found !== null && kind.moves((found.face - sample(depth)) / 2),
@@ -1031,6 +1066,47 @@ function outerOf(side: SideGeometry, a: Trace | null, b: Trace | null): Trace | 
   if (!a || !b) return a ?? b;
   const depth = (line: Line) => inwardTo(side, line, side.p) + inwardTo(side, line, side.q);
   return depth(a.line) <= depth(b.line) ? a : b;
+}
+
+/**
+ * Where a side's two readings lie apart with a dark band between them (the card's dark core seen
+ * beside its face where it is photographed at a slant, or its contact shadow on the table), the
+ * inner one, when the band (the median profile's middle half between the two lines) is dark
+ * beside the table and beside the colour just past the inner line (isDarkBand), is of no ink of
+ * the card's border as the sides whose readings agree show it (`border`; sameInk allows it any
+ * shade down to a third, so a border in this side's shadow is that ink still), and the colour past
+ * the inner line is nearer that border than the band is, within twice MAX_BORDER_DIFFERENCE. A thin dark border, its art's edge the inner line,
+ * is the border's own colour and is not read past. (A real photo of a Yu-Gi-Oh! card on white
+ * paper, its bottom edge 9 px of brown-black beside the rim's light outer edge, in the soft shadow
+ * the card casts: the outline's bottom had been taken on the band's outer edge, and the card read
+ * 1.48 times as tall as wide, no format.) Null otherwise.
+ */
+function innerPastDarkBand(side: SideReadings, table: number[], border: number[]): Trace | null {
+  if (!side.crossings || !side.median) return null;
+  const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
+  const [outer, inner] =
+    inwardTo(side, side.crossings.line, mid) < inwardTo(side, side.median.line, mid)
+      ? [side.crossings, side.median]
+      : [side.median, side.crossings];
+  const from = inwardTo(side, outer.line, mid);
+  const to = inwardTo(side, inner.line, mid);
+  const reach = (side.medianProfile.length - 1) / 4;
+  // Sample k of the median profile lies at depth -reach + k / 2.
+  const colours = (a: number, b: number) => {
+    const picked: number[][] = [];
+    for (let d = a; d <= b; d += 0.5) {
+      const k = Math.round(2 * (d + reach));
+      const colour = side.medianProfile[k];
+      if (colour) picked.push(colour);
+    }
+    return medianColour(picked);
+  };
+  const band = colours(from + (to - from) / 4, to - (to - from) / 4);
+  const past = colours(to + 1.5, to + 3);
+  if (!band || !past || !isDarkBand(band, past, table)) return null;
+  if (sameInk(band, border) || distance(band, border) <= MAX_BORDER_DIFFERENCE) return null;
+  const pastBorder = distance(past, border);
+  return pastBorder < distance(band, border) && pastBorder <= 2 * MAX_BORDER_DIFFERENCE ? inner : null;
 }
 
 /**

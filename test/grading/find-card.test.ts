@@ -708,6 +708,31 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     },
   );
 
+  it.each([
+    ["yellow", "white paper", [245, 200, 40], [236, 236, 232]],
+    ["red", "beige paper", [200, 30, 40], [200, 190, 170]],
+  ] as const)(
+    "grades a %s-bordered card on %s with a 1 mm dark band along two cuts, wider than the band rule first reads",
+    (_, __, borderColor, background) => {
+      // The card's dark edge and contact shadow, 1 mm of brown-black along its right and bottom
+      // cuts (6 px at this size): both readings took it for card, two sides then
+      // showed the band just inside their cut and two the border, and the band read 4.5–6.5 px in
+      // was a blend of both, no colour any side shows. Refused before as two inks; read again as
+      // far as the readings reach, the band runs in from the line to the border, and past it lies
+      // the cut.
+      const scene = sceneWith({
+        borderColor: [...borderColor],
+        background: [...background],
+        texture: undefined,
+        blur: 1,
+        edgeBand: { mm: 1, color: [28, 19, 18] },
+      });
+      const { offBy } = measuredFront(scene, 90);
+      expect(offBy.leftRight).toBeLessThan(0.3);
+      expect(offBy.topBottom).toBeLessThan(0.3);
+    },
+  );
+
   it("grades a card whose 0.8 mm hard shadow split its side's two readings, taking the inner one", async () => {
     // A hard shadow 0.8 mm wide in a photo softened by 1 px: the crossings and the median profile
     // lie 2 px apart on the right side, and the median reading's step (out past the shadow) leads

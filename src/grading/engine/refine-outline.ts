@@ -334,24 +334,30 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     // A dark band just inside the line taken (the card's dark edge or a shadow that the colour
     // readings took for card): the card's face begins where the band ends. Where none moves the
     // line, a light band beside a dark border (the card's paper edge) may: the face begins past it.
-    // A band wider than that reads (its border, sampled 4.5–6.5 px in, is then the band itself, not
-    // the border the other sides show) is looked for as far in as the readings reach, running in
-    // from the line unbroken.
+    // A band wider than that reads (its border, sampled 4.5–6.5 px in, is then the band itself, or
+    // the band blurred into the border: not the border the agreeing sides show, nor any colour one
+    // of them shows, where the band lies along some of them) is looked for as far in as the
+    // readings reach, running in from the line unbroken.
     const readsBand = side.table && borderColour && !pastLight && !bowed;
     const narrow =
       readsBand && side.table && borderColour
         ? bandInside(side, chosen.line, side.table, borderColour, shownColours, DARK_BAND)
         : null;
+    const notShown = (colour: number[], shown: number[][]) =>
+      shown.every((other) => distance(colour, other) > 2 * MAX_BORDER_DIFFERENCE);
     const wide =
       readsBand &&
       side.table &&
       borderColour &&
-      (narrow === null || (!narrow.moved && distance(narrow.border, borderColour) > 2 * MAX_BORDER_DIFFERENCE))
+      (narrow === null ||
+        (!narrow.moved && (notShown(narrow.border, [borderColour]) || notShown(narrow.border, shownColours))))
         ? bandInside(side, chosen.line, side.table, borderColour, shownColours, DARK_BAND, halfLength, true)
         : null;
     const band = wide?.moved ? wide : narrow;
     if (side.table && band?.moved) {
-      const face = pastBand(colourAt, side, chosen.line, halfLength, side.table, band.border, DARK_BAND);
+      // A wide band's face is looked for as far in as the median reading reached.
+      const faceReach = band === wide ? 2 * halfLength : halfLength;
+      const face = pastBand(colourAt, side, chosen.line, faceReach, side.table, band.border, DARK_BAND);
       if (!face) {
         return {
           ok: false,

@@ -338,19 +338,17 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     // the band blurred into the border: not the border the agreeing sides show, nor any colour one
     // of them shows, where the band lies along some of them) is looked for as far in as the
     // readings reach, running in from the line unbroken.
-    const readsBand = side.table && borderColour && !pastLight && !bowed;
+    const readsBand = !pastLight && !bowed;
     const narrow =
       readsBand && side.table && borderColour
         ? bandInside(side, chosen.line, side.table, borderColour, shownColours, DARK_BAND)
         : null;
-    const notShown = (colour: number[], shown: number[][]) =>
-      shown.every((other) => distance(colour, other) > 2 * MAX_BORDER_DIFFERENCE);
     const wide =
       readsBand &&
       side.table &&
       borderColour &&
       (narrow === null ||
-        (!narrow.moved && (notShown(narrow.border, [borderColour]) || notShown(narrow.border, shownColours))))
+        (!narrow.moved && (noneNear(narrow.border, [borderColour]) || noneNear(narrow.border, shownColours))))
         ? bandInside(side, chosen.line, side.table, borderColour, shownColours, DARK_BAND, halfLength, true)
         : null;
     const band = wide?.moved ? wide : narrow;
@@ -1074,6 +1072,11 @@ function outerOf(side: SideGeometry, a: Trace | null, b: Trace | null): Trace | 
   return depth(a.line) <= depth(b.line) ? a : b;
 }
 
+/** True when no colour of `colours` lies within twice MAX_BORDER_DIFFERENCE of `colour`. */
+function noneNear(colour: number[], colours: number[][]): boolean {
+  return colours.every((other) => distance(colour, other) > 2 * MAX_BORDER_DIFFERENCE);
+}
+
 /**
  * Where a side's two readings lie apart with a dark band between them (the card's dark core seen
  * beside its face where it is photographed at a slant, or its contact shadow on the table), the
@@ -1081,11 +1084,12 @@ function outerOf(side: SideGeometry, a: Trace | null, b: Trace | null): Trace | 
  * beside the table and beside the colour just past the inner line (isDarkBand), is of no ink of
  * the card's border as the sides whose readings agree show it (`border`; sameInk allows it any
  * shade down to a third, so a border in this side's shadow is that ink still), and the colour past
- * the inner line is nearer that border than the band is, within twice MAX_BORDER_DIFFERENCE. A thin dark border, its art's edge the inner line,
- * is the border's own colour and is not read past. (A real photo of a Yu-Gi-Oh! card on white
- * paper, its bottom edge 9 px of brown-black beside the rim's light outer edge, in the soft shadow
- * the card casts: the outline's bottom had been taken on the band's outer edge, and the card read
- * 1.48 times as tall as wide, no format.) Null otherwise.
+ * the inner line is nearer that border than the band is, within twice MAX_BORDER_DIFFERENCE. A
+ * thin dark border, its art's edge the inner line, is the border's own colour and is not read
+ * past. (A real photo of a Yu-Gi-Oh! card on white paper, its bottom edge 9 px of brown-black
+ * beside the rim's light outer edge, in the soft shadow the card casts: the outline's bottom had
+ * been taken on the band's outer edge, and the card read 1.48 times as tall as wide, no format.)
+ * Null otherwise.
  */
 function innerPastDarkBand(side: SideReadings, table: number[], border: number[]): Trace | null {
   if (!side.crossings || !side.median) return null;

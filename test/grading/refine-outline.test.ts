@@ -151,13 +151,16 @@ function bowedTop(bow: number, card = CARD, width = W, height = H): RgbaImage {
   return { width, height, data };
 }
 
-/** The outline as the coarse search would hand it over: each corner 1.5 px off. */
-const ROUGH: Quad = [
-  { x: CARD.x0 + 1.5, y: CARD.y0 - 1.5 },
-  { x: CARD.x1 - 1.5, y: CARD.y0 + 1.5 },
-  { x: CARD.x1 + 1.5, y: CARD.y1 - 1.5 },
-  { x: CARD.x0 - 1.5, y: CARD.y1 + 1.5 },
-];
+/** A card's outline as the coarse search would hand it over: each corner 1.5 px off its cut. */
+function roughOutline(card: { x0: number; x1: number; y0: number; y1: number }): Quad {
+  return [
+    { x: card.x0 + 1.5, y: card.y0 - 1.5 },
+    { x: card.x1 - 1.5, y: card.y0 + 1.5 },
+    { x: card.x1 + 1.5, y: card.y1 - 1.5 },
+    { x: card.x0 - 1.5, y: card.y1 + 1.5 },
+  ];
+}
+const ROUGH = roughOutline(CARD);
 
 describe("refineOutline", () => {
   it("refuses an edge that bows instead of running straight, saying by how much", () => {
@@ -609,13 +612,8 @@ function expectBottomOnCut(result: ReturnType<typeof refineOutline>): void {
   expect(Math.abs(tr.x - BIG.x1)).toBeLessThan(0.3);
 }
 
-/** The BIG card's outline as an earlier step hands it over on its cut, each corner 1.5 px off. */
-const BIG_ON_CUT: Quad = [
-  { x: BIG.x0 + 1.5, y: BIG.y0 - 1.5 },
-  { x: BIG.x1 - 1.5, y: BIG.y0 + 1.5 },
-  { x: BIG.x1 + 1.5, y: BIG.y1 - 1.5 },
-  { x: BIG.x0 - 1.5, y: BIG.y1 + 1.5 },
-];
+/** The BIG card's outline as an earlier step hands it over on its cut. */
+const BIG_ON_CUT = roughOutline(BIG);
 
 /**
  * A yellow-bordered card (or a border of `border`'s colour) with a violet panel 28 px in, on bluish

@@ -23,7 +23,8 @@
 //    line of its print, has a card's shape lying sideways).
 //    An outermost hypothesis lying crosswise inside another, nearly all of it inside with a side
 //    along one of the other's, is part of that card's print (a modern card's panel below its art
-//    window): the other is the card, even when the part is the stronger.
+//    window): the other is the card, even when the part is the stronger, or when it is weaker but
+//    better supported (a part cut off by a crease's ridge).
 //    The winner with card just outside one of its sides (a line of its print closing it: an art
 //    box's top, a text box's foot) gives way to a comparable outline of a card's shape over the
 //    same place with the table just outside all four (tableOutside).
@@ -79,6 +80,14 @@ const MAX_LINES = 28;
 export const MIN_SIDE_SUPPORT = 0.6;
 /** The winner's support must beat any other outermost hypothesis by this much. */
 export const MIN_SUPPORT_LEAD = 0.15;
+/**
+ * A card's outline round a stronger part of its print (PART_INSIDE) is the card when its sides are
+ * supported at least this much better than the part's. A baseball card creased across its middle,
+ * under a purple lamp on black, had its lower half (landscape, cut off by the crease's light
+ * ridge) read at strength 12.3 and support 0.93, the card round it at 9.5 and 1.00: the half won,
+ * and its crease was refined as an edge and refused.
+ */
+const MIN_WHOLE_SUPPORT_GAIN = 0.05;
 /** An outline swallows the ones inside it only when its sides stand out this much from beside them. */
 export const MIN_DISTINCT_SUPPORT = 0.25;
 /** Share of a holder's area around the card that must differ from the table (its rim and label; a clear
@@ -460,7 +469,11 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // Comparable: as a runner-up would be (below).
   const competes = (h: Hypothesis, other: Hypothesis) =>
     h.support > other.support - MIN_SUPPORT_LEAD && h.strength > 0.8 * other.strength;
-  let winner = outermost.find((h) => h !== strongest && partOf(strongest, h) && competes(h, strongest)) ?? strongest;
+  // The card round a part of its print: comparable to the part, or weaker but better supported
+  // along its sides (a part cut off by a crease, whose light ridge is sharper than the cut).
+  const wholeRound = (h: Hypothesis, part: Hypothesis) =>
+    competes(h, part) || h.support >= part.support + MIN_WHOLE_SUPPORT_GAIN;
+  let winner = outermost.find((h) => h !== strongest && partOf(strongest, h) && wholeRound(h, strongest)) ?? strongest;
   // With card outside one of its sides (a line of the print closing it), the winner gives way to a
   // comparable outline of a card's shape over the same place with the table outside all round.
   const outside = (h: Hypothesis) => tableOutside(colour.table, coarse.width, coarse.height, h.quad);

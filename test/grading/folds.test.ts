@@ -23,7 +23,8 @@ interface Fold {
   slope: number;
 }
 
-function face(fold: Fold | null): RgbaImage {
+/** `border`: the border's grey level (208, a cream; 250, white, above which a fold's ridge cannot show). */
+function face(fold: Fold | null, border = 208): RgbaImage {
   const random = seededRandom(11);
   const art = artPhoto("chelsea");
   const data = new Uint8Array(W * H * 4);
@@ -47,8 +48,8 @@ function face(fold: Fold | null): RgbaImage {
         const edge = Math.min(u - BORDER_MM, 63 - BORDER_MM - u, v - BORDER_MM, 88 - BORDER_MM - v);
         if (edge < 0.25) rgb = [40, 36, 34];
       } else {
-        const n = (random() - 0.5) * 6;
-        rgb = [208 + n, 202 + n, 196 + n];
+        const n = Math.min(255 - border, (random() - 0.5) * 6);
+        rgb = [border + n, border - 6 + n, border - 12 + n];
       }
       data[p] = rgb[0] ?? 0;
       data[p + 1] = rgb[1] ?? 0;
@@ -116,5 +117,19 @@ describe("folds across the card", () => {
     expect(creases(face({ fromMm: 0, toMm: 48, y0: 30, slope: 0.05 }))).toEqual([]);
     // Across the art only, from frame line to frame line.
     expect(creases(face({ fromMm: 3.5, toMm: 59.5, y0: 30, slope: 0.05 }))).toEqual([]);
+  });
+
+  it("finds a fold across a white border by its shaded side, where its light ridge cannot show", () => {
+    // The ridge's +70 saturates in the white border (+5 at most), so the ridge pixels alone cross
+    // no border; the fold's shaded side, 35 levels below the white, does.
+    const found = creases(face({ fromMm: 0, toMm: 63, y0: 30, slope: 0.05 }, 250));
+    expect(found).toHaveLength(1);
+    expect(found[0]?.length_mm).toBeGreaterThan(55);
+    expect(found[0]?.box_mm.y).toBeGreaterThan(28);
+    expect((found[0]?.box_mm.y ?? 0) + (found[0]?.box_mm.height ?? 0)).toBeLessThan(35);
+  });
+
+  it("finds no fold on the white-bordered card unfolded: its dark frame line and art are not one", () => {
+    expect(measureSurface("front", face(null, 250), FRAME).defects).toEqual([]);
   });
 });

@@ -52,6 +52,14 @@ const MIN_FOLD_COVERAGE = 0.6;
 const MAX_FOLD_GAP_MM = 8;
 /** A fold must run at least this long (mm). */
 const MIN_FOLD_MM = 20;
+
+/** What a fold must show: coverage of its examined steps, and its length (mm). */
+export interface FoldBar {
+  coverage: number;
+  lengthMm: number;
+}
+/** A fold read on the ridge pixels alone (MIN_FOLD_COVERAGE, MIN_FOLD_MM). */
+const RIDGE_FOLD: FoldBar = { coverage: MIN_FOLD_COVERAGE, lengthMm: MIN_FOLD_MM };
 /** The shifted paths' offsets (px), and how much of their steps may meet ridge pixels. */
 const BESIDE_PX = 20;
 const MAX_BESIDE = 0.25;
@@ -102,6 +110,7 @@ export function findFolds(
   frame: { left: number; right: number; top: number; bottom: number },
   W: number,
   H: number,
+  bar: FoldBar = RIDGE_FOLD,
 ): Fold[] {
   const { x0, y0 } = ridges;
   // The border strip a pixel of the region lies in (0 left, 1 right, 2 top, 3 bottom), -1 for
@@ -125,7 +134,8 @@ export function findFolds(
     const path = followPath(ridges, line);
     const refit = path ? lineThroughPath(path) : null;
     const again = refit ? followPath(ridges, refit) : null;
-    const fold = (again && judgeFold(ridges, again, frame, W, H)) || (path && judgeFold(ridges, path, frame, W, H));
+    const fold =
+      (again && judgeFold(ridges, again, frame, W, H, bar)) || (path && judgeFold(ridges, path, frame, W, H, bar));
     if (fold && !folds.some((other) => sameEnds(other, fold.from, fold.to))) folds.push(fold);
   }
   return folds;
@@ -351,6 +361,7 @@ function judgeFold(
   frame: { left: number; right: number; top: number; bottom: number },
   W: number,
   H: number,
+  bar: FoldBar,
 ): Fold | null {
   const { x0, y0 } = ridges;
   const { line, steps, first, last } = path;
@@ -397,7 +408,7 @@ function judgeFold(
     }
   }
   const coverage = covered / Math.max(1, examinedSteps);
-  if (coverage < MIN_FOLD_COVERAGE || (longestGap * STEP_PX) / MM > MAX_FOLD_GAP_MM) return null;
+  if (lengthMm < bar.lengthMm || coverage < bar.coverage || (longestGap * STEP_PX) / MM > MAX_FOLD_GAP_MM) return null;
   // The print beside the path: the path shifted across, either way.
   let besideCovered = 0;
   let besideExamined = 0;

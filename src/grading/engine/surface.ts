@@ -35,9 +35,11 @@
 //   picture, a saucer's or a cup's rim, whatever lies beside it;
 // - a real fold is none of that (jagged, broken, often parallel to a side): folds across the card
 //   from border to border are found first from the same ridge pixels (folds.ts), and the pieces of
-//   one are not counted again.
+//   one are not counted again. Across white or light ink a fold's light ridge cannot stand out
+//   above the print, while its shaded side does, darker than both neighbours: folds are looked for
+//   again on the light ridges and those dark valleys together, held to a stricter bar (VALLEY_FOLD).
 import type { DefectRegion, FaceName } from "./evidence";
-import { findFolds } from "./folds";
+import { type FoldBar, findFolds } from "./folds";
 import { FLAT_PX_PER_MM, fitParabola, type Point, selectKth } from "./geometry";
 import type { RgbaImage } from "./image";
 
@@ -56,6 +58,14 @@ const MAX_LINE_WIDTH_PX = 1.1; // standard deviation across the line (≈ 3.5 px
 /** A line within this many degrees of the card's edges is printed structure, not a defect. */
 export const AXIS_PARALLEL_DEG = 3;
 const MAX_REPORTED_DEFECTS = 40;
+/**
+ * A fold read on light ridges and dark valleys together (a crease across white or light ink shows
+ * its shaded side) must cover this share of its examined steps and run this long: pieces of dark
+ * print (a card number, an illustrator's credit) line up across a corner more often than light
+ * ridges do. On a real Pokémon card's lower corner such a line covered 0.63–0.70 over 20–24.5 mm;
+ * drawn creases across the card, 0.72–0.99 over 78–94 mm.
+ */
+const VALLEY_FOLD: FoldBar = { coverage: 0.85, lengthMm: 40 };
 /** A line whose middle lies within this many px of a fold is a piece of it (folds.ts), not another defect. */
 const FOLD_PIECE_PX = 2 * MM;
 /** A line whose two sides differ by this many grey levels (median) follows an edge of the picture… */
@@ -112,40 +122,21 @@ export function measureSurface(
   if (w < 4 * BLOCK_PX || h < 4 * BLOCK_PX) return { lineMm: 0, examinedMm2: 0, regionMm2, defects: [], artLines: [] };
   const gray = grayOf(flat);
   const ridge = ridgeStrength(gray, W, x0, y0, w, h);
-
-  // Per-block thresholds from the block's own ridge level.
-  const bw = Math.ceil(w / BLOCK_PX);
-  const bh = Math.ceil(h / BLOCK_PX);
-  const threshold = new Float32Array(bw * bh);
-  let examinedPx = 0;
-  // One block's ridge values; their median is selected in place (as a sort would find it, in linear time).
-  const block = new Float32Array(BLOCK_PX * BLOCK_PX);
-  for (let by = 0; by < bh; by++) {
-    for (let bx = 0; bx < bw; bx++) {
-      let count = 0;
-      const yEnd = Math.min(h, (by + 1) * BLOCK_PX);
-      const xEnd = Math.min(w, (bx + 1) * BLOCK_PX);
-      for (let y = by * BLOCK_PX; y < yEnd; y++)
-        for (let x = bx * BLOCK_PX; x < xEnd; x++) block[count++] = ridge[y * w + x] ?? 0;
-      const level = 1.4826 * selectKth(block, count, count >> 1);
-      const t = Math.max(RIDGE_MIN, RIDGE_K * level);
-      threshold[by * bw + bx] = t;
-      if (t <= RIDGE_EXAMINABLE) examinedPx += count;
-    }
-  }
-  const mask = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const t = threshold[Math.floor(y / BLOCK_PX) * bw + Math.floor(x / BLOCK_PX)] ?? Number.POSITIVE_INFINITY;
-      if (t <= RIDGE_EXAMINABLE && (ridge[y * w + x] ?? 0) > t) mask[y * w + x] = 1;
-    }
-  }
+  const light = ridgeMask(ridge, w, h);
+  const { mask, examined } = light;
 
   // Folds across the card (folds.ts) first: a crease's pieces are not counted again as lines.
-  const examined = (x: number, y: number) =>
-    (threshold[Math.floor(y / BLOCK_PX) * bw + Math.floor(x / BLOCK_PX)] ?? Number.POSITIVE_INFINITY) <=
-    RIDGE_EXAMINABLE;
   const folds = findFolds({ mask, examined, w, h, x0, y0 }, frame, W, H);
+  // A crease across light print shows its fold's shaded side, a valley darker than both of its
+  // neighbours, where its light ridge cannot stand out above the ink: read on the light ridges
+  // and the valleys together, held to a stricter bar (VALLEY_FOLD).
+  const valleys = ridgeMask(ridgeStrength(inverted(gray), W, x0, y0, w, h), w, h);
+  const either = Uint8Array.from(mask, (m, i) => m | (valleys.mask[i] ?? 0));
+  const examinedEither = (x: number, y: number) => examined(x, y) || valleys.examined(x, y);
+  for (const fold of findFolds({ mask: either, examined: examinedEither, w, h, x0, y0 }, frame, W, H, VALLEY_FOLD)) {
+    const middle = { x: (fold.from.x + fold.to.x) / 2, y: (fold.from.y + fold.to.y) / 2 };
+    if (!folds.some((other) => segmentDistance(middle, other.from, other.to) <= FOLD_PIECE_PX)) folds.push(fold);
+  }
   const defects: DefectRegion[] = folds.slice(0, MAX_REPORTED_DEFECTS).map((fold) => ({
     type: "crease",
     face,
@@ -259,7 +250,7 @@ export function measureSurface(
       });
     }
   }
-  return { lineMm, examinedMm2: examinedPx / (MM * MM), regionMm2, defects, artLines };
+  return { lineMm, examinedMm2: light.examinedPx / (MM * MM), regionMm2, defects, artLines };
 }
 
 /** Distance (px) from `p` to the segment from `a` to `b`. */
@@ -353,6 +344,52 @@ function followsPictureEdge(
   const median = differences[differences.length >> 1] ?? 0;
   const agreement = Math.max(lighter, differences.length - lighter) / differences.length;
   return median >= EDGE_SIDE_DIFFERENCE && agreement >= EDGE_SIDE_AGREEMENT;
+}
+
+/**
+ * The ridge pixels over their block's threshold: each BLOCK_PX block's own ridge level (1.4826 ×
+ * median) times RIDGE_K, at least RIDGE_MIN; a block whose threshold passes RIDGE_EXAMINABLE is
+ * too busy to tell a line from the picture, and is not examined.
+ */
+function ridgeMask(
+  ridge: Float32Array,
+  w: number,
+  h: number,
+): { mask: Uint8Array; examined: (x: number, y: number) => boolean; examinedPx: number } {
+  const bw = Math.ceil(w / BLOCK_PX);
+  const bh = Math.ceil(h / BLOCK_PX);
+  const threshold = new Float32Array(bw * bh);
+  let examinedPx = 0;
+  // One block's ridge values; their median is selected in place (as a sort would find it, in linear time).
+  const block = new Float32Array(BLOCK_PX * BLOCK_PX);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let count = 0;
+      const yEnd = Math.min(h, (by + 1) * BLOCK_PX);
+      const xEnd = Math.min(w, (bx + 1) * BLOCK_PX);
+      for (let y = by * BLOCK_PX; y < yEnd; y++)
+        for (let x = bx * BLOCK_PX; x < xEnd; x++) block[count++] = ridge[y * w + x] ?? 0;
+      const level = 1.4826 * selectKth(block, count, count >> 1);
+      const t = Math.max(RIDGE_MIN, RIDGE_K * level);
+      threshold[by * bw + bx] = t;
+      if (t <= RIDGE_EXAMINABLE) examinedPx += count;
+    }
+  }
+  const thresholdAt = (x: number, y: number) =>
+    threshold[Math.floor(y / BLOCK_PX) * bw + Math.floor(x / BLOCK_PX)] ?? Number.POSITIVE_INFINITY;
+  const mask = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const t = thresholdAt(x, y);
+      if (t <= RIDGE_EXAMINABLE && (ridge[y * w + x] ?? 0) > t) mask[y * w + x] = 1;
+    }
+  }
+  return { mask, examined: (x, y) => thresholdAt(x, y) <= RIDGE_EXAMINABLE, examinedPx };
+}
+
+/** Grey levels turned over (255 − g): a valley of `gray` is a ridge of these. */
+function inverted(gray: Float32Array): Float32Array {
+  return Float32Array.from(gray, (g) => 255 - g);
 }
 
 /** The flat card's grey levels (BT.601 luma). */

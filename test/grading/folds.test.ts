@@ -13,7 +13,11 @@ const MM = FLAT_PX_PER_MM;
 const W = 63 * MM;
 const H = 88 * MM;
 const BORDER_MM = 3;
-const FRAME = { left: BORDER_MM * MM, right: BORDER_MM * MM, top: BORDER_MM * MM, bottom: BORDER_MM * MM };
+const frameOf = (borderMm: number) => {
+  const px = borderMm * MM;
+  return { left: px, right: px, top: px, bottom: px };
+};
+const FRAME = frameOf(BORDER_MM);
 
 interface Fold {
   /** Where the fold runs along x (mm), and its height at x = 0 (mm) and rise per mm. */
@@ -21,15 +25,19 @@ interface Fold {
   toMm: number;
   y0: number;
   slope: number;
+  /** How much lighter its ridge is (70 unless told); 0 draws its shaded side alone. */
+  ridge?: number;
 }
 
-/** `border`: the border's grey level (208, a cream; 250, white, above which a fold's ridge cannot show). */
-function face(fold: Fold | null, border = 208): RgbaImage {
+/**
+ * `border`: the border's grey level (208, a cream; 250, white, above which a fold's ridge cannot
+ * show); `borderMm`: its width.
+ */
+function face(fold: Fold | null, border = 208, borderMm = BORDER_MM): RgbaImage {
   const random = seededRandom(11);
   const art = artPhoto("chelsea");
   const data = new Uint8Array(W * H * 4);
-  const inFrame = (u: number, v: number) =>
-    u >= BORDER_MM && u < 63 - BORDER_MM && v >= BORDER_MM && v < 88 - BORDER_MM;
+  const inFrame = (u: number, v: number) => u >= borderMm && u < 63 - borderMm && v >= borderMm && v < 88 - borderMm;
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const u = x / MM;
@@ -37,15 +45,15 @@ function face(fold: Fold | null, border = 208): RgbaImage {
       const p = (y * W + x) * 4;
       let rgb: number[];
       if (inFrame(u, v)) {
-        const ax = Math.floor(((u - BORDER_MM) / (63 - 2 * BORDER_MM)) * (art.width - 1));
-        const ay = Math.floor(((v - BORDER_MM) / (88 - 2 * BORDER_MM)) * (art.height - 1));
+        const ax = Math.floor(((u - borderMm) / (63 - 2 * borderMm)) * (art.width - 1));
+        const ay = Math.floor(((v - borderMm) / (88 - 2 * borderMm)) * (art.height - 1));
         const q = (ay * art.width + ax) * 4;
         rgb = [art.data[q] ?? 0, art.data[q + 1] ?? 0, art.data[q + 2] ?? 0];
         // A printed double ring round the art's middle and a rule across it: light lines, not damage.
         const r = Math.hypot(u - 31.5, v - 40);
         if (Math.abs(r - 22) < 0.1 || Math.abs(r - 23) < 0.1 || Math.abs(v - 70) < 0.1) rgb = [240, 236, 226];
         // The frame line.
-        const edge = Math.min(u - BORDER_MM, 63 - BORDER_MM - u, v - BORDER_MM, 88 - BORDER_MM - v);
+        const edge = Math.min(u - borderMm, 63 - borderMm - u, v - borderMm, 88 - borderMm - v);
         if (edge < 0.25) rgb = [40, 36, 34];
       } else {
         const n = Math.min(255 - border, (random() - 0.5) * 6);
@@ -80,15 +88,15 @@ function drawFold(data: Uint8Array, fold: Fold): void {
       const across = y / MM - (a.v + ((b.v - a.v) * (u - a.u)) / (b.u - a.u));
       const p = (y * W + x) * 4;
       // The ridge catches the light; just below it, the fold's shaded side.
-      const change = Math.abs(across) < 0.13 ? 70 : across >= 0.13 && across < 0.35 ? -35 : 0;
+      const change = Math.abs(across) < 0.13 ? (fold.ridge ?? 70) : across >= 0.13 && across < 0.35 ? -35 : 0;
       if (change === 0) continue;
       for (let ch = 0; ch < 3; ch++) data[p + ch] = Math.max(0, Math.min(255, (data[p + ch] ?? 0) + change));
     }
   }
 }
 
-const creases = (image: RgbaImage) =>
-  measureSurface("front", image, FRAME).defects.filter((defect) => defect.type === "crease");
+const creases = (image: RgbaImage, frame = FRAME) =>
+  measureSurface("front", image, frame).defects.filter((defect) => defect.type === "crease");
 
 describe("folds across the card", () => {
   it("finds a jagged fold from cut to cut, nearly parallel to the short side, as one crease", () => {
@@ -131,5 +139,24 @@ describe("folds across the card", () => {
 
   it("finds no fold on the white-bordered card unfolded: its dark frame line and art are not one", () => {
     expect(measureSurface("front", face(null, 250), FRAME).defects).toEqual([]);
+  });
+
+  it("finds a fold's ends in a 1.3 mm border, inside the edge band the surface is otherwise read past", () => {
+    // The surface is read from 1.2 mm inside the cut, which leaves 0.1 mm of this border: less than
+    // a fold's end must reach past the frame line. Ridges and valleys are read from 0.5 mm in.
+    const found = creases(face({ fromMm: 0, toMm: 63, y0: 30, slope: 0.05 }, 250, 1.3), frameOf(1.3));
+    expect(found).toHaveLength(1);
+    expect(found[0]?.length_mm).toBeGreaterThan(55);
+  });
+
+  it("finds no fold on the 1.3 mm white-bordered card unfolded", () => {
+    expect(measureSurface("front", face(null, 250, 1.3), frameOf(1.3)).defects).toEqual([]);
+  });
+
+  it("takes a line along the top border, from the left border to the right, for no fold", () => {
+    // Read 0.5 mm inside the cut, a real black-bordered card's top edge made such a line, dark,
+    // 60 mm long, from 0.7 mm down in the top border to 4.6 mm down at its right end: a fold's
+    // ends, but its middle lies in the border, not across the card.
+    expect(creases(face({ fromMm: 0, toMm: 63, y0: 0.6, slope: 0.06, ridge: 0 }, 250))).toEqual([]);
   });
 });

@@ -11,7 +11,8 @@
 //   own threshold) within ±LINE_HALF_PX of an offset that moves at most STEP_DRIFT_PX per
 //   STEP_PX step (a line within ~25° of the chord), within ±FOLLOW_BAND_PX of the chord;
 // - the path meets ridge pixels on MIN_FOLD_COVERAGE of the examined steps between its ends, with
-//   no gap longer than MAX_FOLD_GAP_MM, over MIN_FOLD_MM or more;
+//   no gap longer than MAX_FOLD_GAP_MM, over MIN_FOLD_MM or more (a reading on ridge and valley
+//   pixels together asks more, and a middle inside the frame: FoldBar, surface.ts);
 // - and it stands out from the print beside it: the same path shifted across by BESIDE_PX and
 //   twice that, either way, meets ridge pixels on at most MAX_BESIDE of its steps, and on
 //   MIN_STANDOUT fewer than the path. Busy line art meets ridge pixels along any path (a
@@ -53,13 +54,18 @@ const MAX_FOLD_GAP_MM = 8;
 /** A fold must run at least this long (mm). */
 const MIN_FOLD_MM = 20;
 
-/** What a fold must show: coverage of its examined steps, and its length (mm). */
+/**
+ * What a fold must show: coverage of its examined steps, its length (mm), and whether its middle
+ * must lie inside the frame (a fold across the card passes through its art; a line along one
+ * border, from one side's border to the other's, does not).
+ */
 export interface FoldBar {
   coverage: number;
   lengthMm: number;
+  middleInFrame: boolean;
 }
 /** A fold read on the ridge pixels alone (MIN_FOLD_COVERAGE, MIN_FOLD_MM). */
-const RIDGE_FOLD: FoldBar = { coverage: MIN_FOLD_COVERAGE, lengthMm: MIN_FOLD_MM };
+const RIDGE_FOLD: FoldBar = { coverage: MIN_FOLD_COVERAGE, lengthMm: MIN_FOLD_MM, middleInFrame: false };
 /** The shifted paths' offsets (px), and how much of their steps may meet ridge pixels. */
 const BESIDE_PX = 20;
 const MAX_BESIDE = 0.25;
@@ -384,6 +390,10 @@ function judgeFold(
     ((p.y < frame.top - BORDER_DEPTH_PX || p.y >= H - frame.bottom + BORDER_DEPTH_PX) &&
       fromHorizontal >= MIN_CROSSING_DEG);
   if (!crossesBorder(from) || !crossesBorder(to)) return null;
+  const middle = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
+  const inFrame =
+    middle.x >= frame.left && middle.x < W - frame.right && middle.y >= frame.top && middle.y < H - frame.bottom;
+  if (bar.middleInFrame && !inFrame) return null;
   // Coverage over the examined steps between the ends, and the longest examined gap.
   let covered = 0;
   let examinedSteps = 0;

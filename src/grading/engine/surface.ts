@@ -63,9 +63,17 @@ const MAX_REPORTED_DEFECTS = 40;
  * its shaded side) must cover this share of its examined steps and run this long: pieces of dark
  * print (a card number, an illustrator's credit) line up across a corner more often than light
  * ridges do. On a real Pokémon card's lower corner such a line covered 0.63–0.70 over 20–24.5 mm;
- * drawn creases across the card, 0.72–0.99 over 78–94 mm.
+ * drawn creases across the card, 0.72–0.99 over 78–94 mm. And its middle must lie inside the
+ * frame: read from 0.5 mm inside the cut, a real black border's lit top edge made a line 60 mm
+ * long along the top border, from the left border to the right.
  */
-const VALLEY_FOLD: FoldBar = { coverage: 0.85, lengthMm: 40 };
+const VALLEY_FOLD: FoldBar = { coverage: 0.85, lengthMm: 40, middleInFrame: true };
+/**
+ * Folds on ridges and valleys are read from this far inside the cut (px), not from the edge band's
+ * SURFACE_INSET_PX: across a border under about 1.6 mm the strip left between the edge band and
+ * the frame is narrower than the BORDER_DEPTH_PX a fold's end must reach past the frame line.
+ */
+const VALLEY_FOLD_INSET_PX = Math.round(0.5 * MM);
 /** A line whose middle lies within this many px of a fold is a piece of it (folds.ts), not another defect. */
 const FOLD_PIECE_PX = 2 * MM;
 /** A line whose two sides differ by this many grey levels (median) follows an edge of the picture… */
@@ -130,10 +138,15 @@ export function measureSurface(
   // A crease across light print shows its fold's shaded side, a valley darker than both of its
   // neighbours, where its light ridge cannot stand out above the ink: read on the light ridges
   // and the valleys together, held to a stricter bar (VALLEY_FOLD).
-  const valleys = ridgeMask(ridgeStrength(inverted(gray), W, x0, y0, w, h), w, h);
-  const either = Uint8Array.from(mask, (m, i) => m | (valleys.mask[i] ?? 0));
-  const examinedEither = (x: number, y: number) => examined(x, y) || valleys.examined(x, y);
-  for (const fold of findFolds({ mask: either, examined: examinedEither, w, h, x0, y0 }, frame, W, H, VALLEY_FOLD)) {
+  // They are read from VALLEY_FOLD_INSET_PX inside the cut, where a thin border still shows a
+  // fold's ends.
+  const inset = VALLEY_FOLD_INSET_PX;
+  const region = { w: W - 2 * inset, h: H - 2 * inset, x0: inset, y0: inset };
+  const ridges = ridgeMask(ridgeStrength(gray, W, inset, inset, region.w, region.h), region.w, region.h);
+  const valleys = ridgeMask(ridgeStrength(inverted(gray), W, inset, inset, region.w, region.h), region.w, region.h);
+  const either = Uint8Array.from(ridges.mask, (m, i) => m | (valleys.mask[i] ?? 0));
+  const examinedEither = (x: number, y: number) => ridges.examined(x, y) || valleys.examined(x, y);
+  for (const fold of findFolds({ mask: either, examined: examinedEither, ...region }, frame, W, H, VALLEY_FOLD)) {
     const middle = { x: (fold.from.x + fold.to.x) / 2, y: (fold.from.y + fold.to.y) / 2 };
     if (!folds.some((other) => segmentDistance(middle, other.from, other.to) <= FOLD_PIECE_PX)) folds.push(fold);
   }

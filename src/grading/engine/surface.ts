@@ -129,7 +129,18 @@ export function measureSurface(
   const regionMm2 = (w * h) / (MM * MM);
   if (w < 4 * BLOCK_PX || h < 4 * BLOCK_PX) return { lineMm: 0, examinedMm2: 0, regionMm2, defects: [], artLines: [] };
   const gray = grayOf(flat);
-  const ridge = ridgeStrength(gray, W, x0, y0, w, h);
+  // Ridges and valleys over the fold reading's wider region (VALLEY_FOLD_INSET_PX, below) in one
+  // pass; the surface's own region lies inside it.
+  const inset = VALLEY_FOLD_INSET_PX;
+  const region = { w: W - 2 * inset, h: H - 2 * inset, x0: inset, y0: inset };
+  const valley = new Float32Array(region.w * region.h);
+  const wideRidge = ridgeStrength(gray, W, inset, inset, region.w, region.h, valley);
+  const ridge = new Float32Array(w * h);
+  const shift = SURFACE_INSET_PX - inset;
+  for (let y = 0; y < h; y++) {
+    const from = (y + shift) * region.w + shift;
+    ridge.set(wideRidge.subarray(from, from + w), y * w);
+  }
   const light = ridgeMask(ridge, w, h);
   const { mask, examined } = light;
 
@@ -140,11 +151,10 @@ export function measureSurface(
   // and the valleys together, held to a stricter bar (VALLEY_FOLD).
   // They are read from VALLEY_FOLD_INSET_PX inside the cut, where a thin border still shows a
   // fold's ends.
-  const inset = VALLEY_FOLD_INSET_PX;
-  const region = { w: W - 2 * inset, h: H - 2 * inset, x0: inset, y0: inset };
-  const ridges = ridgeMask(ridgeStrength(gray, W, inset, inset, region.w, region.h), region.w, region.h);
-  const valleys = ridgeMask(ridgeStrength(inverted(gray), W, inset, inset, region.w, region.h), region.w, region.h);
-  const either = Uint8Array.from(ridges.mask, (m, i) => m | (valleys.mask[i] ?? 0));
+  const ridges = ridgeMask(wideRidge, region.w, region.h);
+  const valleys = ridgeMask(valley, region.w, region.h);
+  const either = new Uint8Array(ridges.mask.length);
+  for (let i = 0; i < either.length; i++) either[i] = (ridges.mask[i] ?? 0) | (valleys.mask[i] ?? 0);
   const examinedEither = (x: number, y: number) => ridges.examined(x, y) || valleys.examined(x, y);
   for (const fold of findFolds({ mask: either, examined: examinedEither, ...region }, frame, W, H, VALLEY_FOLD)) {
     const middle = { x: (fold.from.x + fold.to.x) / 2, y: (fold.from.y + fold.to.y) / 2 };
@@ -400,11 +410,6 @@ function ridgeMask(
   return { mask, examined: (x, y) => thresholdAt(x, y) <= RIDGE_EXAMINABLE, examinedPx };
 }
 
-/** Grey levels turned over (255 − g): a valley of `gray` is a ridge of these. */
-function inverted(gray: Float32Array): Float32Array {
-  return Float32Array.from(gray, (g) => 255 - g);
-}
-
 /** The flat card's grey levels (BT.601 luma). */
 function grayOf(flat: RgbaImage): Float32Array {
   const { data } = flat;
@@ -435,6 +440,9 @@ export function surfaceRidges(flat: RgbaImage): { ridge: Float32Array; x0: numbe
  * comparisons go either way at random, and Math.min/max's mispredicted branches made the loop six
  * times slower. The results are exactly those of Math.min/max: the grey levels are float32, so
  * every sum and difference here is exact in float64.
+ *
+ * `valley`, when given (w × h), receives each pixel's valley strength in the same pass: how far it
+ * lies below both of its neighbours, the ridge strength of the grey levels turned over.
  */
 export function ridgeStrength(
   gray: Float32Array,
@@ -443,6 +451,7 @@ export function ridgeStrength(
   y0: number,
   w: number,
   h: number,
+  valley?: Float32Array,
 ): Float32Array {
   const ridge = new Float32Array(w * h);
   const along = [OFFSET_PX, OFFSET_PX * W, OFFSET_PX * W + OFFSET_PX, -OFFSET_PX * W + OFFSET_PX];
@@ -450,24 +459,35 @@ export function ridgeStrength(
   for (let y = 0; y < h; y++) {
     for (let x = 0, i = (y + y0) * W + x0, o = y * w; x < w; x++, i++, o++) {
       const c = gray[i] ?? 0;
-      // Twice each direction's min(c − one neighbour, c − the other).
-      let p = c - (gray[i + s0] ?? c);
-      let q = c - (gray[i - s0] ?? c);
-      const m0 = p + q - Math.abs(p - q);
-      p = c - (gray[i + s1] ?? c);
-      q = c - (gray[i - s1] ?? c);
-      const m1 = p + q - Math.abs(p - q);
-      p = c - (gray[i + s2] ?? c);
-      q = c - (gray[i - s2] ?? c);
-      const m2 = p + q - Math.abs(p - q);
-      p = c - (gray[i + s3] ?? c);
-      q = c - (gray[i - s3] ?? c);
-      const m3 = p + q - Math.abs(p - q);
+      // Each direction's c − one neighbour plus c − the other (a), and their difference (d): twice
+      // the min of the two is a − d, and twice the min of their negatives (the valley's) −a − d.
+      let a = 2 * c - (gray[i + s0] ?? c) - (gray[i - s0] ?? c);
+      let d = Math.abs((gray[i - s0] ?? c) - (gray[i + s0] ?? c));
+      const m0 = a - d;
+      const n0 = -a - d;
+      a = 2 * c - (gray[i + s1] ?? c) - (gray[i - s1] ?? c);
+      d = Math.abs((gray[i - s1] ?? c) - (gray[i + s1] ?? c));
+      const m1 = a - d;
+      const n1 = -a - d;
+      a = 2 * c - (gray[i + s2] ?? c) - (gray[i - s2] ?? c);
+      d = Math.abs((gray[i - s2] ?? c) - (gray[i + s2] ?? c));
+      const m2 = a - d;
+      const n2 = -a - d;
+      a = 2 * c - (gray[i + s3] ?? c) - (gray[i - s3] ?? c);
+      d = Math.abs((gray[i - s3] ?? c) - (gray[i + s3] ?? c));
+      const m3 = a - d;
+      const n3 = -a - d;
       // 4 × the larger of m0, m1 and of m2, m3; 8 × the largest; 16 × the largest or 0.
       const u = m0 + m1 + Math.abs(m0 - m1);
       const v = m2 + m3 + Math.abs(m2 - m3);
       const z = u + v + Math.abs(u - v);
       ridge[o] = (z + Math.abs(z)) / 16;
+      if (valley) {
+        const uv = n0 + n1 + Math.abs(n0 - n1);
+        const vv = n2 + n3 + Math.abs(n2 - n3);
+        const zv = uv + vv + Math.abs(uv - vv);
+        valley[o] = (zv + Math.abs(zv)) / 16;
+      }
     }
   }
   return ridge;

@@ -382,6 +382,7 @@ function ridgeMask(
   const bw = Math.ceil(w / BLOCK_PX);
   const bh = Math.ceil(h / BLOCK_PX);
   const threshold = new Float32Array(bw * bh);
+  const mask = new Uint8Array(w * h);
   let examinedPx = 0;
   // One block's ridge values; their median is selected in place (as a sort would find it, in linear time).
   const block = new Float32Array(BLOCK_PX * BLOCK_PX);
@@ -395,18 +396,14 @@ function ridgeMask(
       const level = 1.4826 * selectKth(block, count, count >> 1);
       const t = Math.max(RIDGE_MIN, RIDGE_K * level);
       threshold[by * bw + bx] = t;
-      if (t <= RIDGE_EXAMINABLE) examinedPx += count;
+      if (t > RIDGE_EXAMINABLE) continue;
+      examinedPx += count;
+      for (let y = by * BLOCK_PX; y < yEnd; y++)
+        for (let x = bx * BLOCK_PX; x < xEnd; x++) if ((ridge[y * w + x] ?? 0) > t) mask[y * w + x] = 1;
     }
   }
   const thresholdAt = (x: number, y: number) =>
     threshold[Math.floor(y / BLOCK_PX) * bw + Math.floor(x / BLOCK_PX)] ?? Number.POSITIVE_INFINITY;
-  const mask = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const t = thresholdAt(x, y);
-      if (t <= RIDGE_EXAMINABLE && (ridge[y * w + x] ?? 0) > t) mask[y * w + x] = 1;
-    }
-  }
   return { mask, examined: (x, y) => thresholdAt(x, y) <= RIDGE_EXAMINABLE, examinedPx };
 }
 

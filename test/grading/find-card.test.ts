@@ -733,6 +733,25 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     },
   );
 
+  it.each([0.3, 0.5])(
+    "grades a silver-bordered card on white paper with its tan paper edge, %s mm, along two cuts",
+    (mm) => {
+      // A Scarlet & Violet Pokémon card's silver border, the paper's own hue a shade darker, and
+      // the card's paper edge seen at a slant along its right and bottom cuts: as light as the
+      // silver, of neither one's hue. Both readings took it for card (2.7 and 4.4 points off on
+      // both axes, graded without a flag); read past as a band of another hue, the cut is found.
+      const scene = sceneWith({
+        borderColor: [165, 155, 145],
+        background: [215, 202, 187],
+        texture: undefined,
+        edgeBand: { mm, color: [178, 156, 129] },
+      });
+      const { offBy } = measuredFront(scene, 90);
+      expect(offBy.leftRight).toBeLessThan(0.3);
+      expect(offBy.topBottom).toBeLessThan(0.3);
+    },
+  );
+
   it("grades a card whose 0.8 mm hard shadow split its side's two readings, taking the inner one", async () => {
     // A hard shadow 0.8 mm wide in a photo softened by 1 px: the crossings and the median profile
     // lie 2 px apart on the right side, and the median reading's step (out past the shadow) leads

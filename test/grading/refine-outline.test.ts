@@ -71,6 +71,10 @@ const GREY_BROWN = [62, 56, 50];
 const FELT = [55, 83, 55];
 const BLACK = [24, 24, 26];
 const PAPER_EDGE = [170, 170, 165];
+/** White paper, a silver border of its hue a shade darker, and a tan paper edge (a real photo's). */
+const WARM_PAPER = [215, 202, 187];
+const SILVER = [165, 155, 145];
+const TAN_EDGE = [178, 156, 129];
 /** A sleeve's margin: the table seen through hazy plastic, lighter and bluer. */
 const SLEEVE = [196, 204, 222];
 
@@ -498,6 +502,27 @@ describe("refineOutline", () => {
     const [, , br, bl] = result.outline.corners;
     expect(Math.abs(br.y - BIG.y1)).toBeLessThan(0.5);
     expect(Math.abs(bl.y - BIG.y1)).toBeLessThan(0.5);
+  });
+
+  it("takes the cut of a silver border on white paper past its paper edge, a band of neither one's hue", () => {
+    // A real photo's Pokémon card: its grey border is the paper's own hue a shade darker (each
+    // channel at 76–78 %), so a colour reading alone takes it for the paper in shadow; and along one
+    // side lies its tan paper edge, 4 px (0.5 mm) wide, as light as the border and as dark as the
+    // paper in a little shadow, only of another hue. Read 6 px either way, the cut is past the band.
+    const silver = cardWithContactBand(4, 1, TAN_EDGE, { rim: SILVER, paper: WARM_PAPER });
+    expectBottomOnCut(refineOutline(silver, BIG_ON_CUT, 6));
+  });
+
+  it("does not read past a band of the border's own hue beside a silver border: it is the border", () => {
+    // The same card with a 4 px strip of the border's grey a little lighter outside its cut: a
+    // wider border, not a paper edge of another hue, so the bottom is taken on the strip's outer edge.
+    const wider = refineOutline(
+      cardWithContactBand(4, 1, [178, 168, 160], { rim: SILVER, paper: WARM_PAPER }),
+      BIG_ON_CUT,
+      6,
+    );
+    expect(wider.ok).toBe(true);
+    if (wider.ok) expect(Math.abs(wider.outline.corners[2].y - (BIG.y1 + 4))).toBeLessThan(0.5);
   });
 
   it("refuses a side whose dark band's inner edge does not trace the line the side was taken on, naming the band", () => {

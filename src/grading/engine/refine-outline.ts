@@ -368,8 +368,18 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       // some profiles, a dark band along part of the side, the line taken between its outer edge
       // and the cut.
       const light = pastLightBand(colourAt, side, chosen.line, side.table, borderColour, shownColours, maxLightBand);
+      const hue = light
+        ? null
+        : bandInside(side, chosen.line, side.table, borderColour, shownColours, HUE_BAND, halfLength, true);
+      const pastHue =
+        hue?.moved && greyBorder(hue.border)
+          ? pastBand(colourAt, side, chosen.line, 2 * halfLength, side.table, hue.border, HUE_BAND)
+          : null;
       chosen =
-        light ?? (band ? pastPartialBand(colourAt, side, chosen, halfLength, side.table, band.border) : null) ?? chosen;
+        light ??
+        pastHue ??
+        (band ? pastPartialBand(colourAt, side, chosen, halfLength, side.table, band.border) : null) ??
+        chosen;
     }
     for (const s of chosen.close) {
       const r = chosen.line.a * s.x + chosen.line.b * s.y - chosen.line.c;
@@ -859,6 +869,8 @@ interface BandKind {
   moves: (shift: number) => boolean;
   /** Whether the band's deepest sample `k` of the profile `at` stands out from what lies outside it. */
   standsOut: (at: (k: number) => ArrayLike<number>, k: number) => boolean;
+  /** How far a colour lies from the border's, as the band stands out from it (RGB distance unless told). */
+  away?: (colour: ArrayLike<number>, border: number[], table: number[]) => number;
 }
 
 /**
@@ -889,6 +901,50 @@ const LIGHT_BAND: BandKind = {
   },
 };
 
+/**
+ * A band of another hue: its chromaticity this far (r, g, b shares) from every blend of the
+ * table's and the border's.
+ */
+const MIN_HUE_OFF = 0.025;
+
+/**
+ * A grey, silver or white border (luma at least MIN_GREY_BORDER_LUMA, its r, g, b shares within
+ * MAX_GREY_SATURATION): its paper edge beside it is neither darker nor lighter, only of another hue.
+ */
+const MIN_GREY_BORDER_LUMA = 100;
+const MAX_GREY_SATURATION = 0.05;
+const greyBorder = (colour: number[]) =>
+  luma(colour) >= MIN_GREY_BORDER_LUMA && saturation(colour) <= MAX_GREY_SATURATION;
+
+/** The spread of `colour`'s r, g, b shares: 0 for a grey. */
+function saturation(colour: ArrayLike<number>): number {
+  const sum = Math.max(1, (colour[0] ?? 0) + (colour[1] ?? 0) + (colour[2] ?? 0));
+  const shares = [0, 1, 2].map((ch) => (colour[ch] ?? 0) / sum);
+  return Math.max(...shares) - Math.min(...shares);
+}
+
+/** How far `colour`'s chromaticity lies from the nearest blend of `a`'s and `b`'s. */
+function hueOffBlend(colour: ArrayLike<number>, a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const chroma = (c: ArrayLike<number>) => {
+    const sum = Math.max(1, (c[0] ?? 0) + (c[1] ?? 0) + (c[2] ?? 0));
+    return [0, 1, 2].map((ch) => (c[ch] ?? 0) / sum);
+  };
+  return offBlend(chroma(colour), chroma(a), chroma(b));
+}
+
+/**
+ * The card's edge seen beside a grey or pale border, of neither one's hue (a tan paper edge beside
+ * a silver border on white paper): its chromaticity off every blend of the table's and the
+ * border's by MIN_HUE_OFF, no lighter than the table.
+ */
+const HUE_BAND: BandKind = {
+  is: (colour, border, table) => luma(colour) <= luma(table) && hueOffBlend(colour, table, border) >= MIN_HUE_OFF,
+  deeper: (a, b) => saturation(a) > saturation(b),
+  moves: (shift) => shift >= MIN_BAND_SHIFT,
+  standsOut: () => true,
+  away: (colour, border, table) => hueOffBlend(colour, table, border),
+};
+
 /** How far (px) outside a light band's deepest sample darker ones are looked for. */
 const BAND_CONTEXT_PX = 4;
 
@@ -911,7 +967,9 @@ function faceAfterBand(
   table: number[],
   kind: BandKind,
 ): { band: number; face: number } | null {
-  const away = (k: number) => distance(at(k), border);
+  const away = kind.away
+    ? (k: number) => (kind.away as NonNullable<BandKind["away"]>)(at(k), border, table)
+    : (k: number) => distance(at(k), border);
   const isBand = (k: number) => kind.is(at(k), border, table);
   let farthest = -1;
   for (let k = from; k <= to; k++) if (isBand(k) && (farthest < 0 || kind.deeper(at(k), at(farthest)))) farthest = k;
@@ -1572,22 +1630,34 @@ function sideFromMedianProfile(
   const tableColour = table;
   let linesLeft = tableLines;
   let onLine = false;
+  let shadowStep: { first: number; steepest: number; end: number; card: number[]; from: number } | null = null;
   for (let pass = 0; ; pass++) {
     first = -1;
     for (let k = from; k + 2 < n && first < 0; k++) {
       if ([k, k + 1, k + 2].every((j) => distance(at(j), table) > threshold)) first = k;
     }
-    if (first < 0) return NO_READING;
-    steepest = Math.max(1, first - 2);
-    while (steepest + 2 < n && slope(steepest + 1) >= slope(steepest)) steepest++;
-    end = steepest;
-    while (end + 2 < n && slope(end + 1) > 0.25 * slope(steepest)) end++;
-    if (end + 2 >= n) return NO_READING;
+    if (first >= 0) {
+      steepest = Math.max(1, first - 2);
+      while (steepest + 2 < n && slope(steepest + 1) >= slope(steepest)) steepest++;
+      end = steepest;
+      while (end + 2 < n && slope(end + 1) > 0.25 * slope(steepest)) end++;
+    }
+    if (first < 0 || end + 2 >= n) {
+      // No step out of what was taken for the table in shadow before the profile ends: it was
+      // the card, a light border of the table's hue a shade darker (a silver border on white
+      // paper). A dark one is not taken: on a drawn photo of a 0.9 mm black border on dark grey
+      // gravel, taken so along its wide top, its left cut came out 0.6 px out (2.2 points off).
+      if (!shadowStep) return NO_READING;
+      ({ first, steepest, end, card, from } = shadowStep);
+      table = tableColour;
+      break;
+    }
     card = [0, 1, 2].map((ch) => ((at(end + 1)[ch] ?? 0) + (at(end + 2)[ch] ?? 0)) / 2);
     // The step out of a line of the table leads back onto the table; otherwise the band was no
     // line of the table (a sleeve's margin lies against the card).
     if (onLine && distance(card, tableColour) > threshold) return NO_READING;
     const shadow = pass === 0 && isShadowOf(card, table);
+    if (shadow && luma(card) >= MIN_GREY_BORDER_LUMA) shadowStep = { first, steepest, end, card, from };
     if (!onLine && !shadow && linesLeft === 0) break;
     if (!onLine && !shadow) {
       linesLeft--;

@@ -3,7 +3,8 @@
 // section):
 // - corners and edges are judged on the border's flat ink next to the card's outline: a pixel is
 //   worn when it looks like the table (missing material: chips, dings, a rounded-off corner, the
-//   silhouette falling short of the ideal 3 mm rounded rectangle) or, on a border that is not
+//   silhouette falling short of the ideal 3 mm rounded rectangle; open to the cut, and looked for
+//   only where the border's ink differs from the table's colour) or, on a border that is not
 //   white, when it is paper-white (whitening). Isolated pixels are noise, not wear: a worn pixel
 //   counts only when two of its four neighbours are worn too. A pixel of none of those colours,
 //   nor of the border's ink in some light, is not examined (a finger over the card, print in the
@@ -89,6 +90,12 @@ const OUTSIDE_DEPTHS_PX = [MM, 1.5 * MM];
  */
 const MAX_TABLE_HUE_DIFFERENCE = 0.05;
 const MAX_TABLE_LIFT = 1.25;
+/**
+ * Missing material is looked for only where the border's ink lies at least this far (RGB distance)
+ * from the table's colour: on a real photo a silver border lit along its left side lay 8 from the
+ * table read round the card, and its ink read as 5 mm of chips.
+ */
+const MIN_INK_TABLE_DISTANCE = 30;
 /** A pixel this close to the table's colour (or closer than half the border–table distance) is table. */
 const MISSING_MAX_DISTANCE = 40;
 /**
@@ -99,12 +106,18 @@ const MISSING_MAX_DISTANCE = 40;
  * LOCAL_STEP_PX (light changes slowly along a side). Light does change along a border: on a real
  * photo of a pristine black-bordered card on wood, the lit end of its left border is 50 levels
  * lighter than the side's median, and against that one colour its ink read as whitening and chips
- * (edges 8.5, corners 9.5). Where the strip is under MIN_INNER_DEPTH_PX deep (a border under 2 mm)
- * or holds fewer than MIN_LOCAL_PIXELS, the side's one colour is used; so it is where the strip's
- * colour is no shade of that one ink (image.ts, sameInk: a thumb over the border, or whitening
- * reaching that deep all along it).
+ * (edges 8.5, corners 9.5). Where the strip is under MIN_INNER_DEPTH_PX deep (a border under 2 mm,
+ * or print in it within 2 mm of the cut), the ink is read on the examined band instead
+ * (BAND_INK_PX); where that holds fewer than MIN_LOCAL_PIXELS, the face's one colour is used; so
+ * it is where the colour read is no shade of that one ink (image.ts, sameInk: a thumb over the
+ * border, or whitening reaching that deep all along it).
  */
 const LOCAL_BORDER_PX = 3 * MM;
+/**
+ * Where the inner strip cannot be read, the ink near a place is read on the examined band itself,
+ * over this far along the side either way (6 mm): a chip (1–3 mm) is then under a quarter of it.
+ */
+const BAND_INK_PX = 6 * MM;
 const LOCAL_STEP_PX = MM;
 const MIN_LOCAL_PIXELS = 40;
 /** The inner strip ends this far short of the frame (0.5 mm: a soft photo blurs the frame's step into it). */
@@ -153,9 +166,11 @@ export function measureWear(
   const whiteningMeasurable = !(luma(...border) > 200 && borderChroma < 40);
   // The border, less the pixels within FRAME_MARGIN_PX of the frame line: those blend the border
   // with the art under the photo's blur, and a blend can take the table's colour.
-  // Nor is print in the border, from FRAME_MARGIN_PX before where it begins.
+  // Nor is print in a side's border, from FRAME_MARGIN_PX before where it begins (a pixel in
+  // another side's border lies deeper than this side's border and is not in its print).
   const print = frame.printFrom ?? {};
-  const beforePrint = (depth: number, from: number | undefined) => from === undefined || depth < from - FRAME_MARGIN_PX;
+  const beforePrint = (depth: number, from: number | undefined, border: number) =>
+    from === undefined || depth < from - FRAME_MARGIN_PX || depth >= border + FRAME_MARGIN_PX;
   const inBorder = (x: number, y: number) =>
     !(
       x >= frame.left - FRAME_MARGIN_PX &&
@@ -163,10 +178,10 @@ export function measureWear(
       y >= frame.top - FRAME_MARGIN_PX &&
       y < H - frame.bottom + FRAME_MARGIN_PX
     ) &&
-    beforePrint(x, print.left) &&
-    beforePrint(W - 1 - x, print.right) &&
-    beforePrint(y, print.top) &&
-    beforePrint(H - 1 - y, print.bottom);
+    beforePrint(x, print.left, frame.left) &&
+    beforePrint(W - 1 - x, print.right, frame.right) &&
+    beforePrint(y, print.top, frame.top) &&
+    beforePrint(H - 1 - y, print.bottom, frame.bottom);
 
   // Just outside the cut beside a pixel (OUTSIDE_DEPTHS_PX out, square to the edge, or from the
   // corner's rounding): the table there, its own colour within MISSING_MAX_DISTANCE or its hue in
@@ -217,7 +232,11 @@ export function measureWear(
     const dBorder = rgbDistance(r - ink[0], g - ink[1], b - ink[2]);
     // Missing material: the table's own colour (within MISSING_MAX_DISTANCE, or half the
     // border–table distance on a contrasting table), clearly away from the border's.
+    // Where the ink lies as near the table's colour as this (a silver border lit as light as the
+    // paper beside it), missing material cannot be told from the border: not examined for it.
+    const tellable = toBackground >= MIN_INK_TABLE_DISTANCE;
     if (
+      tellable &&
       dBackground < dBorder &&
       dBorder > toBackground * 0.5 &&
       dBackground < Math.max(MISSING_MAX_DISTANCE, toBackground * 0.5)
@@ -236,7 +255,7 @@ export function measureWear(
     here[0] = r;
     here[1] = g;
     here[2] = b;
-    return sameInk(here, ink) ? 1 : 0;
+    return tellable && sameInk(here, ink) ? 1 : 0;
   };
   const inkNear = frame.rim ? rimInk(flat, frame, border, background) : localBorderInk(flat, frame, border, background);
   // Each examined pixel's lift above its ink's brightness (lightNotWear).
@@ -289,6 +308,7 @@ export function measureWear(
     for (let d = BAND_FROM_PX; d < depth(frame.bottom); d++) mark(x, H - 1 - d, inkNear("bottom", x, d + 0.5));
   }
   lightNotWear(state, lift, W, H);
+  missingOpenToCut(state, W, H);
   // A worn pixel counts when two of its four neighbours are worn too (JPEG and sensor noise flip
   // single pixels; real wear is a patch).
   const isWorn = (x: number, y: number) => {
@@ -443,8 +463,9 @@ function nearestPlace(side: Side, t: number, W: number, H: number): number {
 
 /**
  * The border's ink near a place along a side (`t`: the flat card's row for left and right, its
- * column for top and bottom), read on the side's inner strip (LOCAL_BORDER_PX); `border`, the
- * side's one colour, where the strip is too thin to read.
+ * column for top and bottom), read on the side's inner strip (LOCAL_BORDER_PX); where the strip
+ * is too thin to read (print in the border, a border under 2 mm), on the examined band itself
+ * (BAND_INK_PX); `border`, the face's one colour, where neither is a shade of it.
  */
 function localBorderInk(
   flat: RgbaImage,
@@ -452,50 +473,73 @@ function localBorderInk(
   border: Rgb,
   background: Rgb,
 ): (side: Side, t: number, depth: number) => BorderInk {
-  const { width: W, height: H, data } = flat;
+  const { width: W, height: H } = flat;
   const inkOf = (ink: Rgb) => borderInk(ink, background);
   const whole = inkOf(border);
   const samples = {} as Record<Side, (BorderInk | null)[]>;
   for (const side of SIDES) {
-    const along = side === "left" || side === "right" ? H : W;
     const printFrom = frame.printFrom?.[side];
-    const limit = Math.min(
-      Math.floor(Math.min(frame[side], printFrom ?? Number.POSITIVE_INFINITY)) - INNER_MARGIN_PX,
-      BAND_TO_PX + MAX_INNER_DEPTH_PX,
-    );
-    const row: (BorderInk | null)[] = [];
-    samples[side] = row;
-    if (limit - BAND_TO_PX < MIN_INNER_DEPTH_PX) continue;
-    // Each place's median across the strip, then the median of those within LOCAL_BORDER_PX.
-    const across = limit - BAND_TO_PX;
-    const depthValues = new Float64Array(across);
-    const placeInk = [new Float64Array(along), new Float64Array(along), new Float64Array(along)] as const;
-    for (let t = CORNER_PATCH_PX; t < along - CORNER_PATCH_PX; t++) {
-      for (let ch = 0; ch < 3; ch++) {
-        for (let d = BAND_TO_PX; d < limit; d++) {
-          depthValues[d - BAND_TO_PX] = data[sidePixel(side, d, t, W, H) * 4 + ch] ?? 0;
-        }
-        (placeInk[ch] as Float64Array)[t] = selectKth(depthValues, across, across >> 1);
-      }
-    }
-    const window = new Float64Array(2 * LOCAL_BORDER_PX + 1);
-    for (let c = 0; c < along; c += LOCAL_STEP_PX) {
-      const from = Math.max(CORNER_PATCH_PX, c - LOCAL_BORDER_PX);
-      const to = Math.min(along - CORNER_PATCH_PX, c + LOCAL_BORDER_PX + 1);
-      const n = to - from;
-      if (n * across < MIN_LOCAL_PIXELS) {
-        row.push(null);
-        continue;
-      }
-      const ink = placeInk.map((values) => {
-        window.set(values.subarray(from, to));
-        return selectKth(window, n, n >> 1);
-      }) as Rgb;
-      // Only the side's ink in another light: not a thumb over the border, nor whitening all along it.
-      row.push(sameInk(ink, border) ? inkOf(ink) : null);
-    }
+    const inside = Math.min(frame[side], printFrom ?? Number.POSITIVE_INFINITY);
+    const limit = Math.min(Math.floor(inside) - INNER_MARGIN_PX, BAND_TO_PX + MAX_INNER_DEPTH_PX);
+    samples[side] =
+      limit - BAND_TO_PX >= MIN_INNER_DEPTH_PX
+        ? inkAlong(flat, side, BAND_TO_PX, limit, LOCAL_BORDER_PX, border, inkOf)
+        : inkAlong(
+            flat,
+            side,
+            BAND_FROM_PX,
+            Math.min(BAND_TO_PX, Math.floor(inside) - FRAME_MARGIN_PX),
+            BAND_INK_PX,
+            border,
+            inkOf,
+          );
   }
   return (side, t) => samples[side][nearestPlace(side, t, W, H)] ?? whole;
+}
+
+/**
+ * A side's ink every LOCAL_STEP_PX along it: at each place the median across depths `from`–`to`,
+ * then the median of those within `reach` along the side; null where that is no shade of `border`.
+ */
+function inkAlong(
+  flat: RgbaImage,
+  side: Side,
+  from: number,
+  to: number,
+  reach: number,
+  border: Rgb,
+  inkOf: (ink: Rgb) => BorderInk,
+): (BorderInk | null)[] {
+  const { width: W, height: H, data } = flat;
+  const along = side === "left" || side === "right" ? H : W;
+  const row: (BorderInk | null)[] = [];
+  const across = to - from;
+  if (across < MIN_INNER_DEPTH_PX) return row;
+  const depthValues = new Float64Array(across);
+  const placeInk = [new Float64Array(along), new Float64Array(along), new Float64Array(along)] as const;
+  for (let t = CORNER_PATCH_PX; t < along - CORNER_PATCH_PX; t++) {
+    for (let ch = 0; ch < 3; ch++) {
+      for (let d = from; d < to; d++) depthValues[d - from] = data[sidePixel(side, d, t, W, H) * 4 + ch] ?? 0;
+      (placeInk[ch] as Float64Array)[t] = selectKth(depthValues, across, across >> 1);
+    }
+  }
+  const window = new Float64Array(2 * reach + 1);
+  for (let c = 0; c < along; c += LOCAL_STEP_PX) {
+    const start = Math.max(CORNER_PATCH_PX, c - reach);
+    const end = Math.min(along - CORNER_PATCH_PX, c + reach + 1);
+    const n = end - start;
+    if (n * across < MIN_LOCAL_PIXELS) {
+      row.push(null);
+      continue;
+    }
+    const ink = placeInk.map((values) => {
+      window.set(values.subarray(start, end));
+      return selectKth(window, n, n >> 1);
+    }) as Rgb;
+    // Only the side's ink in another light: not a thumb over the border, nor whitening all along it.
+    row.push(sameInk(ink, border) ? inkOf(ink) : null);
+  }
+  return row;
 }
 
 /**
@@ -621,6 +665,40 @@ export function boxMm(x0: number, y0: number, x1: number, y1: number): DefectReg
     height: round2((y1 - y0) / MM),
   };
 }
+
+/**
+ * Missing material is a bite out of the edge: a patch of the table's colour counts only where it
+ * reaches the outermost pixels examined (within OPEN_RING_PX of BAND_FROM_PX inside the ideal
+ * rounded cut), through pixels of the table's colour. One lying further in, border between it
+ * and the cut, is the border's ink in a light as pale as the table, or print: not examined (on a
+ * real photo a silver border's lighter stripe 0.6–0.9 mm in read as a 1.5 mm chip).
+ */
+function missingOpenToCut(state: Uint8Array, W: number, H: number): void {
+  const reached = new Uint8Array(W * H);
+  const stack: number[] = [];
+  for (let i = 0; i < W * H; i++) {
+    if (state[i] !== 2) continue;
+    const x = i % W;
+    const y = (i - x) / W;
+    if (!insideRoundedCard(x + 0.5, y + 0.5, W, H, BAND_FROM_PX + OPEN_RING_PX)) {
+      reached[i] = 1;
+      stack.push(i);
+    }
+  }
+  while (stack.length > 0) {
+    const i = stack.pop() as number;
+    const x = i % W;
+    for (const j of [x > 0 ? i - 1 : -1, x < W - 1 ? i + 1 : -1, i - W, i + W]) {
+      if (j < 0 || j >= W * H || reached[j] || state[j] !== 2) continue;
+      reached[j] = 1;
+      stack.push(j);
+    }
+  }
+  for (let i = 0; i < W * H; i++) if (state[i] === 2 && !reached[i]) state[i] = 0;
+}
+
+/** How far (px) past BAND_FROM_PX a patch of missing material must reach toward the cut. */
+const OPEN_RING_PX = 1.5;
 
 function insideRoundedCard(x: number, y: number, W: number, H: number, inset: number): boolean {
   const r = CORNER_RADIUS_PX;

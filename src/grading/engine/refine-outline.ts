@@ -168,7 +168,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     let crossings = traced(samples);
     const again = sideFromMedianProfile(colourAt, p, q, nx, ny, 2 * halfLength);
     let profile = traced(again.points);
-    if (crossings && again.card) {
+    if (crossings && again.card && !again.shadowAsCard) {
       // Both readings took a contact shadow in (or the crossings did, and the median profile
       // traced no line): the cut read past it is the side.
       const reading = { crossings, profile, card: again.card, medianProfile: again.profile };
@@ -217,7 +217,23 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       q,
       nx,
       ny,
+      shadowAsCard: again.shadowAsCard === true,
     });
+  }
+  // A step into the table in shadow taken for the card's border (sideFromMedianProfile) is a
+  // shadow after all where the sides read otherwise show a border of another colour just inside
+  // their cut (a yellow card's soft shadow on white paper, wider than the reading's reach): that
+  // side's median reading is dropped, as if it had met no step into the card.
+  const readOtherwise = sides.filter(
+    (side) => side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card && !side.shadowAsCard,
+  );
+  const otherwiseShown = medianColour(readOtherwise.map((side) => side.card as number[]));
+  for (const side of sides) {
+    if (!side.shadowAsCard || !side.card || !otherwiseShown) continue;
+    if (distance(side.card, otherwiseShown) <= MAX_BORDER_DIFFERENCE) continue;
+    side.median = null;
+    side.card = null;
+    side.apart = null;
   }
   // Sides where both readings agree give the colour just inside the cut (the card's border).
   const confirmed = sides.filter((side) => side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card);
@@ -1438,6 +1454,8 @@ interface SideReadings extends SideGeometry {
   medianProfile: number[][];
   /** The two readings' largest distance apart at the side's ends (px), when both traced it. */
   apart: number | null;
+  /** The median reading's step led into the table in shadow, taken for the card (MedianReading). */
+  shadowAsCard: boolean;
 }
 
 /**
@@ -1559,6 +1577,8 @@ interface MedianReading {
   card: number[] | null;
   /** The median profile's colours, 0.5 px apart from its outer end. */
   profile: number[][];
+  /** The step was into what looked like the table in shadow, with no step out of it (the card's light border of the table's hue). */
+  shadowAsCard?: boolean;
 }
 
 /**
@@ -1631,6 +1651,7 @@ function sideFromMedianProfile(
   let linesLeft = tableLines;
   let onLine = false;
   let shadowStep: { first: number; steepest: number; end: number; card: number[]; from: number } | null = null;
+  let shadowAsCard = false;
   for (let pass = 0; ; pass++) {
     first = -1;
     for (let k = from; k + 2 < n && first < 0; k++) {
@@ -1650,6 +1671,7 @@ function sideFromMedianProfile(
       if (!shadowStep) return NO_READING;
       ({ first, steepest, end, card, from } = shadowStep);
       table = tableColour;
+      shadowAsCard = true;
       break;
     }
     card = [0, 1, 2].map((ch) => ((at(end + 1)[ch] ?? 0) + (at(end + 2)[ch] ?? 0)) / 2);
@@ -1689,7 +1711,7 @@ function sideFromMedianProfile(
     const d = -halfLength + position * 0.5;
     points.push({ x: base.x + nx * d, y: base.y + ny * d });
   }
-  return { points, card, profile: medianProfile };
+  return { points, card, profile: medianProfile, shadowAsCard };
 }
 
 /** The rising 50 % crossing (in samples) of `value` nearest `near` between `from` and `to`. */

@@ -932,20 +932,21 @@ const MAX_GREY_SATURATION = 0.05;
 const greyBorder = (colour: number[]) =>
   luma(colour) >= MIN_GREY_BORDER_LUMA && saturation(colour) <= MAX_GREY_SATURATION;
 
+/** `colour`'s r, g, b shares of its sum (its chromaticity). */
+function shares(colour: ArrayLike<number>): number[] {
+  const sum = Math.max(1, (colour[0] ?? 0) + (colour[1] ?? 0) + (colour[2] ?? 0));
+  return [0, 1, 2].map((ch) => (colour[ch] ?? 0) / sum);
+}
+
 /** The spread of `colour`'s r, g, b shares: 0 for a grey. */
 function saturation(colour: ArrayLike<number>): number {
-  const sum = Math.max(1, (colour[0] ?? 0) + (colour[1] ?? 0) + (colour[2] ?? 0));
-  const shares = [0, 1, 2].map((ch) => (colour[ch] ?? 0) / sum);
-  return Math.max(...shares) - Math.min(...shares);
+  const own = shares(colour);
+  return Math.max(...own) - Math.min(...own);
 }
 
 /** How far `colour`'s chromaticity lies from the nearest blend of `a`'s and `b`'s. */
 function hueOffBlend(colour: ArrayLike<number>, a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const chroma = (c: ArrayLike<number>) => {
-    const sum = Math.max(1, (c[0] ?? 0) + (c[1] ?? 0) + (c[2] ?? 0));
-    return [0, 1, 2].map((ch) => (c[ch] ?? 0) / sum);
-  };
-  return offBlend(chroma(colour), chroma(a), chroma(b));
+  return offBlend(shares(colour), shares(a), shares(b));
 }
 
 /**
@@ -983,9 +984,8 @@ function faceAfterBand(
   table: number[],
   kind: BandKind,
 ): { band: number; face: number } | null {
-  const away = kind.away
-    ? (k: number) => (kind.away as NonNullable<BandKind["away"]>)(at(k), border, table)
-    : (k: number) => distance(at(k), border);
+  const awayOf = kind.away ?? ((colour: ArrayLike<number>, ink: number[]) => distance(colour, ink));
+  const away = (k: number) => awayOf(at(k), border, table);
   const isBand = (k: number) => kind.is(at(k), border, table);
   let farthest = -1;
   for (let k = from; k <= to; k++) if (isBand(k) && (farthest < 0 || kind.deeper(at(k), at(farthest)))) farthest = k;

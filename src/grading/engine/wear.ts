@@ -674,10 +674,12 @@ export function boxMm(x0: number, y0: number, x1: number, y1: number): DefectReg
  * real photo a silver border's lighter stripe 0.6–0.9 mm in read as a 1.5 mm chip).
  */
 function missingOpenToCut(state: Uint8Array, W: number, H: number): void {
-  const reached = new Uint8Array(W * H);
+  // Built at the first pixel of missing material: most faces have none.
+  let reached: Uint8Array | undefined;
   const stack: number[] = [];
   for (let i = 0; i < W * H; i++) {
     if (state[i] !== 2) continue;
+    reached ??= new Uint8Array(W * H);
     const x = i % W;
     const y = (i - x) / W;
     if (!insideRoundedCard(x + 0.5, y + 0.5, W, H, BAND_FROM_PX + OPEN_RING_PX)) {
@@ -685,6 +687,7 @@ function missingOpenToCut(state: Uint8Array, W: number, H: number): void {
       stack.push(i);
     }
   }
+  if (!reached) return;
   while (stack.length > 0) {
     const i = stack.pop() as number;
     const x = i % W;

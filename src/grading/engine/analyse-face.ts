@@ -41,7 +41,7 @@ import {
   type Side,
 } from "./frame";
 import { dist, FLAT_PX_PER_MM, type Point, type Quad, signedArea2 } from "./geometry";
-import { medianColour, type RgbaImage } from "./image";
+import { luma, medianColour, type RgbaImage } from "./image";
 import { borderOutside, borderPartlyOutside, type OuterBorder, rimOutside } from "./outer-border";
 import { perceptualHash } from "./phash";
 import {
@@ -377,7 +377,7 @@ function measureCard(
     Side,
     number
   >;
-  const frames = measureFrameTwice(flat, blurMm, cleanCuts, bows);
+  const frames = measureFrameTwice(flat, blurMm, cleanCuts, bows, luma(outline.background));
   let centering = agreeOnCentering(frames.full, frames.half);
   // The frame lines may be a sleeved card's cut, the "border" the sleeve's margin (sleeve.ts):
   // the card is measured inside it when its cut is found there (cardInSleeve).

@@ -34,7 +34,7 @@
 // the first step past it; such a side must find that step on the line on MIN_RIM_AGREEMENT of
 // its scan lines.
 import { FLAT_PX_PER_MM, fitLine, median, type Point, selectKth } from "./geometry";
-import { downscaleToFit, type RgbaImage, rgbDistance, sameInk } from "./image";
+import { downscaleToFit, type RgbaImage, rgbDistance, sameInkOrSheen } from "./image";
 import { rimLow, rimReach } from "./rim";
 
 export type Side = "left" | "right" | "top" | "bottom";
@@ -181,6 +181,29 @@ const RAMP_SPREAD = 1.25;
  * no level to read, and keeps the window.
  */
 const PLATEAU_SHARE = 0.1;
+/**
+ * Where past a step's first pixel over the threshold the art's level is read: pixels 2–4 of the
+ * measured image (on the flat card 0.25–0.5 mm, on the half copy 0.5–1.1 mm). On a side whose
+ * frame is a thin rule before a lighter body, the half copy reads the same stretch of the card as
+ * the flat card instead, its pixels 1–2 (NEAR_ART_WINDOW): over the side's first steps on the flat
+ * card (most of them, none followed as a ramp), the step levels off within its window (the
+ * window's last two pixels within MAX_LATE_RISE of the step's rise of its first two) and rises
+ * again past it (pixels 5–8 at least MIN_FAR_RISE of the step above the window's level). A modern
+ * Magic card's 0.6 mm dark green rule before its lighter body is such a frame (late rise 0.08 and
+ * 0.13, far rise 0.35 and 0.27 on two real photos of one): three half-copy pixels in, the body
+ * set a level 60 % higher than the flat card's, and the two scales placed the frame 0.09 mm
+ * apart, 2 centering points on its 2 mm borders. Elsewhere the half copy keeps its reading: a
+ * step still rising through the window (print shaded from one colour to another, a frame softer
+ * than the cut: late rise 0.37–0.64 on three real photos, 0.43 on a step drawn blurred over
+ * 0.8 mm) is read part-way up on the flat card and past it on the half copy, and their
+ * disagreement refuses it; and on plain steps the nearer pixels read 0.1 px short of the flat
+ * card (the half copy's first pixel over the threshold may begin a flat-card pixel early), which
+ * took two real photos graded within their two scales' tolerance beyond it.
+ */
+const ART_WINDOW = [2, 4] as const;
+const NEAR_ART_WINDOW = [1, 2] as const;
+const MAX_LATE_RISE = 0.15;
+const MIN_FAR_RISE = 0.25;
 
 /**
  * The frame measured on the flat card (scale 1) and on its half-resolution copy (scale 2).
@@ -192,12 +215,13 @@ export function measureFrameTwice(
   blurMm = 0,
   cleanCuts: ReadonlySet<Side> = new Set(),
   bows: Partial<Record<Side, number>> = {},
+  tableLuma = 0,
 ): { full: FrameResult; half: FrameResult } {
   const half = downscaleToFit(flat, Math.round(Math.max(flat.width, flat.height) / 2));
-  const full = frameAt(flat, 1, blurMm, cleanCuts, bevelledRim(flat, 1, blurMm) ?? undefined, bows);
+  const full = frameAt(flat, 1, blurMm, cleanCuts, tableLuma, bevelledRim(flat, 1, blurMm) ?? undefined, bows);
   return {
     full: full.result,
-    half: frameAt(half, flat.width / half.width, blurMm, cleanCuts, full.strips, bows).result,
+    half: frameAt(half, flat.width / half.width, blurMm, cleanCuts, tableLuma, full.strips, bows).result,
   };
 }
 
@@ -208,12 +232,13 @@ export function measureFrameTwice(
  * chromaticity and a brightness ratio of 0.84; on the four real photos measured, 0.032 and 0.89.
  * A card lying on another, offset 1–2 mm and square to it, makes an outline that takes in the
  * other card's band along two sides: read as border there, a white band against a yellow border
- * differs by 0.17 in chromaticity, a black one by a brightness ratio of 0.08.
+ * differs by 0.17 in chromaticity, a black one by a brightness ratio of 0.08. A black border
+ * under a sheen is grey, lit as the table is not (sameInkOrSheen).
  */
-function differentInks(sides: Record<Side, SideMeasurement>): [Side, Side] | null {
+function differentInks(sides: Record<Side, SideMeasurement>, tableLuma: number): [Side, Side] | null {
   for (const [i, a] of SIDES.entries()) {
     for (const b of SIDES.slice(i + 1)) {
-      if (!sameInk(sides[a].borderColor, sides[b].borderColor)) return [a, b];
+      if (!sameInkOrSheen(sides[a].borderColor, sides[b].borderColor, tableLuma)) return [a, b];
     }
   }
   return null;
@@ -223,7 +248,7 @@ const rgb = (c: readonly number[]) => `rgb(${c.map((v) => Math.round(v)).join(",
 
 /** `scale`: flat-card pixels per pixel of `flat` (widths are reported in flat-card pixels). */
 export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResult {
-  return frameAt(flat, scale, blurMm, new Set(), bevelledRim(flat, scale, blurMm) ?? undefined).result;
+  return frameAt(flat, scale, blurMm, new Set(), 0, bevelledRim(flat, scale, blurMm) ?? undefined).result;
 }
 
 /**
@@ -242,6 +267,7 @@ function frameAt(
   scale: number,
   blurMm: number,
   cleanCuts: ReadonlySet<Side>,
+  tableLuma: number,
   given?: Record<Side, StripAt>,
   bows: Partial<Record<Side, number>> = {},
 ): { result: FrameResult; strips: Record<Side, StripAt> } {
@@ -259,12 +285,13 @@ function frameAt(
     );
   }
   const strips = Object.fromEntries(SIDES.map((side) => [side, readings[side].strip])) as Record<Side, StripAt>;
-  return { result: frameOf(flat, scale, blurMm, readings, cleanCuts), strips };
+  return { result: frameOf(flat, scale, blurMm, readings, cleanCuts, tableLuma), strips };
 }
 
 /**
  * The frame from the four sides' readings, or the first side's reason it cannot be measured.
- * `cleanCuts`: the sides whose cut was traced cleanly (MAX_CLEAN_CUT_LEAN_MM).
+ * `cleanCuts`: the sides whose cut was traced cleanly (MAX_CLEAN_CUT_LEAN_MM); `tableLuma`: the
+ * table's, for a black border under a sheen (differentInks; 0 when not known: no sheen allowed).
  */
 function frameOf(
   flat: RgbaImage,
@@ -272,6 +299,7 @@ function frameOf(
   blurMm: number,
   readings: Record<Side, SideReading>,
   cleanCuts: ReadonlySet<Side>,
+  tableLuma: number,
 ): FrameResult {
   const sides = {} as Record<Side, SideMeasurement>;
   let bar: "top" | "bottom" | null = null;
@@ -343,7 +371,7 @@ function frameOf(
     }
     sides[side] = measured;
   }
-  const odd = differentInks(sides);
+  const odd = differentInks(sides, tableLuma);
   if (odd) {
     const [a, b] = odd;
     return {
@@ -527,9 +555,13 @@ function borderless(side: Side, noise: number): string | null {
  * Where a side's border colour is read: where it settles past the cut (`settledFrom`: no deeper
  * than this many mm, which another scale read it from); or, on a bevelled rim (bevelledRim), on
  * the strip ending at the rim's darkest (`rimAt`: the far side of its darkest pixel, mm from the
- * cut; on a coarser copy the strip ends on the last pixel wholly before that).
+ * cut; on a coarser copy the strip ends on the last pixel wholly before that). `thinRule`: the
+ * flat card read the side's frame as a thin rule before a lighter body (ART_WINDOW).
  */
-type StripAt = { settledFrom?: number; rimAt?: undefined } | { rimAt: number; settledFrom?: undefined };
+type StripAt = { thinRule?: boolean } & (
+  | { settledFrom?: number; rimAt?: undefined }
+  | { rimAt: number; settledFrom?: undefined }
+);
 
 /** A scan line's colour distance from the border's colour at a depth (pixels from the edge). */
 type Profile = (depth: number) => number;
@@ -602,7 +634,6 @@ function measureSide(
         : Math.min(settledHere, Math.max(1, Math.ceil(settledFrom * pxPerMm - 0.5)));
   }
   const refEnd = refStart + stripWidth;
-  const read: StripAt = strip.rimAt !== undefined ? strip : { settledFrom: refStart / pxPerMm };
 
   // Border colour (per-channel median) from the reference strip of every scan line: robust to
   // chips and dirt in the strip. Each scan line is compared with the border's colour where it
@@ -640,6 +671,13 @@ function measureSide(
   const borderNoise = 1.4826 * median(scatter);
   const threshold = Math.max(floor, sigmas * noise);
   const rampMax = Math.ceil(RAMP_SPREAD * blurMm * pxPerMm);
+  // The art's level past a step (ART_WINDOW), and how the first steps rise through that window
+  // and past it (for the half copy's reading: `thinRule`).
+  const [artFrom, artTo] = scale > 1 && strip.thinRule ? NEAR_ART_WINDOW : ART_WINDOW;
+  const lateRises: number[] = [];
+  const farRises: number[] = [];
+  let lateRise = Number.NaN;
+  let farRise = Number.NaN;
 
   // A scan line's profile (its colour distance from the border's, by depth from `refStart`) is
   // read only as deep as the steps looked for on it need: most lines meet the frame a few mm in,
@@ -687,10 +725,21 @@ function measureSide(
     const rise = profile(top) - profile(foot);
     const flatAt = (d: number) => Math.abs(profile(d) - profile(top)) <= PLATEAU_SHARE * rise;
     const ramp = top > start + 3 && flatAt(top + 1) && flatAt(top + 2);
-    const artLevel = ramp ? profile(top) : (profile(start + 2) + profile(start + 3) + profile(start + 4)) / 3;
+    let artLevel = profile(top);
+    if (!ramp) {
+      artLevel = 0;
+      for (let d = start + artFrom; d <= start + artTo; d++) artLevel += profile(d);
+      artLevel /= artTo - artFrom + 1;
+    }
     const borderLevel = ramp
       ? profile(foot)
       : (profile(Math.max(floor, start - 2)) + profile(Math.max(floor, start - 3))) / 2;
+    const early = (profile(start + 1) + profile(start + 2)) / 2;
+    const late = (profile(start + 3) + profile(start + 4)) / 2;
+    const far = (profile(start + 5) + profile(start + 6) + profile(start + 7) + profile(start + 8)) / 4;
+    const stepRise = Math.max(1e-6, artLevel - borderLevel);
+    lateRise = ramp ? Number.NaN : (late - early) / stepRise;
+    farRise = (far - artLevel) / stepRise;
     const target = (artLevel + borderLevel) / 2;
     // The crossing of `target` between pixel centres start-2 … start+2 (or the ramp's ends).
     for (let d = ramp ? foot : Math.max(floor, start - 2); d <= (ramp ? top - 1 : start + 2); d++) {
@@ -716,6 +765,10 @@ function measureSide(
     const profile = readProfile(line);
     const position = stepFrom(profile, refEnd, refStart);
     if (position === null) continue;
+    if (!Number.isNaN(lateRise)) {
+      lateRises.push(lateRise);
+      farRises.push(farRise);
+    }
     let step = position;
     let end = -1;
     // Print is an island: the border's colour lies before it too, over the reference strip (a chip
@@ -739,6 +792,17 @@ function measureSide(
     walked.push({ x, y: (step + outside) * scale });
     printEnds.push(end < 0 ? end * scale : (end + outside) * scale);
   }
+  const read: StripAt =
+    strip.rimAt !== undefined
+      ? strip
+      : {
+          settledFrom: refStart / pxPerMm,
+          thinRule:
+            strip.thinRule ??
+            (lateRises.length > found.length / 2 &&
+              median(lateRises) <= MAX_LATE_RISE &&
+              median(farRises) >= MIN_FAR_RISE),
+        };
   const missing = { ok: false, borderNoise, strip: read } as const;
   if (found.length < 2) return missing;
   // Line evidence: positions (y) against place along the side (x), a robust straight line through
@@ -759,7 +823,15 @@ function measureSide(
   const islandsFirst = readPast >= MIN_BORDER_BEHIND * firstCluster.length;
   const pastPrint = printed && islandsFirst;
   const brokenIsland = !printed && islandsFirst && firstCluster.length <= MAX_PRINT_LINE_SHARE * lines.length;
-  const cluster = pastPrint ? densestDepth(walked, tolerance) : firstCluster;
+  const chosen = pastPrint ? densestDepth(walked, tolerance) : firstCluster;
+  // Behind a thin rule (`thinRule`) the line is fitted through the depths within
+  // CLUSTER_HALF_WIDTH_PX flat-card pixels of the densest at either scale: the half copy's band,
+  // as many of its own pixels wide, took in a modern Magic card's body 0.6 mm behind the rule where
+  // a glare hid the rule, and leaned its line 0.09 mm deeper than the flat card's. Elsewhere its
+  // band stays as wide as its pixels: on a faint frame of a real photo (a tan border's step of
+  // 20–40 levels) its scan lines' steps scatter over it, and the narrower band took a part of
+  // them whose line lay 0.6 px off the flat card's.
+  const cluster = scale > 1 && strip.thinRule ? densestDepth(chosen, CLUSTER_HALF_WIDTH_PX) : chosen;
   const line = fitLine(cluster);
   if (!line || Math.abs(line.b) < 1e-6) return missing;
   const at = (x: number) => (line.c - line.a * x) / line.b;

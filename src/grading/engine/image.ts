@@ -228,5 +228,27 @@ export function sameInk(
   return Math.hypot(a0 / sumA - b0 / sumB, a1 / sumA - b1 / sumB) <= maxChromaDifference;
 }
 const MAX_INK_CHROMA_DIFFERENCE = 0.08;
+
+/**
+ * Two colours can be one near-black ink, one of them under a sheen (or in two lights, sameInk).
+ * Light reflected off a glossy black border adds the light's own colour, grey, rather than
+ * scaling the ink's: on a real photo of a black-bordered Magic card on a white table, its top
+ * border reads rgb(78, 77, 80) over the side and up to rgb(130, 131, 136) where the lamp's
+ * reflection lies, its other borders rgb(22, 21, 23), a brightness ratio of 0.28 that sameInk
+ * refuses. The darker colour must be near-black (luma under DARK_INK_LUMA), the lighter one must
+ * exceed it by nearly the same amount on every channel (within MAX_SHEEN_CHROMA levels: grey light
+ * added), and be no lighter than MAX_SHEEN_TABLE_SHARE of the table's luma (`tableLuma`): what
+ * else lies grey along a black card's edge (another card's white band beneath it, a sleeve's
+ * clear margin over the table) is lit as the table is.
+ */
+export function sameInkOrSheen(a: ArrayLike<number>, b: ArrayLike<number>, tableLuma: number): boolean {
+  if (sameInk(a, b)) return true;
+  const [dark, light] = luma(a) <= luma(b) ? [a, b] : [b, a];
+  if (luma(dark) >= DARK_INK_LUMA || luma(light) > MAX_SHEEN_TABLE_SHARE * tableLuma) return false;
+  const lift = [0, 1, 2].map((ch) => (light[ch] ?? 0) - (dark[ch] ?? 0));
+  return Math.max(...lift) - Math.min(...lift) <= MAX_SHEEN_CHROMA;
+}
+const MAX_SHEEN_CHROMA = 16;
+const MAX_SHEEN_TABLE_SHARE = 0.75;
 const MIN_SHADE_RATIO = 0.35;
 const DARK_INK_LUMA = 60;

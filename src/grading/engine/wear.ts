@@ -17,7 +17,7 @@
 import type { DefectRegion, FaceName } from "./evidence";
 import { SIDES, type Side } from "./frame";
 import { FLAT_PX_PER_MM, median, selectKth } from "./geometry";
-import { type Rgb, type RgbaImage, rgbDistance, sameInk } from "./image";
+import { luma as lumaOf, type Rgb, type RgbaImage, rgbDistance, sameInk, sameInkOrSheen } from "./image";
 import type { FlatSampler } from "./rectify";
 import { type ArtLine, measureSurface } from "./surface";
 
@@ -476,6 +476,7 @@ function localBorderInk(
   const { width: W, height: H } = flat;
   const inkOf = (ink: Rgb) => borderInk(ink, background);
   const whole = inkOf(border);
+  const tableLuma = lumaOf(background);
   const samples = {} as Record<Side, (BorderInk | null)[]>;
   for (const side of SIDES) {
     const printFrom = frame.printFrom?.[side];
@@ -483,7 +484,7 @@ function localBorderInk(
     const limit = Math.min(Math.floor(inside) - INNER_MARGIN_PX, BAND_TO_PX + MAX_INNER_DEPTH_PX);
     samples[side] =
       limit - BAND_TO_PX >= MIN_INNER_DEPTH_PX
-        ? inkAlong(flat, side, BAND_TO_PX, limit, LOCAL_BORDER_PX, border, inkOf)
+        ? inkAlong(flat, side, BAND_TO_PX, limit, LOCAL_BORDER_PX, border, tableLuma, inkOf)
         : inkAlong(
             flat,
             side,
@@ -491,6 +492,7 @@ function localBorderInk(
             Math.min(BAND_TO_PX, Math.floor(inside) - FRAME_MARGIN_PX),
             BAND_INK_PX,
             border,
+            tableLuma,
             inkOf,
           );
   }
@@ -499,7 +501,8 @@ function localBorderInk(
 
 /**
  * A side's ink every LOCAL_STEP_PX along it: at each place the median across depths `from`–`to`,
- * then the median of those within `reach` along the side; null where that is no shade of `border`.
+ * then the median of those within `reach` along the side; null where that is no shade of `border`
+ * (nor that ink under a sheen, a black border catching a lamp: image.ts, sameInkOrSheen).
  */
 function inkAlong(
   flat: RgbaImage,
@@ -508,6 +511,7 @@ function inkAlong(
   to: number,
   reach: number,
   border: Rgb,
+  tableLuma: number,
   inkOf: (ink: Rgb) => BorderInk,
 ): (BorderInk | null)[] {
   const { width: W, height: H, data } = flat;
@@ -537,7 +541,7 @@ function inkAlong(
       return selectKth(window, n, n >> 1);
     }) as Rgb;
     // Only the side's ink in another light: not a thumb over the border, nor whitening all along it.
-    row.push(sameInk(ink, border) ? inkOf(ink) : null);
+    row.push(sameInkOrSheen(ink, border, tableLuma) ? inkOf(ink) : null);
   }
   return row;
 }

@@ -1,0 +1,170 @@
+// A glossy black border under a lamp's reflection, as on a real photo of a modern Magic card on a
+// white table (docs/real-photo-set.tsv, ty-fyndhorn-elves*): the reflection adds grey light over
+// one end of the card, so that border reads grey and the others black; and the frame's thin dark
+// rule, lost in that glare over part of the side, where the first step is the body's behind it.
+// Drawn pixel by pixel on the flat card, where every line is known.
+import { describe, expect, it } from "vitest";
+import { agreeOnCentering } from "../../src/grading/engine/centering";
+import { measureFrameTwice, SIDES } from "../../src/grading/engine/frame";
+import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
+import { luma, type RgbaImage, sameInk, sameInkOrSheen } from "../../src/grading/engine/image";
+import { measureWear } from "../../src/grading/engine/wear";
+
+const MM = FLAT_PX_PER_MM;
+const W = 63 * MM;
+const H = 88 * MM;
+/** Border widths (mm): the top one 2, the sides 2.5, the bottom 3. */
+const BORDER_MM = { left: 2.5, right: 2.5, top: 2, bottom: 3 };
+const BLACK: [number, number, number] = [22, 21, 23];
+/** The frame: a 0.75 mm dark green rule, then the lighter green body. */
+const RULE: [number, number, number] = [40, 100, 50];
+const RULE_MM = 0.75;
+const BODY: [number, number, number] = [150, 165, 150];
+/** The white table beside the card. */
+const TABLE: [number, number, number] = [195, 191, 190];
+const TABLE_LUMA = luma(TABLE);
+
+const toLinear = (v: number) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+const toSrgb = (l: number) => {
+  const c = Math.min(1, l);
+  return 255 * (c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055);
+};
+
+/**
+ * The reflection's light (linear, added to every channel) at a pixel: `peak` at the card's left
+ * edge, falling off to nothing 70 % of the way across, and from 8 to 16 mm down. It lifts the
+ * black top border to rgb(136, 136, 136) at its lit end (0.71 of the table's luma) and to
+ * rgb(78, 78, 78) half-way along, where the border's colour is read.
+ */
+function reflection(x: number, y: number, peak: number): number {
+  const across = Math.max(0, 1 - x / (0.7 * W));
+  const down = Math.min(1, Math.max(0, (16 - y / MM) / 8));
+  return peak * across * down;
+}
+
+interface Drawn {
+  /** The reflection's light at the left edge (linear). */
+  peak?: number;
+  /** The top right corner paper-white up to this far (mm) from its point along either edge. */
+  whitened?: number;
+  /** Across this share of the top side (from, to) the rule is not seen: the border runs on to the body. */
+  ruleLost?: [number, number];
+}
+
+function sheenCard({ peak = 0.24, whitened = 0, ruleLost }: Drawn = {}): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const depth = Math.min(
+        (x + 0.5) / MM - BORDER_MM.left,
+        (W - x - 0.5) / MM - BORDER_MM.right,
+        (y + 0.5) / MM - BORDER_MM.top,
+        (H - y - 0.5) / MM - BORDER_MM.bottom,
+      );
+      const lost = ruleLost && y < 10 * MM && x >= ruleLost[0] * W && x < ruleLost[1] * W;
+      let colour: readonly number[] = depth < 0 || (lost && depth < RULE_MM) ? BLACK : depth < RULE_MM ? RULE : BODY;
+      const worn = x >= W - whitened * MM && y < whitened * MM && x + y >= W - whitened * MM;
+      if (worn) colour = [232, 230, 228];
+      const light = reflection(x, y, peak);
+      data.set([...colour.map((v) => Math.round(toSrgb(toLinear(v) + light))), 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+describe("one black ink under a sheen", () => {
+  it("takes a black border's grey under a lamp for its ink, not for another card's band", () => {
+    // The real photo's top border and its other borders: a brightness ratio of 0.28.
+    expect(sameInk([22, 21, 23], [78, 77, 80])).toBe(false);
+    expect(sameInkOrSheen([22, 21, 23], [78, 77, 80], TABLE_LUMA)).toBe(true);
+    expect(sameInkOrSheen([130, 131, 136], [39, 37, 38], TABLE_LUMA)).toBe(true);
+  });
+
+  it("still tells another card's white band, a coloured band, or a lighter ink from a sheen", () => {
+    // A white band lit as the table is, beside the black border.
+    expect(sameInkOrSheen([22, 21, 23], [190, 188, 186], TABLE_LUMA)).toBe(false);
+    // The same grey on a dark table: lighter than such a table, it is no sheen of a lamp over it.
+    expect(sameInkOrSheen([22, 21, 23], [78, 77, 80], 60)).toBe(false);
+    // Not grey light added: a blue band.
+    expect(sameInkOrSheen([22, 21, 23], [50, 80, 150], TABLE_LUMA)).toBe(false);
+    // A border that is not near-black (a navy one) has its hue to keep.
+    expect(sameInkOrSheen([30, 50, 95], [140, 150, 170], TABLE_LUMA)).toBe(false);
+    // With no table known, no sheen is allowed.
+    expect(sameInkOrSheen([22, 21, 23], [78, 77, 80], 0)).toBe(false);
+  });
+});
+
+describe("the frame of a black border under a sheen", () => {
+  it("is measured on every side, at both scales alike", () => {
+    const { full, half } = measureFrameTwice(sheenCard(), 0, new Set(SIDES), {}, TABLE_LUMA);
+    for (const result of [full, half]) {
+      expect(result.ok).toBe(true);
+      if (!result.ok) continue;
+      for (const side of SIDES) expect(result.sides[side].width / MM).toBeCloseTo(BORDER_MM[side], 1);
+    }
+    const centering = agreeOnCentering(full, half);
+    expect(centering.ok).toBe(true);
+    if (!centering.ok) return;
+    expect(centering.centering.top_bottom).toBeCloseTo((100 * 2) / 5, 0);
+  });
+
+  it("reads the art's level past the frame's step over the same stretch of the card at both scales", () => {
+    // The rule is 89 levels from the border and the body 231: on the flat card the step levels
+    // off on the rule within its window and rises again past it, a thin rule, so the half copy
+    // reads the rule too. Read three of its own pixels past the step (1–1.1 mm in, on the body),
+    // its 50 % level lay past the rule, and it placed the frame 0.75 mm deeper than the flat card
+    // did. (A step still rising through the window keeps that reading: frame.test.ts, "a frame
+    // step spread by blur".)
+    const { full, half } = measureFrameTwice(sheenCard({ peak: 0 }), 0, new Set(SIDES), {}, TABLE_LUMA);
+    expect(full.ok && half.ok).toBe(true);
+    if (!full.ok || !half.ok) return;
+    for (const side of SIDES) {
+      expect(Math.abs(full.sides[side].width - half.sides[side].width)).toBeLessThan(0.5);
+    }
+  });
+
+  it("fits the frame line through the same depths at both scales where the rule is lost over part of the side", () => {
+    // Over 0.2–0.35 of the top side the first step is the body's, 0.75 mm (6 px) behind the
+    // frame: outside the flat card's band of ±2.5 px round the depth most lines share, inside the
+    // half copy's band of as many of its own pixels, where those lines leaned its line.
+    const { full, half } = measureFrameTwice(sheenCard({ ruleLost: [0.2, 0.35] }), 0, new Set(SIDES), {}, TABLE_LUMA);
+    expect(full.ok && half.ok).toBe(true);
+    if (!full.ok || !half.ok) return;
+    expect(full.sides.top.width / MM).toBeCloseTo(BORDER_MM.top, 1);
+    expect(Math.abs(full.sides.top.width - half.sides.top.width)).toBeLessThan(0.5);
+    expect(agreeOnCentering(full, half).ok).toBe(true);
+  });
+
+  it("is refused as two inks where the table is not known", () => {
+    const { full } = measureFrameTwice(sheenCard(), 0, new Set(SIDES), {}, 0);
+    expect(full).toMatchObject({ ok: false });
+    if (full.ok) return;
+    expect(full.reason).toContain("not one ink in two lights");
+  });
+});
+
+describe("wear on a black border under a sheen", () => {
+  const frame = { left: BORDER_MM.left * MM, right: BORDER_MM.right * MM, top: BORDER_MM.top * MM, bottom: 3 * MM };
+  const around = (_x: number, _y: number, out: Float64Array) => out.set(TABLE);
+  const wearOf = (flat: RgbaImage) => measureWear("front", flat, BLACK, TABLE, frame, around);
+
+  it("reads the lit border as its ink, not as missing material or whitening", () => {
+    // Judged against the black of the other sides, the lit corner read as 8.5 mm² of missing
+    // material and the lit top edge as 19.5 mm of chips on the real photo (corners 3, edges 5).
+    const wear = wearOf(sheenCard());
+    expect(wear.corners.defects).toEqual([]);
+    expect(wear.edges.defects).toEqual([]);
+    expect(wear.corners.examinedMm2).toBeCloseTo(wearOf(sheenCard({ peak: 0 })).corners.examinedMm2, 1);
+    expect(wear.edges.examinedMm2).toBeCloseTo(wearOf(sheenCard({ peak: 0 })).edges.examinedMm2, 1);
+  });
+
+  it("still finds a whitened corner beside it", () => {
+    const wear = wearOf(sheenCard({ whitened: 3 }));
+    // Paper-white beside a white table: missing material and whitening look alike there.
+    expect(wear.corners.defects).toMatchObject([{ location: "top_right_corner" }]);
+    expect(wear.worstCornerMm2).toBeGreaterThan(1.5);
+  });
+});

@@ -674,6 +674,8 @@ function measureSide(
   // The art's level past a step (ART_WINDOW), and how the first steps rise through that window
   // and past it (for the half copy's reading: `thinRule`).
   const [artFrom, artTo] = scale > 1 && strip.thinRule ? NEAR_ART_WINDOW : ART_WINDOW;
+  // Read only where the side's flag is still to be told (the flat card's first reading).
+  const readsRule = strip.thinRule === undefined && strip.rimAt === undefined;
   const lateRises: number[] = [];
   const farRises: number[] = [];
   let lateRise = Number.NaN;
@@ -734,12 +736,15 @@ function measureSide(
     const borderLevel = ramp
       ? profile(foot)
       : (profile(Math.max(floor, start - 2)) + profile(Math.max(floor, start - 3))) / 2;
-    const early = (profile(start + 1) + profile(start + 2)) / 2;
-    const late = (profile(start + 3) + profile(start + 4)) / 2;
-    const far = (profile(start + 5) + profile(start + 6) + profile(start + 7) + profile(start + 8)) / 4;
-    const stepRise = Math.max(1e-6, artLevel - borderLevel);
-    lateRise = ramp ? Number.NaN : (late - early) / stepRise;
-    farRise = (far - artLevel) / stepRise;
+    lateRise = Number.NaN;
+    if (readsRule && !ramp) {
+      const early = (profile(start + 1) + profile(start + 2)) / 2;
+      const late = (profile(start + 3) + profile(start + 4)) / 2;
+      const far = (profile(start + 5) + profile(start + 6) + profile(start + 7) + profile(start + 8)) / 4;
+      const stepRise = Math.max(1e-6, artLevel - borderLevel);
+      lateRise = (late - early) / stepRise;
+      farRise = (far - artLevel) / stepRise;
+    }
     const target = (artLevel + borderLevel) / 2;
     // The crossing of `target` between pixel centres start-2 … start+2 (or the ramp's ends).
     for (let d = ramp ? foot : Math.max(floor, start - 2); d <= (ramp ? top - 1 : start + 2); d++) {

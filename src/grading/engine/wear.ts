@@ -17,7 +17,7 @@
 import type { DefectRegion, FaceName } from "./evidence";
 import { SIDES, type Side } from "./frame";
 import { FLAT_PX_PER_MM, median, selectKth } from "./geometry";
-import { luma as lumaOf, type Rgb, type RgbaImage, rgbDistance, sameInk, sameInkOrSheen } from "./image";
+import { type Rgb, type RgbaImage, rgbDistance, sameInk, sameInkOrSheen } from "./image";
 import type { FlatSampler } from "./rectify";
 import { type ArtLine, measureSurface } from "./surface";
 
@@ -476,7 +476,7 @@ function localBorderInk(
   const { width: W, height: H } = flat;
   const inkOf = (ink: Rgb) => borderInk(ink, background);
   const whole = inkOf(border);
-  const tableLuma = lumaOf(background);
+  const tableLuma = luma(...background);
   const samples = {} as Record<Side, (BorderInk | null)[]>;
   for (const side of SIDES) {
     const printFrom = frame.printFrom?.[side];

@@ -281,6 +281,17 @@ describe("analyseFace: a card with a bevelled rim", { timeout: 60_000 }, () => {
     expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
   });
 
+  it("grades case 7, whose rim's inner step, closed by the shadow's edges, made a holder's shape", () => {
+    // On grass, the strongest outline of a holder's shape (1.67 tall) ran along the text panel's
+    // left edge, the rim's inner step on the right and the shadow's edges above and below: it
+    // shares a side with the card-shaped panel inside it, so it is no holder (find-card.ts,
+    // sharesASide), and the card was refused before as "in a graded-card holder".
+    const c = withBevelledRim(cases[7] as RealisticCase, 7);
+    const { offBy } = measuredFront(c.scene, c.quality);
+    expect(offBy.leftRight).toBeLessThanOrEqual(0.5);
+    expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
+  });
+
   it("finds whitened corners and chipped edges on a worn one", () => {
     const c = withBevelledRim(cases[1] as RealisticCase, 1);
     const worn = { ...c.scene, wear: { cornerWhitening: 1, edgeChips: 6 } };

@@ -292,6 +292,27 @@ describe("analyseFace: a card with a bevelled rim", { timeout: 60_000 }, () => {
     expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
   });
 
+  it("grades case 6, whose rim's inner step all round was the line found on every side, on bricks", () => {
+    // The line search keeps one of two parallel lines a rim's width apart: here the inner step on
+    // all four sides, each with the stronger cut just outside it, so the card's outline could not
+    // swallow its print, and an outline of the bricks' joints (1.87 tall) won and was refused as
+    // two edges. Each side is moved out to the cut (find-card.ts, outwardTwin).
+    const c = withBevelledRim(cases[6] as RealisticCase, 6);
+    const { face, offBy } = measuredFront(c.scene, c.quality);
+    expect(face.format.id).toBe("small");
+    expect(offBy.leftRight).toBeLessThanOrEqual(0.5);
+    expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
+  });
+
+  it("grades worn case 25, outlined on its rim's inner step before, and finds its whitened corner", () => {
+    const c = withBevelledRim(cases[25] as RealisticCase, 25);
+    expect(c.worn).toContain("corners");
+    const { face, offBy } = measuredFront(c.scene, c.quality);
+    expect(offBy.leftRight).toBeLessThanOrEqual(0.5);
+    expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
+    expect(face.wear?.worstCornerMm2).toBeGreaterThan(0.5);
+  });
+
   it("finds whitened corners and chipped edges on a worn one", () => {
     const c = withBevelledRim(cases[1] as RealisticCase, 1);
     const worn = { ...c.scene, wear: { cornerWhitening: 1, edgeChips: 6 } };

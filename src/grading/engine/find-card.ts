@@ -7,7 +7,9 @@
 //    which leaves room for keystone and tilt), plus the colour candidate. Each is scored by edge
 //    support along all four sides (gradients across the side, rounded corners skipped); a side
 //    without support sinks the hypothesis. Hypotheses must be convex, inside the photo and have
-//    the proportions of a card or a holder once rectified (rectify.ts).
+//    the proportions of a card or a holder once rectified (rectify.ts). A hypothesis with a side
+//    that has a stronger parallel edge just outside it, standing out from what lies beyond (the
+//    card's cut outside a rim's inner step), is replaced by its twin with that side on the edge.
 // 3. A hypothesis inside another supported one is that one's printed frame or artwork: the
 //    outermost wins. The card, for what follows, is the strongest outline, of those supported
 //    nearly as well as the best (within MIN_SUPPORT_LEAD), that no card-shaped one swallows with
@@ -146,6 +148,8 @@ const PART_ALONG_SHARE = 0.07;
 const MAX_OPPOSITE_ANGLE_DEG = 20;
 /** How far outward (coarse pixels) a side is moved to read the support beside it. */
 const OUTWARD_SHIFT = 5;
+/** How far outward (coarse pixels) a stronger edge is looked for beside a side that does not stand out (outwardTwin). */
+const TWIN_REACH = 8;
 /** Two outlines are apart, two objects side by side, when at most this share of either lies inside the other. */
 const MAX_SHARED_AREA = 0.1;
 const apart = (p: Quad, q: Quad) => shareInside(p, q) <= MAX_SHARED_AREA && shareInside(q, p) <= MAX_SHARED_AREA;
@@ -269,6 +273,17 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   for (const quad of quads) {
     const hypothesis = score(map, quad, sideCache, focal);
     if (hypothesis) scored.push(hypothesis);
+  }
+  // An outline with a side on a line of the card's print just inside its cut (a rim's inner step)
+  // gives way to its twin, that side moved out to the cut (outwardTwin), when the twin is
+  // supported all round as a hypothesis must be.
+  const twinCache = new Map<string, number | null>();
+  for (let i = 0; i < scored.length; i++) {
+    const h = scored[i] as Hypothesis;
+    if (h.support < MIN_SIDE_SUPPORT) continue;
+    const quad = outwardTwin(map, h.quad, lines, sideCache, twinCache);
+    const twin = quad && score(map, quad, sideCache, focal);
+    if (twin && twin.support >= MIN_SIDE_SUPPORT) scored[i] = twin;
   }
   const accepted = scored.filter((h) => h.support >= MIN_SIDE_SUPPORT).sort((p, q) => q.strength - p.strength);
   if (accepted.length === 0) {
@@ -697,6 +712,70 @@ function score(
     aspect: oriented.aspect,
     area,
   };
+}
+
+/**
+ * `quad` with each side that does not stand out from what lies OUTWARD_SHIFT px outside it
+ * (MIN_DISTINCT_SUPPORT) moved out to the strongest parallel edge within TWIN_REACH coarse px,
+ * when that edge is stronger than the side, supported as a side must be, and stands out from what
+ * lies beyond it (the table past a cut, not more print); null when no side moves. A moved side
+ * lying on a line found in the photo (within SHARED_SIDE_PX at both ends) takes that line, so
+ * that outlines sharing an edge still share it exactly (swallowing and sharing are told on it).
+ * The line search keeps one of two parallel lines a rim's width apart, and may keep the rim's
+ * inner step: on a real Yu-Gi-Oh! card on a grey table, its dark rim 1.6 mm wide, the step read
+ * at strength 13.3 and the cut 5 coarse px outside it at 16.9; the card's outline, its top on the
+ * step, could not swallow its own print, and lost to it.
+ * `offsets` holds each side's move (null for none), keyed by the side and its outward direction.
+ */
+function outwardTwin(
+  map: GradientMap,
+  quad: Quad,
+  found: readonly Line[],
+  sideCache: Map<string, SegmentSupport>,
+  offsets: Map<string, number | null>,
+): Quad | null {
+  const lines = sidesOf(quad);
+  let moved = false;
+  for (let k = 0; k < 4; k++) {
+    const { p, q, nx, ny } = outwardSide(quad, k);
+    const side = sideCache.get(`${p.x},${p.y},${q.x},${q.y}`);
+    if (!side || side.strength <= 0) continue;
+    const key = `${p.x},${p.y},${q.x},${q.y},${nx > 0 || (nx === 0 && ny > 0)}`;
+    let offset = offsets.get(key);
+    if (offset === undefined) {
+      const shifted = (d: number) =>
+        segmentSupport(map, { x: p.x + nx * d, y: p.y + ny * d }, { x: q.x + nx * d, y: q.y + ny * d }, 1.5);
+      offset = null;
+      if ((side.strength - shifted(OUTWARD_SHIFT).strength) / side.strength < MIN_DISTINCT_SUPPORT) {
+        let best = side.strength;
+        for (let d = 1; d <= TWIN_REACH; d += 0.5) {
+          const there = shifted(d);
+          if (there.strength > best && there.support >= MIN_SIDE_SUPPORT) {
+            best = there.strength;
+            offset = d;
+          }
+        }
+        if (offset !== null && (best - shifted(offset + OUTWARD_SHIFT).strength) / best < MIN_DISTINCT_SUPPORT)
+          offset = null;
+      }
+      offsets.set(key, offset);
+    }
+    if (offset === null) continue;
+    const line = lines[k] as Line;
+    // sidesOf's normal (a, b) points one way or the other: c moves along the outward one.
+    const shiftedLine = { ...line, c: line.c + offset * (line.a * nx + line.b * ny) };
+    // A line found in the photo running there is that edge: the twin keeps it, and with it the
+    // sides it shares with other outlines (swallowing and sharing are told on shared lines).
+    const ends = [
+      { x: p.x + nx * offset, y: p.y + ny * offset },
+      { x: q.x + nx * offset, y: q.y + ny * offset },
+    ];
+    lines[k] =
+      found.find((l) => ends.every((e) => Math.abs(l.a * e.x + l.b * e.y - l.c) <= SHARED_SIDE_PX)) ?? shiftedLine;
+    moved = true;
+  }
+  if (!moved) return null;
+  return [0, 1, 2, 3].map((k) => intersect(lines[(k + 3) % 4] as Line, lines[k] as Line)) as unknown as Quad;
 }
 
 /** Worst side's share of its strength that the same side moved OUTWARD_SHIFT px outward lacks. */

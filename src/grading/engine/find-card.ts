@@ -9,7 +9,7 @@
 //    without support sinks the hypothesis. Hypotheses must be convex, inside the photo and have
 //    the proportions of a card or a holder once rectified (rectify.ts). A hypothesis with a side
 //    that has a stronger parallel edge just outside it, standing out from what lies beyond (the
-//    card's cut outside a rim's inner step), is replaced by its twin with that side on the edge.
+//    card's cut outside a rim's inner step), has a twin with that side on the edge.
 // 3. A hypothesis inside another supported one is that one's printed frame or artwork: the
 //    outermost wins. The card, for what follows, is the strongest outline, of those supported
 //    nearly as well as the best (within MIN_SUPPORT_LEAD), that no card-shaped one swallows with
@@ -275,15 +275,14 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
     if (hypothesis) scored.push(hypothesis);
   }
   // An outline with a side on a line of the card's print just inside its cut (a rim's inner step)
-  // gives way to its twin, that side moved out to the cut (outwardTwin), when the twin is
-  // supported all round as a hypothesis must be.
-  const twinCache = new Map<string, number | null>();
-  for (let i = 0; i < scored.length; i++) {
-    const h = scored[i] as Hypothesis;
+  // has a twin with that side moved out to the cut (outwardTwin), a hypothesis of its own when it
+  // is supported all round as one must be.
+  const offsets = new Map<string, number | null>();
+  for (const h of scored.slice()) {
     if (h.support < MIN_SIDE_SUPPORT) continue;
-    const quad = outwardTwin(map, h.quad, lines, sideCache, twinCache);
+    const quad = outwardTwin(map, h.quad, lines, sideCache, offsets);
     const twin = quad && score(map, quad, sideCache, focal);
-    if (twin && twin.support >= MIN_SIDE_SUPPORT) scored[i] = twin;
+    if (twin && twin.support >= MIN_SIDE_SUPPORT) scored.push(twin);
   }
   const accepted = scored.filter((h) => h.support >= MIN_SIDE_SUPPORT).sort((p, q) => q.strength - p.strength);
   if (accepted.length === 0) {

@@ -774,7 +774,8 @@ function outwardTwin(
     moved = true;
   }
   if (!moved) return null;
-  return [0, 1, 2, 3].map((k) => intersect(lines[(k + 3) % 4] as Line, lines[k] as Line)) as unknown as Quad;
+  const corner = (k: number) => intersect(lines[(k + 3) % 4] as Line, lines[k] as Line);
+  return [corner(0), corner(1), corner(2), corner(3)];
 }
 
 /** Worst side's share of its strength that the same side moved OUTWARD_SHIFT px outward lacks. */

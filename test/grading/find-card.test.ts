@@ -590,6 +590,17 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     else expect(result.message).toMatch(/^The front photo: two different outlines could be the card/);
   });
 
+  it("grades a card whose twin outline lands beside its own cut line, taking that line (find-card.ts, outwardTwin)", () => {
+    // A red border on grey-beige grass: the outline round the card's upper half has its left side
+    // on the art box's edge, and its twin moves that side out to the card's cut. Moved by its
+    // offset alone it lies 2–3 px off the line found on the cut, so the card's outline does not
+    // swallow it: a second outermost outline, and the card was refused for two edges along its top.
+    const c = withModernLayout(realisticScenes(sets, 5, 4040)[4] as RealisticCase, 4);
+    const { offBy } = measuredFront(c.scene, c.quality);
+    expect(offBy.leftRight).toBeLessThanOrEqual(1);
+    expect(offBy.topBottom).toBeLessThanOrEqual(1);
+  });
+
   it.each([
     // A 1 mm yellow border on beige grass, a blue panel inside it: the grass beside the cut is as
     // busy as the cut is sharp, so the card's outline cannot swallow the ones inside it, and the

@@ -277,11 +277,16 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // An outline with a side on a line of the card's print just inside its cut (a rim's inner step)
   // has a twin with that side moved out to the cut (outwardTwin), a hypothesis of its own when it
   // is supported all round as one must be.
+  // A twin with the corners of a hypothesis already read (to 0.01 px) is that hypothesis.
   const offsets = new Map<string, number | null>();
+  const quadKey = (quad: Quad) => quad.map((p) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`).join(" ");
+  const known = new Set(quads.map(quadKey));
   for (const h of scored.slice()) {
     if (h.support < MIN_SIDE_SUPPORT) continue;
     const quad = outwardTwin(map, h.quad, lines, sideCache, offsets);
-    const twin = quad && score(map, quad, sideCache, focal);
+    if (!quad || known.has(quadKey(quad))) continue;
+    known.add(quadKey(quad));
+    const twin = score(map, quad, sideCache, focal);
     if (twin && twin.support >= MIN_SIDE_SUPPORT) scored.push(twin);
   }
   const accepted = scored.filter((h) => h.support >= MIN_SIDE_SUPPORT).sort((p, q) => q.strength - p.strength);

@@ -313,6 +313,18 @@ describe("analyseFace: a card with a bevelled rim", { timeout: 60_000 }, () => {
     expect(face.wear?.worstCornerMm2).toBeGreaterThan(0.5);
   });
 
+  it("grades seed 4040's case 13, swallowed before by its own outline with a brick joint for its left side", () => {
+    // A joint of the bricks crosses the card's left cut at its bottom corner: the card's outline
+    // with its left side swung onto the joint (strength 2.6 there, the cut's 4.4) swallowed the
+    // card's own, and the joints' outlines around it were refused as two outlines. An outline
+    // swung off another onto a weaker line does not swallow it (find-card.ts, swungOntoWeaker).
+    const c = withBevelledRim(realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 4040)[13] as RealisticCase, 13);
+    const { face, offBy } = measuredFront(c.scene, c.quality);
+    expect(face.format.id).toBe("small");
+    expect(offBy.leftRight).toBeLessThanOrEqual(0.5);
+    expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
+  });
+
   it("finds whitened corners and chipped edges on a worn one", () => {
     const c = withBevelledRim(cases[1] as RealisticCase, 1);
     const worn = { ...c.scene, wear: { cornerWhitening: 1, edgeChips: 6 } };

@@ -4,9 +4,10 @@
 // sides with one inside it, and whether what it adds beside that one is the card's border; and the
 // looser table mask those outlines are read with; the share of one outline inside another,
 // by which outlines apart from each other are told (several cards); and whether one outline lies
-// crosswise to another (half a card, lying sideways inside it, is not the card).
+// crosswise to another (half a card, lying sideways inside it, is not the card); and whether one
+// outline is another with a side swung off it about a corner (swungSide).
 import { describe, expect, it } from "vitest";
-import { addsBorder, notTableCounter, sidesOf, sidesShared } from "../../src/grading/engine/find-card";
+import { addsBorder, notTableCounter, sidesOf, sidesShared, swungSide } from "../../src/grading/engine/find-card";
 import { crosswise, inside, type Quad, shareInside } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { colourCue } from "../../src/grading/engine/segment";
@@ -140,6 +141,36 @@ describe("sidesShared", () => {
     // A card around its art: no side shared.
     expect(sidesShared(rectangle(100, 100, 60, 84, 4), sidesOf(rectangle(100, 100, 50, 70, 4)))).toBeNull();
     expect(sidesShared(card, sidesOf(card))).toBeNull();
+  });
+});
+
+describe("swungSide", () => {
+  const card = rectangle(100, 100, 60, 84, 4);
+  const at = (k: number) => card[k] as { x: number; y: number };
+  /** `card` with corner k moved `by` px along the side from corner k - 1 (its other sides kept). */
+  function swung(k: number, by: number): Quad {
+    const from = at((k + 3) % 4);
+    const to = at(k);
+    const length = Math.hypot(to.x - from.x, to.y - from.y);
+    const moved = { x: to.x + ((to.x - from.x) / length) * by, y: to.y + ((to.y - from.y) / length) * by };
+    return card.map((p, i) => (i === k ? moved : p)) as Quad;
+  }
+
+  it("finds a side swung outward about one corner, the other three shared", () => {
+    // Corner 0 (top-left) moved up the left side: the top side swings about the top-right corner.
+    expect(swungSide(swung(0, 12), card)).toBe(0);
+    // Corner 2 (bottom-right) moved down the right side: the bottom swings about the bottom-left.
+    expect(swungSide(swung(2, 9), card)).toBe(2);
+  });
+
+  it("finds none for a side moved out parallel, a swing of a pixel or two, another outline, or the same one", () => {
+    // A holder's or a sleeve's wall beside the cut: both ends off the card's side.
+    const moved: Quad = [{ x: at(0).x, y: at(0).y - 10 }, { x: at(1).x, y: at(1).y - 10 }, at(2), at(3)];
+    expect(swungSide(moved, card)).toBeNull();
+    // One edge placed twice: within DISTINCT_SIDE_PX of the card's side at its far end.
+    expect(swungSide(swung(0, 3), card)).toBeNull();
+    expect(swungSide(rectangle(100, 100, 80, 110, 4), card)).toBeNull();
+    expect(swungSide(card, card)).toBeNull();
   });
 });
 

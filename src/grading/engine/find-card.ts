@@ -213,6 +213,8 @@ interface Hypothesis {
   support: number;
   /** Worst side's strength (edge thresholds, 0–4): how sharp and exactly placed its edge is. */
   strength: number;
+  /** Each side's strength, in the quadrilateral's order (side k runs from corner k to k + 1); empty when a side is unsupported. */
+  sideStrengths: readonly number[];
   /** Worst side's sharpness (edges.ts). */
   sharpness: number;
   /**
@@ -308,13 +310,15 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // the card's edges and the frame's lines): the outermost wins. A soft outline around the card
   // (a shadow's edge) does not swallow it.
   // Only an outline whose sides stand out from what lies beside them (not a line through texture
-  // extending two of the card's sides) can swallow another.
+  // extending two of the card's sides) can swallow another, and not one that is the other with one
+  // side swung off it onto a weaker line (swungOff).
   const swallows = (outer: Hypothesis, inner: Hypothesis) =>
     outer !== inner &&
     outer.area > inner.area * 1.01 &&
     outer.sharpness >= 0.6 * inner.sharpness &&
     contains(outer.quad, inner.quad, 2) &&
-    outer.distinct() >= MIN_DISTINCT_SUPPORT;
+    outer.distinct() >= MIN_DISTINCT_SUPPORT &&
+    !swungOntoWeaker(outer, inner);
   // An outline that swallows the card, has no card's proportions and encloses table around it
   // is the table's own pattern (tiles, bricks, a printed mat) closing a rectangle around the card,
   // or the card's sides closed by such a line: neither the card nor a holder (a holder's rim and
@@ -692,6 +696,7 @@ function score(
         quad,
         support: side.support,
         strength: 0,
+        sideStrengths: [],
         sharpness: 0,
         distinct: () => 0,
         aspect: oriented.aspect,
@@ -711,6 +716,7 @@ function score(
     quad,
     support,
     strength: Math.min(...sides.map((s) => s.strength)),
+    sideStrengths: sides.map((s) => s.strength),
     sharpness: Math.min(...sides.map((s) => s.sharpness)),
     distinct: readDistinct,
     aspect: oriented.aspect,
@@ -798,6 +804,42 @@ function distinctness(map: GradientMap, quad: Quad, sides: SegmentSupport[]): nu
 /** The lines through a quadrilateral's sides, side k from corner k to corner k + 1. */
 export const sidesOf = (quad: Quad): Line[] =>
   [0, 1, 2, 3].map((k) => lineThrough(quad[k] as Point, quad[(k + 1) % 4] as Point));
+
+/**
+ * The side of `outer` swung off `inner`'s: the other three lie on the inner's sides (within
+ * SHARED_SIDE_PX at both ends), and this one meets the inner's at one end and lies at least
+ * DISTINCT_SIDE_PX off it at the other. Such an outline is the inner one with a side on another
+ * line crossing the corner (a table's seam, a line of print), not something around it: a holder's
+ * or a sleeve's walls run beside the card's cut. Null when no side is swung so.
+ */
+export function swungSide(outer: Quad, inner: Quad): number | null {
+  const sides = sidesOf(inner);
+  let shared = 0;
+  let swung: number | null = null;
+  for (let k = 0; k < 4; k++) {
+    const side = sides[k] as Line;
+    const ends = [outer[k] as Point, outer[(k + 1) % 4] as Point].map((p) =>
+      Math.abs(side.a * p.x + side.b * p.y - side.c),
+    );
+    const onIt = ends.filter((d) => d <= SHARED_SIDE_PX).length;
+    if (onIt === 2) shared++;
+    else if (onIt === 1 && Math.max(...ends) >= DISTINCT_SIDE_PX) swung = k;
+  }
+  return shared === 3 ? swung : null;
+}
+
+/**
+ * True when `outer` is `inner` with one side swung off onto a weaker line (swungSide): it does not
+ * swallow it. A Yu-Gi-Oh! card drawn on bricks was swallowed by its own outline with the left side
+ * on a joint that crossed the cut at the bottom corner (strength 2.6 there, the cut's 4.4), and
+ * refused for the joints' outlines around it; swung onto a stronger line (a real card's top on its
+ * cut, the inner outline's on a slanting line of the print) the outer one still swallows.
+ */
+function swungOntoWeaker(outer: Hypothesis, inner: Hypothesis): boolean {
+  const k = swungSide(outer.quad, inner.quad);
+  if (k === null) return false;
+  return (outer.sideStrengths[k] ?? 0) < (inner.sideStrengths[k] ?? 0);
+}
 
 /**
  * How `outer` shares sides with an inner outline (`innerSides`, sidesOf): "two" when two opposite

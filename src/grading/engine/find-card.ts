@@ -311,7 +311,7 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // (a shadow's edge) does not swallow it.
   // Only an outline whose sides stand out from what lies beside them (not a line through texture
   // extending two of the card's sides) can swallow another, and not one that is the other with one
-  // side swung off it onto a weaker line (swungOff).
+  // side swung off it onto a weaker line (swungOntoWeaker).
   const swallows = (outer: Hypothesis, inner: Hypothesis) =>
     outer !== inner &&
     outer.area > inner.area * 1.01 &&

@@ -7,7 +7,14 @@
 // crosswise to another (half a card, lying sideways inside it, is not the card); and whether one
 // outline is another with a side swung off it about a corner (swungSide).
 import { describe, expect, it } from "vitest";
-import { addsBorder, notTableCounter, sidesOf, sidesShared, swungSide } from "../../src/grading/engine/find-card";
+import {
+  addsBorder,
+  notTableCounter,
+  sidesOf,
+  sidesShared,
+  swungOntoWeaker,
+  swungSide,
+} from "../../src/grading/engine/find-card";
 import { crosswise, inside, type Quad, shareInside } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { colourCue } from "../../src/grading/engine/segment";
@@ -163,7 +170,7 @@ describe("swungSide", () => {
     expect(swungSide(swung(2, 9), card)).toBe(2);
   });
 
-  it("finds none for a side moved out parallel, a swing of a pixel or two, another outline, or the same one", () => {
+  it("finds none for a side moved out parallel, a swing of a few pixels, another outline, or the same one", () => {
     // A holder's or a sleeve's wall beside the cut: both ends off the card's side.
     const moved: Quad = [{ x: at(0).x, y: at(0).y - 10 }, { x: at(1).x, y: at(1).y - 10 }, at(2), at(3)];
     expect(swungSide(moved, card)).toBeNull();
@@ -171,6 +178,16 @@ describe("swungSide", () => {
     expect(swungSide(swung(0, 3), card)).toBeNull();
     expect(swungSide(rectangle(100, 100, 80, 110, 4), card)).toBeNull();
     expect(swungSide(card, card)).toBeNull();
+  });
+
+  it("lets a swung outline swallow the other only when its swung side is the stronger edge (swungOntoWeaker)", () => {
+    const inner = { quad: card, sideStrengths: [9, 9, 9, 9] };
+    // Top swung onto a line weaker than the inner outline's top (a table's joint): no swallowing.
+    expect(swungOntoWeaker({ quad: swung(0, 12), sideStrengths: [2.6, 9, 9, 9] }, inner)).toBe(true);
+    // Swung onto a stronger one (the card's cut, the inner top on a slanting line of print): it swallows.
+    expect(swungOntoWeaker({ quad: swung(0, 12), sideStrengths: [14.6, 9, 9, 9] }, inner)).toBe(false);
+    // Not swung at all: left to the other rules.
+    expect(swungOntoWeaker({ quad: rectangle(100, 100, 80, 110, 4), sideStrengths: [1, 1, 1, 1] }, inner)).toBe(false);
   });
 });
 

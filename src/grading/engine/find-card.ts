@@ -805,6 +805,13 @@ function distinctness(map: GradientMap, quad: Quad, sides: SegmentSupport[]): nu
 export const sidesOf = (quad: Quad): Line[] =>
   [0, 1, 2, 3].map((k) => lineThrough(quad[k] as Point, quad[(k + 1) % 4] as Point));
 
+/** How far the two ends of `outer`'s side k lie from the line of an inner outline's side k (`innerSides`, sidesOf). */
+function endsOff(outer: Quad, innerSides: Line[], k: number): [number, number] {
+  const side = innerSides[k] as Line;
+  const off = (p: Point) => Math.abs(side.a * p.x + side.b * p.y - side.c);
+  return [off(outer[k] as Point), off(outer[(k + 1) % 4] as Point)];
+}
+
 /**
  * The side of `outer` swung off `inner`'s: the other three lie on the inner's sides (within
  * SHARED_SIDE_PX at both ends), and this one meets the inner's at one end and lies at least
@@ -817,10 +824,7 @@ export function swungSide(outer: Quad, inner: Quad): number | null {
   let shared = 0;
   let swung: number | null = null;
   for (let k = 0; k < 4; k++) {
-    const side = sides[k] as Line;
-    const ends = [outer[k] as Point, outer[(k + 1) % 4] as Point].map((p) =>
-      Math.abs(side.a * p.x + side.b * p.y - side.c),
-    );
+    const ends = endsOff(outer, sides, k);
     const onIt = ends.filter((d) => d <= SHARED_SIDE_PX).length;
     if (onIt === 2) shared++;
     else if (onIt === 1 && Math.max(...ends) >= DISTINCT_SIDE_PX) swung = k;
@@ -835,7 +839,10 @@ export function swungSide(outer: Quad, inner: Quad): number | null {
  * refused for the joints' outlines around it; swung onto a stronger line (a real card's top on its
  * cut, the inner outline's on a slanting line of the print) the outer one still swallows.
  */
-function swungOntoWeaker(outer: Hypothesis, inner: Hypothesis): boolean {
+export function swungOntoWeaker(
+  outer: Pick<Hypothesis, "quad" | "sideStrengths">,
+  inner: Pick<Hypothesis, "quad" | "sideStrengths">,
+): boolean {
   const k = swungSide(outer.quad, inner.quad);
   if (k === null) return false;
   return (outer.sideStrengths[k] ?? 0) < (inner.sideStrengths[k] ?? 0);
@@ -857,14 +864,8 @@ function sharedSides(
   outer: Quad,
   innerSides: Line[],
 ): { kind: "two" | "three"; shared: number[]; outside: number[] } | null {
-  const offsets = (k: number) => {
-    const side = innerSides[k] as Line;
-    const p = outer[k] as Point;
-    const q = outer[(k + 1) % 4] as Point;
-    return [Math.abs(side.a * p.x + side.b * p.y - side.c), Math.abs(side.a * q.x + side.b * q.y - side.c)];
-  };
-  const shared = (k: number) => offsets(k).every((d) => d <= SHARED_SIDE_PX);
-  const distinct = (k: number) => offsets(k).every((d) => d >= DISTINCT_SIDE_PX);
+  const shared = (k: number) => endsOff(outer, innerSides, k).every((d) => d <= SHARED_SIDE_PX);
+  const distinct = (k: number) => endsOff(outer, innerSides, k).every((d) => d >= DISTINCT_SIDE_PX);
   for (const [a, b, c, d] of [
     [0, 2, 1, 3],
     [1, 3, 0, 2],

@@ -7,7 +7,13 @@ import type { CardFormat } from "../../src/grading/engine/evidence";
 import { FORMATS } from "../../src/grading/engine/formats";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
-import { roundedFrameCorners, sleeveReading, sleeveShaped } from "../../src/grading/engine/sleeve";
+import {
+  borderNotTable,
+  roundedFrameCorners,
+  sleeveReading,
+  sleeveShaped,
+  squatCard,
+} from "../../src/grading/engine/sleeve";
 import type { GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, truthOf } from "../helpers/card-images";
 import { photo, sceneWith } from "../helpers/submissions";
@@ -60,6 +66,35 @@ describe("sleeveReading and sleeveShaped", () => {
     expect(sleeveShaped(1.38, format("standard"))).toBe(true);
     expect(sleeveShaped(1.42, format("standard"))).toBe(false);
     expect(sleeveShaped(1.35, format("standard"))).toBe(false);
+  });
+});
+
+describe("squatCard and borderNotTable", () => {
+  it("takes proportions up to 1.1 % squatter than the standard card's for a standard card", () => {
+    // A real Flesh and Blood card on white paper reads 1.383: 1.01 % squat.
+    expect(squatCard(1.3825, format("standard"))).toBe(true);
+    // Within the format's own tolerance: recognised without this rule.
+    expect(squatCard(1.39, format("standard"))).toBe(false);
+    // A penny sleeve round a standard card (66.7 × 92.1 mm): 1.15 % squat.
+    expect(squatCard(92.1 / 66.7, format("standard"))).toBe(false);
+    // Taller than the format: no slant a near-parallelogram hides makes a card read so.
+    expect(squatCard(1.412, format("standard"))).toBe(false);
+  });
+
+  it("takes nothing for a squat card that another format lies near", () => {
+    // 1.05 % squatter than the 1952–56 Topps shape is 1.25 % taller than the standard one.
+    expect(squatCard(1.4143, format("vintage_topps_1952"))).toBe(false);
+  });
+
+  it("tells a border of the card's ink from the table's colour seen through a sleeve", () => {
+    const sides = (color: [number, number, number]) => ({
+      left: { borderColor: color },
+      right: { borderColor: color },
+      top: { borderColor: color },
+      bottom: { borderColor: color },
+    });
+    expect(borderNotTable(sides([20, 20, 24]), [230, 232, 236])).toBe(true);
+    expect(borderNotTable(sides([140, 100, 70]), [120, 80, 50])).toBe(false);
   });
 });
 
@@ -120,6 +155,13 @@ const grade = (front: CardScene, back: CardScene = backOf(front)): Promise<Grade
     back: { bytes: photo(back), contentType: "image/jpeg" },
   });
 
+// The card's cut is the first line inside the sleeve's outline: where those lines enclose a card
+// of a known format and their corners are rounded as a cut's are, the card is refined from them
+// and measured inside the sleeve (analyse-face.ts, cardInSleeve), the margin its surroundings.
+type Capture = { sleeve_margins_mm: Record<string, number> | null };
+const sleeveMargins = (result: Graded, face: "front" | "back" = "front") =>
+  (result.model_grade as { capture: Record<"front" | "back", Capture> }).capture[face].sleeve_margins_mm;
+
 describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
   // A Yu-Gi-Oh card: 59 × 86 mm, a dark rim 1.5–1.7 mm wide, on grey cloth.
   const yugioh = sceneWith({
@@ -130,13 +172,6 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
     background: [120, 120, 124],
     texture: "cloth",
   });
-
-  // The card's cut is the first line inside the sleeve's outline: where those lines enclose a card
-  // of a known format and their corners are rounded as a cut's are, the card is refined from them
-  // and measured inside the sleeve (analyse-face.ts, cardInSleeve), the margin its surroundings.
-  type Capture = { sleeve_margins_mm: Record<string, number> | null };
-  const sleeveMargins = (result: Graded, face: "front" | "back" = "front") =>
-    (result.model_grade as { capture: Record<"front" | "back", Capture> }).capture[face].sleeve_margins_mm;
 
   it("measures a Yu-Gi-Oh card inside a blue 62 × 89 mm sleeve (read as a 1952–56 Topps card) as the small format", async () => {
     const margins = { left: 1.0, right: 2.0, top: 1.2, bottom: 1.8 };
@@ -209,6 +244,32 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
 
   it("grades the same card out of its sleeve as the small format, within 1 point", async () => {
     gradedWithin(await grade(yugioh), yugioh, "small");
+  });
+});
+
+describe("BuiltinEngine: a card read a little squatter than its format", { timeout: 60_000 }, () => {
+  it("grades a raw card whose outline reads 1.06 % squat as the standard card, within 1 point", async () => {
+    // Refused before for no format (1.382 for 1.397), as a real Flesh and Blood card reading 1.383 was.
+    const squat = sceneWith({ aspect: 1.382 });
+    gradedWithin(await grade(squat), squat, "standard");
+  });
+
+  it("refuses one whose printed frame cannot be measured for its shape, naming a sleeve as a possible cause", async () => {
+    // Its border of the art's colour: no frame line to measure, so nothing shows it is a card's border.
+    const result = await grade(sceneWith({ aspect: 1.382, borderColor: [40, 90, 160] }));
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status !== "rejected") return;
+    expect(result.message).toContain("1.382 times as tall as wide: no known card format");
+    expect(result.message).toContain("or it may be in a sleeve");
+  });
+
+  it("measures a card in a grey sleeve whose outline reads as squat inside the sleeve, not as the card", async () => {
+    // 65 × 89.8 mm round 63 × 88: 1.382, as squat as the card above.
+    const margins = { left: 1.0, right: 1.0, top: 0.92, bottom: 0.92 };
+    const sleeved = sceneWith({ underlay: { color: [200, 200, 205], margins } });
+    const result = gradedWithin(await grade(sleeved, backOf(sceneWith({}))), sceneWith({}), "standard");
+    expect(sleeveMargins(result)?.left).toBeCloseTo(1.0, 0);
+    expect(sleeveMargins(result)?.top).toBeCloseTo(0.9, 0);
   });
 });
 

@@ -60,12 +60,14 @@ import {
 } from "./rectify";
 import { EDGE_PROFILES, MIN_CLEAN_CUT, type Refined, refineOutline } from "./refine-outline";
 import {
+  borderNotTable,
   cutInsideMessage,
   cutInsideOutline,
   roundedFrameCorners,
   sleeveMessage,
   sleeveReading,
   sleeveShaped,
+  squatCard,
 } from "./sleeve";
 import type { Rejected, RejectionReason } from "./types";
 import { type FaceWear, measureWear } from "./wear";
@@ -304,6 +306,9 @@ function measureCard(
   const match = recogniseFormat(oriented.aspect);
   const acrossLenses = aspects !== null && guessedShape ? formatAcrossLenses(aspects) : null;
   const recognised = forcedFormat ?? (acrossLenses ? acrossLenses.format : match.ok ? match.format : null);
+  // A card read a little squatter than its format, with no sleeve found around it (squatCard):
+  // measured as its format, and refused for its shape unless its frame shows a card's border.
+  let squat: { format: CardFormat; rejection: FaceResult } | null = null;
   if (recognised === null) {
     const nearest = match.ok ? match.format : match.nearest;
     // Squatter than the nearest format by a sleeve's slack: the outline may be a sleeve's, the
@@ -331,7 +336,7 @@ function measureCard(
       longLens && longLensFormat?.ok
         ? `, or it was photographed at a slant through a longer lens than a phone's main camera (through a ${Math.round((longLens.focal * FULL_FRAME_DIAGONAL_MM) / Math.hypot(width, height))} mm-equivalent lens it reads as a ${describeFormat(longLensFormat.format)} card), which the photo does not name (no EXIF focal length): photograph the card from straight above, or send the camera's original photo, with its EXIF`
         : "";
-    return reject(
+    const rejection = reject(
       "grading_failed",
       acrossLenses
         ? `${candidates ? `The card in the ${name} photo could be ${candidates}: its proportions depend on the lens` : shape}. It was photographed at a slant and the photo does not name its lens (no EXIF focal length), so its proportions rest on a guessed one: photograph the card from straight above, or send the camera's original photo, with its EXIF.`
@@ -339,8 +344,10 @@ function measureCard(
       // A shape that rests on a guessed lens, or may be a longer lens's, is not evidence of another object.
       acrossLenses === null && throughLongLens === "",
     );
+    if (inSleeve !== null || acrossLenses !== null || !squatCard(oriented.aspect, nearest)) return rejection;
+    squat = { format: nearest, rejection };
   }
-  const format = recognised;
+  const format = recognised ?? (squat as NonNullable<typeof squat>).format;
   if (liesDiagonally(outline.corners, width, height, decoded.focalPx)) {
     return reject(
       "grading_failed",
@@ -390,6 +397,20 @@ function measureCard(
   // Or a card's cut inside something of its own proportions: the lines' corners are rounded.
   if (name === "front" && centering.ok && cutInsideOutline(flat, centering.widths)) {
     return reject("grading_failed", cutInsideMessage(name));
+  }
+  // A squat outline is taken for a card's only when its frame is measured at both scales, with
+  // square corners (no card's cut inside a sleeve) and a border of another colour than the table
+  // (not the table seen through a clear sleeve's margin); otherwise it is refused for its shape.
+  if (
+    squat &&
+    !(
+      centering.ok &&
+      frames.full.ok &&
+      !cutInsideOutline(flat, centering.widths) &&
+      borderNotTable(frames.full.sides, outline.background)
+    )
+  ) {
+    return squat.rejection;
   }
   let sigma: number | null = null;
   if (centering.ok) {

@@ -8,7 +8,8 @@
 // (analyse-face.ts, cardInSleeve); otherwise the photo is refused as sleeved.
 import type { Widths } from "./centering";
 import type { CardFormat } from "./evidence";
-import { describeFormat, recogniseFormat } from "./formats";
+import { aspectOf, describeFormat, FORMAT_TOLERANCE, FORMATS, recogniseFormat } from "./formats";
+import type { SideMeasurement } from "./frame";
 import { FLAT_PX_PER_MM } from "./geometry";
 import { colourDistance, medianColour, type RgbaImage } from "./image";
 
@@ -31,6 +32,46 @@ export const MAX_SLEEVE_SQUAT = 0.022;
 export function sleeveShaped(aspect: number, nearest: CardFormat): boolean {
   const card = nearest.height_mm / nearest.width_mm;
   return aspect < card && aspect >= card * (1 - MAX_SLEEVE_SQUAT);
+}
+
+/**
+ * A raw card's outline may read up to this much squatter (relative height / width) than its
+ * format: a slant the outline cannot show (a near-parallelogram says nothing of the tilt that
+ * foreshortens it), a lens's barrel, its cut traced a pixel inside a rounded corner. The 22 faces
+ * graded on the local real photos read from 0.9 % squatter to 0.7 % taller than their format,
+ * and one more raw card reads 1.01 % squat (1.383 for 1.397). The squattest common sleeve, a
+ * penny sleeve (66.7 × 92.1 mm round 63 × 88), reads 1.15 % squat, and deck protectors more
+ * (66 × 91, 1.3 %), so a squat outline is measured as its format only when no sleeve is found
+ * round the card (cardInSleeve) and its frame shows a card's border (analyse-face.ts).
+ */
+export const MAX_CARD_SQUAT = 0.011;
+/** No other format may lie within this (relative) of a squat card's proportions: which it is would be a guess. */
+const SQUAT_FORMAT_GAP = 0.02;
+
+/** Proportions just outside `nearest`'s tolerance, squatter by at most MAX_CARD_SQUAT, and clear of every other format. */
+export function squatCard(aspect: number, nearest: CardFormat): boolean {
+  const card = aspectOf(nearest);
+  const misfit = (format: CardFormat) => Math.abs(aspect - aspectOf(format)) / aspectOf(format);
+  return (
+    aspect < card * (1 - FORMAT_TOLERANCE) &&
+    aspect >= card * (1 - MAX_CARD_SQUAT) &&
+    FORMATS.every((format) => format.id === nearest.id || misfit(format) > SQUAT_FORMAT_GAP)
+  );
+}
+
+/**
+ * A border this far (RGB) from the table's colour, or more, is the card's ink; nearer, it may be the
+ * table seen through a clear sleeve's margin, the sleeve's edge taken for the card's.
+ */
+const MIN_BORDER_FROM_TABLE = 40;
+
+/** True when the borders' colour (the median over the four sides) is not the table's. */
+export function borderNotTable(
+  sides: Record<string, Pick<SideMeasurement, "borderColor">>,
+  table: readonly number[],
+): boolean {
+  const border = medianColour(Object.values(sides).map((side) => [...side.borderColor]));
+  return border !== null && colourDistance(border, table) >= MIN_BORDER_FROM_TABLE;
 }
 
 export interface SleeveReading {

@@ -306,10 +306,13 @@ function measureCard(
   const match = recogniseFormat(oriented.aspect);
   const acrossLenses = aspects !== null && guessedShape ? formatAcrossLenses(aspects) : null;
   const recognised = forcedFormat ?? (acrossLenses ? acrossLenses.format : match.ok ? match.format : null);
-  // A card read a little squatter than its format, with no sleeve found around it (squatCard):
-  // measured as its format, and refused for its shape unless its frame shows a card's border.
-  let squat: { format: CardFormat; rejection: FaceResult } | null = null;
-  if (recognised === null) {
+  // A card read a little squatter than its format, with no sleeve found around it (squatCard), is
+  // measured as its format; `squat` then holds its refusal for its shape, which stands unless its
+  // frame shows a card's border.
+  let squat: FaceResult | null = null;
+  let format: CardFormat;
+  if (recognised !== null) format = recognised;
+  else {
     const nearest = match.ok ? match.format : match.nearest;
     // Squatter than the nearest format by a sleeve's slack: the outline may be a sleeve's, the
     // card's cut the first line inside it. Read with the outline's own proportions (the nearest
@@ -345,9 +348,9 @@ function measureCard(
       acrossLenses === null && throughLongLens === "",
     );
     if (inSleeve !== null || acrossLenses !== null || !squatCard(oriented.aspect, nearest)) return rejection;
-    squat = { format: nearest, rejection };
+    squat = rejection;
+    format = nearest;
   }
-  const format = recognised ?? (squat as NonNullable<typeof squat>).format;
   if (liesDiagonally(outline.corners, width, height, decoded.focalPx)) {
     return reject(
       "grading_failed",
@@ -410,7 +413,7 @@ function measureCard(
       borderNotTable(frames.full.sides, outline.background)
     )
   ) {
-    return squat.rejection;
+    return squat;
   }
   let sigma: number | null = null;
   if (centering.ok) {

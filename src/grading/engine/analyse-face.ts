@@ -398,20 +398,14 @@ function measureCard(
     return inner ?? reject("grading_failed", sleeveMessage(name, format, sleeve));
   }
   // Or a card's cut inside something of its own proportions: the lines' corners are rounded.
-  if (name === "front" && centering.ok && cutInsideOutline(flat, centering.widths)) {
-    return reject("grading_failed", cutInsideMessage(name));
-  }
+  const cutInside = centering.ok && (name === "front" || squat !== null) && cutInsideOutline(flat, centering.widths);
+  if (name === "front" && cutInside) return reject("grading_failed", cutInsideMessage(name));
   // A squat outline is taken for a card's only when its frame is measured at both scales, with
   // square corners (no card's cut inside a sleeve) and a border of another colour than the table
   // (not the table seen through a clear sleeve's margin); otherwise it is refused for its shape.
   if (
     squat &&
-    !(
-      centering.ok &&
-      frames.full.ok &&
-      !cutInsideOutline(flat, centering.widths) &&
-      borderNotTable(frames.full.sides, outline.background)
-    )
+    !(centering.ok && frames.full.ok && !cutInside && borderNotTable(frames.full.sides, outline.background))
   ) {
     return squat;
   }

@@ -44,7 +44,7 @@ export function sleeveShaped(aspect: number, nearest: CardFormat): boolean {
  * (66 × 91, 1.3 %), so a squat outline is measured as its format only when no sleeve is found
  * round the card (cardInSleeve) and its frame shows a card's border (analyse-face.ts).
  */
-export const MAX_CARD_SQUAT = 0.011;
+const MAX_CARD_SQUAT = 0.011;
 /** No other format may lie within this (relative) of a squat card's proportions: which it is would be a guess. */
 const SQUAT_FORMAT_GAP = 0.02;
 

@@ -39,9 +39,10 @@ import {
   printStarts,
   SIDES,
   type Side,
+  type SideMeasurement,
 } from "./frame";
 import { dist, FLAT_PX_PER_MM, type Point, type Quad, signedArea2 } from "./geometry";
-import { luma, medianColour, type RgbaImage } from "./image";
+import { luma, medianColour, type RgbaImage, sameInkOrSheen } from "./image";
 import { borderOutside, borderPartlyOutside, type OuterBorder, rimOutside } from "./outer-border";
 import { perceptualHash } from "./phash";
 import {
@@ -285,6 +286,7 @@ function measureCard(
   refined: Extract<Refined, { ok: true }>,
   located: Omit<LocatedCard, "quad" | "reach" | "faintCut">,
   inSleeve: Widths | null,
+  onAnother = false,
 ): FaceResult {
   const { name, decoded, forcedFormat, toMeasured, toWorking, detailScale } = m;
   const measuredImage = m.image;
@@ -389,6 +391,11 @@ function measureCard(
   >;
   const frames = measureFrameTwice(flat, blurMm, cleanCuts, bows, luma(outline.background));
   let centering = agreeOnCentering(frames.full, frames.half);
+  // Two inks along the outline: another card's band beside the card's cut (cardOnAnother).
+  if (!frames.full.ok && frames.full.inks && inSleeve === null && !onAnother) {
+    const upper = cardOnAnother(m, oriented, format, located, frames.full.inks);
+    if (upper) return upper;
+  }
   // The frame lines may be a sleeved card's cut, the "border" the sleeve's margin (sleeve.ts):
   // the card is measured inside it when its cut is found there (cardInSleeve).
   const sleeve = centering.ok ? sleeveReading(format, centering.widths) : null;
@@ -505,22 +512,9 @@ function cardInSleeve(
   const sleeve = sleeveReading(format, widths);
   const corner = roundedFrameCorners(flat, widths);
   if (!sleeve || corner.read < 4 || corner.rounded < 4) return null;
-  // The cut's corners in the image measured, through the flat card's homography.
-  const [h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0, h8 = 1] = flatToPhoto(corners, format);
-  const toImage = (u: number, v: number): Point => {
-    const w = h6 * u + h7 * v + h8;
-    return { x: (h0 * u + h1 * v + h2) / w, y: (h3 * u + h4 * v + h5) / w };
-  };
-  const { left, right, top, bottom } = widths;
-  const flatWidth = Math.round(format.width_mm * FLAT_PX_PER_MM);
-  const flatHeight = Math.round(format.height_mm * FLAT_PX_PER_MM);
-  const cut = photoOrder([
-    toImage(left, top),
-    toImage(flatWidth - right, top),
-    toImage(flatWidth - right, flatHeight - bottom),
-    toImage(left, flatHeight - bottom),
-  ]);
+  const cut = insetOutline(corners, format, widths);
   // Each side is looked for no further than half the narrowest margin: past it lies the sleeve's edge.
+  const { left, right, top, bottom } = widths;
   const marginPx = (Math.min(left, right, top, bottom) / FLAT_PX_PER_MM) * pxPerMm;
   const reach = Math.min(m.reach, Math.floor(marginPx / 2));
   if (reach < MIN_SLEEVE_REACH_PX) return null;
@@ -538,6 +532,114 @@ function cardInSleeve(
 
 /** The card's cut inside a sleeve is looked for at least this far (px) either side of the lines found. */
 const MIN_SLEEVE_REACH_PX = 2;
+
+/**
+ * The outline `corners` (image measured, card order) of a flat card of `format` moved in by
+ * `widths` (flat-card pixels) on each side, through the flat card's homography, in photo order.
+ */
+function insetOutline(corners: Quad, format: CardFormat, widths: Widths): Quad {
+  const [h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0, h8 = 1] = flatToPhoto(corners, format);
+  const toImage = (u: number, v: number): Point => {
+    const w = h6 * u + h7 * v + h8;
+    return { x: (h0 * u + h1 * v + h2) / w, y: (h3 * u + h4 * v + h5) / w };
+  };
+  const { left, right, top, bottom } = widths;
+  const flatWidth = Math.round(format.width_mm * FLAT_PX_PER_MM);
+  const flatHeight = Math.round(format.height_mm * FLAT_PX_PER_MM);
+  return photoOrder([
+    toImage(left, top),
+    toImage(flatWidth - right, top),
+    toImage(flatWidth - right, flatHeight - bottom),
+    toImage(left, flatHeight - bottom),
+  ]);
+}
+
+/**
+ * The sides that may be another card's band along the outline (cardOnAnother): one side, or two
+ * adjacent ones, whose colours are one ink among themselves and another than the other sides',
+ * which are one ink among themselves (frame.ts, sameInkOrSheen). Two adjacent sides against two
+ * give both pairs: the colours do not tell which is the card's border.
+ */
+export function bandSides(colours: Record<Side, readonly number[]>, tableLuma: number): Side[][] {
+  const same = (a: Side, b: Side) => sameInkOrSheen(colours[a], colours[b], tableLuma);
+  const candidates: Side[][] = [
+    ...CARD_SIDES.map((side) => [side]),
+    ...CARD_SIDES.map((side, k) => [side, CARD_SIDES[(k + 1) % 4] as Side]),
+  ];
+  return candidates.filter((band) => {
+    const rest = CARD_SIDES.filter((side) => !band.includes(side));
+    const oneInk = (group: Side[]) => group.every((a) => group.every((b) => same(a, b)));
+    return oneInk(band) && oneInk(rest) && band.every((a) => rest.every((b) => !same(a, b)));
+  });
+}
+
+/**
+ * A card lying on another, offset a little and square to it: the outline found takes in the
+ * other card's band along one side or two adjacent ones, which the frame reads as border of
+ * another ink than the card's (frame.ts, differentInks), its line the step from the band into
+ * the card's border: the upper card's cut. For each way of reading the sides as band and border
+ * (bandSides), with every band MIN_BAND_MM–MAX_BAND_MM wide, the outline is moved in to those
+ * lines, refined there in the photo (no further than half the narrowest band: past it lies the
+ * other card's edge), the band's colour beside it taken for the table's, and measured as any
+ * card is (measureCard, which looks for no card beneath this one). The card is the one reading
+ * that gives a card of a known format whose frame is measured at both scales, one ink all round;
+ * null when none does, or more than one (which is the band cannot be told).
+ */
+function cardOnAnother(
+  m: Measuring,
+  oriented: Oriented,
+  format: CardFormat,
+  located: Omit<LocatedCard, "quad" | "reach" | "faintCut">,
+  sides: Record<Side, SideMeasurement>,
+): FaceResult | null {
+  const corners = oriented.corners.map(m.toMeasured) as Quad;
+  const [tl, tr, br, bl] = corners;
+  const pxPerMm = Math.min(
+    (dist(tl, tr) + dist(bl, br)) / 2 / format.width_mm,
+    (dist(tl, bl) + dist(tr, br)) / 2 / format.height_mm,
+  );
+  const colours = {
+    left: sides.left.borderColor,
+    right: sides.right.borderColor,
+    top: sides.top.borderColor,
+    bottom: sides.bottom.borderColor,
+  };
+  const found: FaceResult[] = [];
+  for (const band of bandSides(colours, luma(located.background))) {
+    const widths: Widths = { left: 0, right: 0, top: 0, bottom: 0 };
+    for (const side of band) widths[side] = sides[side].width;
+    const bandsMm = band.map((side) => widths[side] / FLAT_PX_PER_MM);
+    if (bandsMm.some((mm) => mm < MIN_BAND_MM || mm > MAX_BAND_MM)) continue;
+    if (band.some((side) => sides[side].lean > MAX_BAND_LEAN_MM)) continue;
+    const reach = Math.min(m.reach, Math.floor((Math.min(...bandsMm) * pxPerMm) / 2));
+    if (reach < MIN_SLEEVE_REACH_PX) continue;
+    const card = refineOutline(m.image, insetOutline(corners, format, widths), reach);
+    if (!card.ok) continue;
+    const bandColour = medianColour(band.map((side) => [...sides[side].borderColor]));
+    const upper = measureCard(
+      m,
+      card,
+      { ...located, background: (bandColour ?? located.background) as CardOutline["background"] },
+      null,
+      true,
+    );
+    if (upper.ok && upper.face.centering.ok) found.push(upper);
+  }
+  return found.length === 1 ? (found[0] as FaceResult) : null;
+}
+
+/** Another card's band along the outline (cardOnAnother) is at least this wide (mm): narrower, the refinement reads it as the cut's. */
+const MIN_BAND_MM = 0.4;
+/** ...and at most this wide (mm): a card's printed border is wider than another's band is taken to be. */
+const MAX_BAND_MM = 3;
+/**
+ * The band's inner line (the card's cut) leans at most this much (mm) against the outline's side
+ * (the other card's edge): the other card lies square to it. Turned, it shows a sliver along the
+ * card's other sides as well, which their cuts take in: drawn beneath a card turned 0.5°, the
+ * bands' lines lean 0.32–0.45 mm, a thin border beside the sliver read 0.08 mm wide and the card
+ * 1.55 points off; square, they lean at most 0.01 mm.
+ */
+const MAX_BAND_LEAN_MM = 0.15;
 
 /**
  * An outline with a holder's proportions and no card found inside it (find-card.ts tells a holder

@@ -92,7 +92,16 @@ export type FrameResult =
       /** The end border printed as a bar deeper than the others (printReading), or null. */
       bar: "top" | "bottom" | null;
     }
-  | { ok: false; side: Side; reason: string };
+  | {
+      ok: false;
+      side: Side;
+      reason: string;
+      /**
+       * Refused for two inks (differentInks): every side as measured, the lines found and the
+       * colours read before them (analyse-face.ts reads a card lying on another from them).
+       */
+      inks?: Record<Side, SideMeasurement>;
+    };
 
 /** How far inward the frame is looked for: 30 % of the card's width (19 mm). */
 const MAX_SCAN_SHARE = 0.3;
@@ -378,6 +387,7 @@ function frameOf(
       ok: false,
       side: b,
       reason: `the ${a} border reads ${rgb(sides[a].borderColor)} and the ${b} border ${rgb(sides[b].borderColor)}, not one ink in two lights, so what lies along the card's edge on one of them is not its border (another card beneath it, a sleeve's margin)`,
+      inks: sides,
     };
   }
   return { ok: true, sides, bar };

@@ -335,6 +335,25 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
     gradedWithin(await grade(onBlack, back), sceneWith({}), "standard");
   });
 
+  it("reads chips out of its edges where the other card shows through them as where the table does", async () => {
+    // Beside the band's sides the other card, not the table, lies past the cut and in a chip:
+    // wear there is read against its colour (wear.ts, `beneath`).
+    const worn = { wear: { edgeChips: 8, chipsMissing: true }, seed: 5 };
+    const alone = await grade(sceneWith(worn), back);
+    const onBlack = await grade(
+      sceneWith({
+        ...worn,
+        underlay: { color: [18, 18, 20], margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 }, cornerRadius: 3 },
+      }),
+      back,
+    );
+    const graded = gradedWithin(onBlack, sceneWith(worn), "standard");
+    if (alone.status !== "graded") throw new Error("expected the card alone to be graded");
+    expect(alone.grades.edges).toBeLessThanOrEqual(8);
+    // The chips along the band's sides are read as well (alone: 6; on the black card: 5).
+    expect(graded.grades.edges).toBeLessThanOrEqual(alone.grades.edges);
+  });
+
   it("refuses a card on a white one turned 0.5°, whose band runs off square to the cut", async () => {
     // Turned, the card beneath shows a sliver along the left side too, which that side's cut
     // takes in: the bands' lines lean 0.3–0.45 mm against the outline (MAX_BAND_LEAN_MM 0.15).

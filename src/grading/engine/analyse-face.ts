@@ -42,7 +42,7 @@ import {
   type SideMeasurement,
 } from "./frame";
 import { dist, FLAT_PX_PER_MM, type Point, type Quad, signedArea2 } from "./geometry";
-import { luma, medianColour, type RgbaImage, sameInkOrSheen } from "./image";
+import { luma, medianColour, type Rgb, type RgbaImage, sameInkOrSheen } from "./image";
 import { borderOutside, borderPartlyOutside, type OuterBorder, rimOutside } from "./outer-border";
 import { perceptualHash } from "./phash";
 import {
@@ -279,14 +279,15 @@ interface Measuring {
 /**
  * The card inside its refined outline (`refined`, in pixels of the image measured): orientation
  * and true proportions, format, the flat card, the printed frame at two scales, wear. `inSleeve`:
- * the margins (mm) of the sleeve the card was found in (cardInSleeve), or null.
+ * the margins (mm) of the sleeve the card was found in (cardInSleeve), or null; `beneath`: the
+ * colour of the card it was found lying on (cardOnAnother), or null.
  */
 function measureCard(
   m: Measuring,
   refined: Extract<Refined, { ok: true }>,
   located: Omit<LocatedCard, "quad" | "reach" | "faintCut">,
   inSleeve: Widths | null,
-  onAnother = false,
+  beneath: Rgb | null = null,
 ): FaceResult {
   const { name, decoded, forcedFormat, toMeasured, toWorking, detailScale } = m;
   const measuredImage = m.image;
@@ -392,7 +393,7 @@ function measureCard(
   const frames = measureFrameTwice(flat, blurMm, cleanCuts, bows, luma(outline.background));
   let centering = agreeOnCentering(frames.full, frames.half);
   // Two inks along the outline: another card's band beside the card's cut (cardOnAnother).
-  if (!frames.full.ok && frames.full.inks && inSleeve === null && !onAnother) {
+  if (!frames.full.ok && frames.full.inks && inSleeve === null && beneath === null) {
     const upper = cardOnAnother(m, oriented, format, located, frames.full.inks);
     if (upper) return upper;
   }
@@ -432,6 +433,7 @@ function measureCard(
           rim: frames.full.sides.left.rim,
         },
         flatSampler(measuredImage, measuredCorners, format),
+        beneath,
       )
     : null;
   const blurLimitMm = centering.ok
@@ -580,10 +582,11 @@ export function bandSides(colours: Record<Side, readonly number[]>, tableLuma: n
  * the card's border: the upper card's cut. For each way of reading the sides as band and border
  * (bandSides), with every band MIN_BAND_MM–MAX_BAND_MM wide, the outline is moved in to those
  * lines, refined there in the photo (no further than half the narrowest band: past it lies the
- * other card's edge), the band's colour beside it taken for the table's, and measured as any
- * card is (measureCard, which looks for no card beneath this one). The card is the one reading
- * that gives a card of a known format whose frame is measured at both scales, one ink all round;
- * null when none does, or more than one (which is the band cannot be told).
+ * other card's edge), and measured as any card is (measureCard, which looks for no card beneath
+ * this one; its wear reads the band's colour beside the cut, or in a chip, as the table's). The
+ * card is the one reading that gives a card of a known format whose frame is measured at both
+ * scales, one ink all round; null when none does, or more than one (which is the band cannot be
+ * told).
  */
 function cardOnAnother(
   m: Measuring,
@@ -615,14 +618,8 @@ function cardOnAnother(
     if (reach < MIN_SLEEVE_REACH_PX) continue;
     const card = refineOutline(m.image, insetOutline(corners, format, widths), reach);
     if (!card.ok) continue;
-    const bandColour = medianColour(band.map((side) => [...sides[side].borderColor]));
-    const upper = measureCard(
-      m,
-      card,
-      { ...located, background: (bandColour ?? located.background) as CardOutline["background"] },
-      null,
-      true,
-    );
+    const [r = 0, g = 0, b = 0] = medianColour(band.map((side) => [...sides[side].borderColor])) ?? [];
+    const upper = measureCard(m, card, located, null, [r, g, b]);
     if (upper.ok && upper.face.centering.ok) found.push(upper);
   }
   return found.length === 1 ? (found[0] as FaceResult) : null;

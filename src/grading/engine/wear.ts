@@ -160,6 +160,7 @@ export function measureWear(
   background: [number, number, number],
   frame: FrameWidths,
   around: FlatSampler,
+  beneath: Rgb | null = null,
 ): FaceWear {
   const { width: W, height: H, data } = flat;
   const borderChroma = Math.max(...border) - Math.min(...border);
@@ -187,13 +188,17 @@ export function measureWear(
   // corner's rounding): the table there, its own colour within MISSING_MAX_DISTANCE or its hue in
   // some light (the card's shadow darkens it), or something lying over the card's edge (a thumb
   // holding it), under which wear cannot be read.
+  // A card lying on another (analyse-face.ts, cardOnAnother): beside the cut along the band lies
+  // the other card, and a chip there shows it; it counts as the table does.
+  const grounds = beneath ? [background, beneath] : [background];
   const outside = new Float64Array(3);
   const tableAt = (x: number, y: number) => {
     around(x, y, outside);
     const [r = 0, g = 0, b = 0] = outside;
-    if (rgbDistance(r - background[0], g - background[1], b - background[2]) < MISSING_MAX_DISTANCE) return true;
-    return (
-      sameInk(outside, background, MAX_TABLE_HUE_DIFFERENCE) && luma(r, g, b) <= MAX_TABLE_LIFT * luma(...background)
+    return grounds.some(
+      (ground) =>
+        rgbDistance(r - ground[0], g - ground[1], b - ground[2]) < MISSING_MAX_DISTANCE ||
+        (sameInk(outside, ground, MAX_TABLE_HUE_DIFFERENCE) && luma(r, g, b) <= MAX_TABLE_LIFT * luma(...ground)),
     );
   };
   const tableBeside = (x: number, y: number) => {
@@ -228,18 +233,25 @@ export function measureWear(
     const g = data[p + 1] ?? 0;
     const b = data[p + 2] ?? 0;
     const { ink, borderLuma, toBackground } = near;
-    const dBackground = rgbDistance(r - background[0], g - background[1], b - background[2]);
     const dBorder = rgbDistance(r - ink[0], g - ink[1], b - ink[2]);
     // Missing material: the table's own colour (within MISSING_MAX_DISTANCE, or half the
-    // border–table distance on a contrasting table), clearly away from the border's.
+    // border–table distance on a contrasting table), clearly away from the border's; or the
+    // colour of the card beneath this one.
     // Where the ink lies as near the table's colour as this (a silver border lit as light as the
     // paper beside it), missing material cannot be told from the border: not examined for it.
     const tellable = toBackground >= MIN_INK_TABLE_DISTANCE;
+    const missing = (ground: Rgb, toGround: number) => {
+      const dGround = rgbDistance(r - ground[0], g - ground[1], b - ground[2]);
+      return (
+        toGround >= MIN_INK_TABLE_DISTANCE &&
+        dGround < dBorder &&
+        dBorder > toGround * 0.5 &&
+        dGround < Math.max(MISSING_MAX_DISTANCE, toGround * 0.5)
+      );
+    };
     if (
-      tellable &&
-      dBackground < dBorder &&
-      dBorder > toBackground * 0.5 &&
-      dBackground < Math.max(MISSING_MAX_DISTANCE, toBackground * 0.5)
+      missing(background, toBackground) ||
+      (beneath !== null && missing(beneath, rgbDistance(ink[0] - beneath[0], ink[1] - beneath[1], ink[2] - beneath[2])))
     )
       return 2;
     if (whiteningMeasurable) {

@@ -311,11 +311,13 @@ describe("bandSides", () => {
 describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
   // The back: the card's own, alone (only the front lies on another card).
   const back = backOf(sceneWith({}));
-  // A white card beneath the yellow-bordered one, 1.5 mm out to the right and bottom, square to it:
-  // the outline takes both in (64.5 × 89.5 mm, standard within 1 %).
-  const stacked = sceneWith({
-    underlay: { color: [240, 240, 236], margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 }, cornerRadius: 3 },
+  // A card of `color` beneath the yellow-bordered one, 1.5 mm out to the right and bottom, turned
+  // `turn` degrees to it (square by default).
+  const onCard = (color: readonly [number, number, number], turn = 0) => ({
+    underlay: { color, margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 }, cornerRadius: 3, turn },
   });
+  // A white card beneath, square to it: the outline takes both in (64.5 × 89.5 mm, standard within 1 %).
+  const stacked = sceneWith(onCard([240, 240, 236]));
 
   it("measures the card on top, its cut the step from the other card's band into its border", async () => {
     // Read as border, the band made the right and bottom borders white; the outline moved in to
@@ -329,9 +331,7 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
   });
 
   it("measures a card on a black one the same way", async () => {
-    const onBlack = sceneWith({
-      underlay: { color: [18, 18, 20], margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 }, cornerRadius: 3 },
-    });
+    const onBlack = sceneWith(onCard([18, 18, 20]));
     gradedWithin(await grade(onBlack, back), sceneWith({}), "standard");
   });
 
@@ -340,13 +340,7 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
     // wear there is read against its colour (wear.ts, `beneath`).
     const worn = { wear: { edgeChips: 8, chipsMissing: true }, seed: 5 };
     const alone = await grade(sceneWith(worn), back);
-    const onBlack = await grade(
-      sceneWith({
-        ...worn,
-        underlay: { color: [18, 18, 20], margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 }, cornerRadius: 3 },
-      }),
-      back,
-    );
+    const onBlack = await grade(sceneWith({ ...worn, ...onCard([18, 18, 20]) }), back);
     const graded = gradedWithin(onBlack, sceneWith(worn), "standard");
     if (alone.status !== "graded") throw new Error("expected the card alone to be graded");
     expect(alone.grades.edges).toBeLessThanOrEqual(8);
@@ -357,28 +351,12 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
   it("refuses a card on a white one turned 0.5°, whose band runs off square to the cut", async () => {
     // Turned, the card beneath shows a sliver along the left side too, which that side's cut
     // takes in: the bands' lines lean 0.3–0.45 mm against the outline (MAX_BAND_LEAN_MM 0.15).
-    const turned = sceneWith({
-      underlay: {
-        color: [240, 240, 236],
-        margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 },
-        cornerRadius: 3,
-        turn: 0.5,
-      },
-    });
-    const result = await grade(turned, back);
+    const result = await grade(sceneWith(onCard([240, 240, 236], 0.5)), back);
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
   });
 
   it("refuses a card on another of the same design, turned 0.8° to it, by the frame's lean against the outline", async () => {
-    const turned = sceneWith({
-      underlay: {
-        color: [245, 200, 40],
-        margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 },
-        cornerRadius: 3,
-        turn: 0.8,
-      },
-    });
-    const result = await grade(turned, back);
+    const result = await grade(sceneWith(onCard([245, 200, 40], 0.8)), back);
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
     if (result.status === "rejected") expect(result.message).toMatch(/is not parallel to the card's edge/);
   });
@@ -387,7 +365,7 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
   // a shadow `shadowMm` wide on the one beneath.
   const onSameDesign = (shadowMm: number, shadowEdge: number) =>
     sceneWith({
-      underlay: { color: [245, 200, 40], margins: { left: 0, right: 1.5, top: 0, bottom: 1.5 }, cornerRadius: 3 },
+      ...onCard([245, 200, 40]),
       shadow: shadowMm / 63,
       shadowEdge,
     });

@@ -361,11 +361,7 @@ function measureCard(
     );
   }
   const measuredCorners = oriented.corners.map(toMeasured) as Quad;
-  const [tl, tr, br, bl] = measuredCorners;
-  const pxPerMm = Math.min(
-    (dist(tl, tr) + dist(bl, br)) / 2 / format.width_mm,
-    (dist(tl, bl) + dist(tr, br)) / 2 / format.height_mm,
-  );
+  const pxPerMm = cardPxPerMm(measuredCorners, format);
   if (pxPerMm < MIN_PX_PER_MM) {
     return reject(
       "grading_failed",
@@ -499,11 +495,7 @@ function cardInSleeve(
   measured: { flat: RgbaImage; frame: FrameResult } | null,
 ): FaceResult | null {
   const corners = oriented.corners.map(m.toMeasured) as Quad;
-  const [tl, tr, br, bl] = corners;
-  const pxPerMm = Math.min(
-    (dist(tl, tr) + dist(bl, br)) / 2 / format.width_mm,
-    (dist(tl, bl) + dist(tr, br)) / 2 / format.height_mm,
-  );
+  const pxPerMm = cardPxPerMm(corners, format);
   if (pxPerMm < MIN_PX_PER_MM) return null;
   // The lines found on the flat card at its full scale: only where the cut is looked for, in the
   // photo. The card is measured afterwards as any card is, at both scales.
@@ -530,6 +522,15 @@ function cardInSleeve(
     sleeve.marginsMm,
   );
   return inner.ok && inner.face.centering.ok ? inner : null;
+}
+
+/** Pixels per mm of a card of `format` whose corners (card order) are `corners`: the scarcer of its two axes'. */
+function cardPxPerMm(corners: Quad, format: CardFormat): number {
+  const [tl, tr, br, bl] = corners;
+  return Math.min(
+    (dist(tl, tr) + dist(bl, br)) / 2 / format.width_mm,
+    (dist(tl, bl) + dist(tr, br)) / 2 / format.height_mm,
+  );
 }
 
 /** The card's cut inside a sleeve is looked for at least this far (px) either side of the lines found. */
@@ -596,11 +597,7 @@ function cardOnAnother(
   sides: Record<Side, SideMeasurement>,
 ): FaceResult | null {
   const corners = oriented.corners.map(m.toMeasured) as Quad;
-  const [tl, tr, br, bl] = corners;
-  const pxPerMm = Math.min(
-    (dist(tl, tr) + dist(bl, br)) / 2 / format.width_mm,
-    (dist(tl, bl) + dist(tr, br)) / 2 / format.height_mm,
-  );
+  const pxPerMm = cardPxPerMm(corners, format);
   const colours = {
     left: sides.left.borderColor,
     right: sides.right.borderColor,

@@ -2,7 +2,9 @@
 // camera: with the lens's focal length (from EXIF) the card's proportions come back whatever the
 // slant; with an assumed one they come back only when the guess is near the lens's.
 import { describe, expect, it } from "vitest";
-import { formatAcrossLenses } from "../../src/grading/engine/formats";
+import { analyseFace } from "../../src/grading/engine/analyse-face";
+import type { CardFormat } from "../../src/grading/engine/evidence";
+import { FORMATS, formatAcrossLenses, STANDARD_FORMAT } from "../../src/grading/engine/formats";
 import type { Point, Quad } from "../../src/grading/engine/geometry";
 import {
   aspectsAcrossLenses,
@@ -13,6 +15,8 @@ import {
   photoOrder,
   rectangleProportions,
 } from "../../src/grading/engine/rectify";
+import { drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
+import { cleanScenes } from "../helpers/scene-sets";
 
 const PHOTO = { width: 1600, height: 1200 } as const;
 const CARD_RATIO = 63 / 88;
@@ -169,4 +173,37 @@ describe("liesDiagonally", () => {
     expect(diagonal(45, 30)).toBe(true);
     expect(diagonal(25, 30)).toBe(false);
   });
+});
+
+describe("the centering whatever format the outline is mapped onto", () => {
+  // The flat card is the homography from the outline's four corners onto the format's rectangle.
+  // Onto another rectangle it is the same homography followed by a scaling of each axis, which
+  // leaves each axis's border ratio as it is: a slanted card read as the wrong format through a
+  // guessed lens (formatAcrossLenses takes standard among several) has the format and the
+  // millimetres wrong, not the centering.
+  it.each(cleanScenes(4, 74).map((c) => [c.name, c] as const))(
+    "%s: the same centering as small and as vintage",
+    (_name, c) => {
+      const bytes = encodeJpeg(drawCardScene(c.scene), c.quality);
+      const measured = (format?: CardFormat) => {
+        const result = analyseFace("front", bytes, format);
+        if (!result.ok) throw new Error(result.rejection.message);
+        if (!result.face.centering.ok) throw new Error(result.face.centering.reason);
+        return { centering: result.face.centering.centering, widths: result.face.centering.widths };
+      };
+      const standard = measured();
+      const truth = truthOf(c.scene);
+      expect(Math.abs(standard.centering.left_right - truth.leftRight)).toBeLessThan(1);
+      for (const id of ["small", "vintage_topps_1952"]) {
+        const format = FORMATS.find((candidate) => candidate.id === id) as CardFormat;
+        const other = measured(format);
+        expect(Math.abs(other.centering.left_right - standard.centering.left_right)).toBeLessThan(0.2);
+        expect(Math.abs(other.centering.top_bottom - standard.centering.top_bottom)).toBeLessThan(0.2);
+        // The flat card has the same px per mm whatever the format: each border's width in it is the
+        // standard reading scaled by the ratio of the two formats' sides.
+        const across = format.width_mm / STANDARD_FORMAT.width_mm;
+        expect(other.widths.left / standard.widths.left).toBeCloseTo(across, 1);
+      }
+    },
+  );
 });

@@ -182,9 +182,15 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     // the lens bends its edge): the side is measured from the curve (bowedCut), whether or not a
     // line also passes near enough of its points, since two lines fitted to parts of one curve
     // disagree at the ends.
+    // No line may trace the side cleanly, the median profile's included: where it does, the
+    // crossings that bow are two edges, not one curve (inside a thin border, the cut along part of
+    // the side and the art's edge along the rest, where the art is of the table's side of the
+    // border's colour; a parabola passes between them).
     let bowShare = 0;
+    const straightCut = profile !== null && profile.close.length >= MIN_CLEAN_CUT * EDGE_PROFILES;
     const curve =
-      bowedCut(samples, p, q, nx, ny) ?? (!crossings && !profile ? bowedCut(again.points, p, q, nx, ny) : null);
+      (straightCut ? null : bowedCut(samples, p, q, nx, ny)) ??
+      (!crossings && !profile ? bowedCut(again.points, p, q, nx, ny) : null);
     if (curve) {
       crossings = curve.trace;
       profile = null;

@@ -49,6 +49,9 @@
 //   card's shadow (a real Yu-Gi-Oh! photo's bottom edge): the crossings find the cut, the median
 //   profile the band's outer edge, and the band is of no ink of the border: the cut is taken. A
 //   band of the border's own ink in shadow stays two edges.
+// - A drawn thin red border on a cluttered desk whose art is light grey along the top of its left
+//   side: the crossings there sit on the art's edge, below on the cut, and bow between them; the
+//   median profile traces the cut, which is taken, not a curve (the card reads standard).
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
 import type { Quad } from "../../src/grading/engine/geometry";

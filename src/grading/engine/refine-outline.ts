@@ -184,8 +184,8 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     // disagree at the ends.
     // No line may trace the side cleanly, the median profile's included: where it does, the
     // crossings that bow are two edges, not one curve (inside a thin border, the cut along part of
-    // the side and the art's edge along the rest, where the art is of the table's side of the
-    // border's colour; a parabola passes between them).
+    // the side and the art's edge along the rest, where the border's colour lies short of halfway
+    // from the table's to the art's; a parabola passes between them).
     let bowShare = 0;
     const straightCut = profile !== null && profile.close.length >= MIN_CLEAN_CUT * EDGE_PROFILES;
     const curve =

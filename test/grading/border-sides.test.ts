@@ -8,15 +8,13 @@
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
 import { faintCutOutside, sidesToCut } from "../../src/grading/engine/border-sides";
-import { gradientMap } from "../../src/grading/engine/edges";
 import { locateCard } from "../../src/grading/engine/find-card";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { encodePng } from "../../src/grading/engine/png";
-import { tableTexture } from "../../src/grading/engine/table-texture";
 import { drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
 import { artPhoto, tablePhoto } from "../helpers/photos";
-import { realisticScenes, withModernLayout } from "../helpers/scene-sets";
+import { realisticScenes } from "../helpers/scene-sets";
 
 const W = 320;
 const H = 400;
@@ -291,101 +289,5 @@ describe("faintCutOutside", () => {
     // The same card 90 levels from its beige table: the cut is the outline, no faint cut flagged.
     const plain = locateCard(blurred(photo(H, TABLE, WHITE, 2), 3));
     expect(plain.ok && plain.card.faintCut).toBe(false);
-  });
-});
-
-describe("sidesToCut on a textured table", () => {
-  const SILVER = [195, 196, 200];
-  const GREEN_PANEL = [160, 195, 120];
-  /**
-   * A silver-bordered card with a green panel on beige "grass": the table's brightness varies by
-   * up to `amplitude` levels from one 2 × 2 px grain to the next, so that many grains lie nearer
-   * the border's silver than the beige is, and the border's colour ends nowhere in particular.
-   */
-  function grassy(amplitude: number, border = SILVER): RgbaImage {
-    const data = new Uint8Array(W * H * 4);
-    for (let y = 0; y < H; y++) {
-      for (let x = 0; x < W; x++) {
-        const hash = Math.imul((x >> 1) * 73856093 + (y >> 1) * 19349663, 0x9e3779b1) >>> 16;
-        let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * amplitude));
-        if (x >= CARD.x0 && x < CARD.x1 && y >= CARD.y0 && y < CARD.y1) {
-          const inPanel =
-            x >= CARD.x0 + BORDER_PX && x < CARD.x1 - BORDER_PX && y >= CARD.y0 + BORDER_PX && y < CARD.y1 - BORDER_PX;
-          colour = inPanel ? GREEN_PANEL : border;
-        }
-        data.set([...colour, 255], (y * W + x) * 4);
-      }
-    }
-    return { width: W, height: H, data };
-  }
-  const offCut = (quad: Quad) => {
-    const [tl, tr, br, bl] = quad;
-    return Math.max(
-      Math.abs(tl.x - CARD.x0),
-      Math.abs(bl.x - CARD.x0),
-      Math.abs(tr.x - CARD.x1),
-      Math.abs(br.x - CARD.x1),
-      Math.abs(tl.y - CARD.y0),
-      Math.abs(tr.y - CARD.y0),
-      Math.abs(bl.y - CARD.y1),
-      Math.abs(br.y - CARD.y1),
-    );
-  };
-
-  it("reads no texture on a plain table, and the grass's level on a textured one", () => {
-    expect(tableTexture(gradientMap(grassy(6)))).toBeNull();
-    expect(tableTexture(gradientMap(grassy(40)))?.level).toBeGreaterThan(20);
-  });
-
-  it("moves an outline on the panel's edge all round out to where the grass's texture begins", () => {
-    const image = grassy(40);
-    const moved = movedOutline(sidesToCut(image, PANEL_ALL_ROUND, tableTexture(gradientMap(image))));
-    expect(moved?.byTexture).toEqual([true, true, true, true]);
-    expect(offCut(moved?.quad ?? PANEL_ALL_ROUND)).toBeLessThanOrEqual(1);
-    // By colour alone the border ends at a grain here or there: some side is left off the cut.
-    const byColour = movedOutline(sidesToCut(image, PANEL_ALL_ROUND));
-    expect(offCut(byColour?.quad ?? PANEL_ALL_ROUND)).toBeGreaterThan(3);
-  });
-
-  it("keeps the border's colour where it ends at the cut on every profile (a white border on finer grass)", () => {
-    // Every grain at least 60 levels from the white: the colour ends at the cut on every profile.
-    const image = grassy(20, WHITE);
-    const texture = tableTexture(gradientMap(image));
-    expect(texture).not.toBeNull();
-    const moved = movedOutline(sidesToCut(image, PANEL_ALL_ROUND, texture));
-    expect(moved?.byTexture).toEqual([false, false, false, false]);
-    expect(offCut(moved?.quad ?? PANEL_ALL_ROUND)).toBeLessThanOrEqual(1);
-  });
-
-  it("grades a drawn silver-bordered card on beige grass that was measured on its panel", { timeout: 30_000 }, () => {
-    // Seed 3030, case 1, modern layout: the outline found is the green panel's (411 × 602 px, 1.465
-    // tall, near the small format's shape); by colour the silver ends among the grass at no one
-    // depth, and the frame was looked for inside the panel (refused: a leaning line).
-    const base = realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 3030)[1];
-    if (!base) throw new Error("no such case");
-    const scene = withModernLayout(base, 1);
-    const face = analyseFace("front", encodeJpeg(drawCardScene(scene.scene), scene.quality));
-    expect(face.ok && face.face.centering.ok).toBe(true);
-    if (face.ok && face.face.centering.ok) {
-      const truth = truthOf(scene.scene);
-      expect(face.face.format.id).toBe("standard");
-      expect(Math.abs(face.face.centering.centering.left_right - truth.leftRight)).toBeLessThan(1);
-      expect(Math.abs(face.face.centering.centering.top_bottom - truth.topBottom)).toBeLessThan(1);
-    }
-  });
-
-  it("refuses a card whose cut, found by the grass's texture, is not traced cleanly", { timeout: 30_000 }, () => {
-    // Seed 3030, case 11, modern layout, under uneven light: the silver border's cut is placed
-    // where the grass begins, and the refinement traces it cleanly along none of its sides (it
-    // would be graded 0.64 points off).
-    const base = realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 3030)[11];
-    if (!base) throw new Error("no such case");
-    const scene = withModernLayout(base, 11);
-    const face = analyseFace("front", encodeJpeg(drawCardScene(scene.scene), scene.quality));
-    expect(face.ok).toBe(false);
-    if (!face.ok) {
-      expect(face.rejection.message).toMatch(/only by being smooth where the background is textured/);
-      expect(face.rejection.message).toMatch(/traced cleanly along its top, right, bottom and left edges/);
-    }
   });
 });

@@ -205,7 +205,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   // read again from the photo (detailOf). Its sides are refined there; the outline's corners are
   // kept in working-image pixels (the lens, the orientation and the evidence refer to those), and
   // its edge measurements in pixels of the image measured.
-  const { quad, reach, faintCut, textureCut, ...located } = found.card;
+  const { quad, reach, faintCut, ...located } = found.card;
   const detail = detailOf(bytes, decoded, quad, reach);
   const toMeasured = (p: Point): Point =>
     detail ? { x: (p.x - detail.originX) * detail.scaleX, y: (p.y - detail.originY) * detail.scaleY } : p;
@@ -248,22 +248,6 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
       `The ${name} photo: just outside the outline found lies one colour all round, with a faint straight edge further out on all four sides, so the outline may be the card's printed frame inside a border that barely stands out from the background; photograph the card on a background that contrasts with its border.`,
     );
   }
-  // A cut found where the table's texture begins (find-card.ts, textureCut) barely differs from
-  // the table in colour: the refinement must trace it cleanly, or a border may be placed on the
-  // table's grains. With the texture read on every side first (not kept), a silver border on
-  // gravel, two sides not traced cleanly, was graded 1.8 points off; as kept, the two drawn
-  // photos this refuses would be graded 0.64 and 0.32 off: a refusal where the cut is not seen.
-  const unclean = CARD_SIDES.filter((_, k) => textureCut[k] && !refined.clean[k]);
-  if (unclean.length > 0) {
-    const edges =
-      unclean.length > 1
-        ? `${unclean.slice(0, -1).join(", ")} and ${unclean.at(-1)} edges (as they appear in the photo)`
-        : `${unclean[0]} edge (as it appears in the photo)`;
-    return reject(
-      "grading_failed",
-      `The ${name} photo: the card's border stands out from the background only by being smooth where the background is textured, and its cut could not be traced cleanly along its ${edges}, so where the card ends cannot be told to a point; photograph the card on a background that contrasts with its border.`,
-    );
-  }
   const measuring: Measuring = {
     name,
     decoded,
@@ -301,7 +285,7 @@ interface Measuring {
 function measureCard(
   m: Measuring,
   refined: Extract<Refined, { ok: true }>,
-  located: Omit<LocatedCard, "quad" | "reach" | "faintCut" | "textureCut">,
+  located: Omit<LocatedCard, "quad" | "reach" | "faintCut">,
   inSleeve: Widths | null,
   beneath: Rgb | null = null,
 ): FaceResult {
@@ -507,7 +491,7 @@ function cardInSleeve(
   oriented: Oriented,
   format: CardFormat,
   refined: Extract<Refined, { ok: true }>,
-  located: Omit<LocatedCard, "quad" | "reach" | "faintCut" | "textureCut">,
+  located: Omit<LocatedCard, "quad" | "reach" | "faintCut">,
   measured: { flat: RgbaImage; frame: FrameResult } | null,
 ): FaceResult | null {
   const corners = oriented.corners.map(m.toMeasured) as Quad;
@@ -609,7 +593,7 @@ function cardOnAnother(
   m: Measuring,
   oriented: Oriented,
   format: CardFormat,
-  located: Omit<LocatedCard, "quad" | "reach" | "faintCut" | "textureCut">,
+  located: Omit<LocatedCard, "quad" | "reach" | "faintCut">,
   sides: Record<Side, SideMeasurement>,
 ): FaceResult | null {
   const corners = oriented.corners.map(m.toMeasured) as Quad;

@@ -14,13 +14,8 @@
 // card's cut outside the photo: the photo is refused (a scan cropped into the card's border).
 // And an outline on the panel's edge all round where no side moved is read once more for a cut
 // too faint for that (faintCutOutside): a cream border on off-white paper, 16–20 levels apart.
-// On a textured table (table-texture.ts) the border also ends where the table's texture begins:
-// a silver border on beige grass or gravel, whose colour lies within the grass's own spread, ends
-// there and nowhere by colour. A side moved so is reported: analyse-face.ts then asks that every
-// side's cut be traced cleanly on the full image.
 import { fitLine, intersect, type Line, lineThrough, outwardSide, type Point, type Quad } from "./geometry";
 import { colourDistance as distance, luma, medianColour, type Rgb, type RgbaImage } from "./image";
-import { type TableTexture, TEXTURE_RADIUS } from "./table-texture";
 
 /** Colours within this RGB distance are the same (the border's on two sides, JPEG and light aside). */
 const SAME_COLOUR = 30;
@@ -80,15 +75,12 @@ const CARD_SHORT_MM = 63;
 
 /**
  * The outline with each side that lies on a panel's edge moved out to the cut, or null when no
- * side does (or where the border ends cannot be found along it). `texture`: the table's, on the
- * same coarse pixels as `image`, when it has one. `byTexture`: per side, placed with the table's
- * texture.
+ * side does (or where the border ends cannot be found along it).
  */
 export function sidesToCut(
   image: RgbaImage,
   quad: Quad,
-  texture: TableTexture | null = null,
-): { quad: Quad; fromCuts: boolean; byTexture: boolean[] } | { runsOffPhoto: true } | null {
+): { quad: Quad; fromCuts: boolean } | { runsOffPhoto: true } | null {
   const { colourAt, sides, reach, minDepth } = readSides(image, quad);
   const lines: Line[] = sides.map((s) => lineThrough(s.p, s.q));
   // A side on the cut: the border's colour just inside it, the table (of another colour) just
@@ -109,7 +101,6 @@ export function sidesToCut(
   );
   let moved = false;
   let allRound = false;
-  const byTexture = [false, false, false, false];
   // The border shown to be one: by sides on the cut, or by a band of its colour ending at one
   // depth along half a side's profiles. And a side whose border colour runs past the photo's edge.
   let borderShown = false;
@@ -144,92 +135,48 @@ export function sidesToCut(
     } else continue;
     if (distance(side.inside, border) < PANEL_CONTRAST) continue;
     if (!onAllRound) borderShown = true;
-    // Where the border's colour ends on each profile, outward from the side; on a textured table
-    // also where the colour ends or the table's texture begins, taken when more profiles agree on
-    // it (on grass the colour ends at a grain the border's colour is far from, here or there).
-    const byColour = borderEnds(side, colourAt, border, limit, reach, null);
-    if (byColour.offPhoto >= MIN_FOUND * PROFILES) runsOff = true;
-    if (byColour.agreeing.length >= MIN_BAND * PROFILES && byColour.typical >= minDepth) borderShown = true;
-    // A side moves a border's width at least (MIN_BORDER_MM), not onto a shadow or a blur beside it.
-    const places = (ends: BorderEnds) => ends.agreeing.length >= MIN_FOUND * PROFILES && ends.typical >= minDepth;
-    let placed = places(byColour) ? byColour : null;
-    if (texture) {
-      const withTexture = borderEnds(side, colourAt, border, limit, reach, texture);
-      if (places(withTexture) && withTexture.agreeing.length > (placed?.agreeing.length ?? 0)) placed = withTexture;
+    // Where the border's colour ends on each profile, outward from the side.
+    const ends: { point: Point; depth: number }[] = [];
+    let offPhoto = 0;
+    for (let s = 0; s < PROFILES; s++) {
+      // From 2 px out, past the blur of the panel's edge (the outside strip starts there too).
+      for (let d = 2; d <= reach; d++) {
+        const at = profilePoint(side, s, d);
+        const c = colourAt(at.x, at.y);
+        if (!c) {
+          offPhoto++;
+          break;
+        }
+        if (distance(c, border) > limit) {
+          const depth = d - 0.5;
+          ends.push({ point: profilePoint(side, s, depth), depth });
+          break;
+        }
+      }
     }
-    const line = placed ? fitLine(placed.agreeing) : null;
-    if (!placed || !line) continue;
+    // The depth most profiles share (the border's width), and a line through those profiles.
+    const depths = ends.map((e) => e.depth).sort((a, b) => a - b);
+    const typical = depths[depths.length >> 1] ?? 0;
+    const agreeing = ends.filter((e) => Math.abs(e.depth - typical) <= MAX_SCATTER).map((e) => e.point);
+    if (offPhoto >= MIN_FOUND * PROFILES) runsOff = true;
+    if (agreeing.length >= MIN_BAND * PROFILES && typical >= minDepth) borderShown = true;
+    // A side moves a border's width at least (MIN_BORDER_MM), not onto a shadow or a blur beside it.
+    if (agreeing.length < MIN_FOUND * PROFILES || typical < minDepth) continue;
+    const line = fitLine(agreeing);
+    if (!line) continue;
     lines[k] = line;
     moved = true;
     if (onAllRound) allRound = true;
-    if (placed !== byColour) byTexture[k] = true;
   }
   if (runsOff && borderShown) return { runsOffPhoto: true };
   if (!moved) return null;
   return {
     quad: [0, 1, 2, 3].map((k) => intersect(lines[(k + 3) % 4] as Line, lines[k] as Line)) as Quad,
     fromCuts: !allRound,
-    byTexture,
   };
 }
 
 type ColourAt = (x: number, y: number) => Rgb | null;
-
-/** The first depth (px) whose texture window lies clear of the panel edge's own gradient. */
-const FIRST_SMOOTH = TEXTURE_RADIUS + 2;
-
-interface BorderEnds {
-  /** The profiles' ends within MAX_SCATTER of the depth most share, as points. */
-  agreeing: Point[];
-  /** That depth (px out from the side): the border's width. */
-  typical: number;
-  /** Profiles that ran past the photo's edge in the border's colour. */
-  offPhoto: number;
-}
-
-/**
- * Where `border` ends on each of a side's profiles, outward from it: a pixel further than `limit`
- * from it, from 2 px out (past the blur of the panel's edge; the outside strip starts there too)
- * to `reach`; with `texture`, also where the table's texture begins, from FIRST_SMOOTH out (past
- * the panel edge's own gradient: TEXTURE_RADIUS and the gradient's pixel) and only after a smooth
- * window, a pixel further out than the first textured window's centre (its window reaches the
- * table TEXTURE_RADIUS px before the cut, and holds its share of texture a pixel or two later).
- */
-function borderEnds(
-  side: OutlineSide,
-  colourAt: ColourAt,
-  border: Rgb,
-  limit: number,
-  reach: number,
-  texture: TableTexture | null,
-): BorderEnds {
-  const ends: { point: Point; depth: number }[] = [];
-  let offPhoto = 0;
-  for (let s = 0; s < PROFILES; s++) {
-    for (let d = 2; d <= reach; d++) {
-      const at = profilePoint(side, s, d);
-      const c = colourAt(at.x, at.y);
-      if (!c) {
-        offPhoto++;
-        break;
-      }
-      if (distance(c, border) > limit) {
-        ends.push({ point: profilePoint(side, s, d - 0.5), depth: d - 0.5 });
-        break;
-      }
-      if (texture && d >= FIRST_SMOOTH && texture.textured(at.x, at.y)) {
-        // The border must be seen smooth before the table's texture begins.
-        if (d > FIRST_SMOOTH) ends.push({ point: profilePoint(side, s, d + 1), depth: d + 1 });
-        break;
-      }
-    }
-  }
-  // The depth most profiles share, and the profiles that share it.
-  const depths = ends.map((e) => e.depth).sort((a, b) => a - b);
-  const typical = depths[depths.length >> 1] ?? 0;
-  const agreeing = ends.filter((e) => Math.abs(e.depth - typical) <= MAX_SCATTER).map((e) => e.point);
-  return { agreeing, typical, offPhoto };
-}
 
 /** The outline is the panel's edge all round: `colour` just outside every side, another just inside each. */
 function panelAllRound(sides: OutlineSide[], colour: Rgb): boolean {

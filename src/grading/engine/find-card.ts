@@ -36,12 +36,10 @@
 //    one of them stands out, since which card was meant cannot be told.
 // 4. A side of the winner on the edge of the card's inner panel, with the border's colour still
 //    outside it (a white border on a light table), is moved out to the cut, or every side when
-//    the outline is the panel's all round (border-sides.ts): where the border's colour ends, or
-//    on a textured table where the table's texture begins (table-texture.ts). Where that border
-//    runs on past the photo's edge, the card touches the edge: refused. An outline on the panel's
-//    edge all round with no side moved is read for a cut too faint to move it to
-//    (faintCutOutside), which analyse-face.ts refuses unless it finds the border outside some
-//    other way.
+//    the outline is the panel's all round (border-sides.ts). Where that border runs on past the
+//    photo's edge, the card touches the edge: refused. An outline on the panel's edge all round
+//    with no side moved is read for a cut too faint to move it to (faintCutOutside), which
+//    analyse-face.ts refuses unless it finds the border outside some other way.
 // 5. The winner's sides are refined to a fraction of a pixel on the full working image
 //    (refine-outline.ts).
 import { faintCutOutside, sidesToCut } from "./border-sides";
@@ -73,7 +71,6 @@ import { colourDistance, downscaleToFit, medianColour, type RgbaImage } from "./
 import { aspectsAcrossLenses, lensMatters, orientCard, photoOrder } from "./rectify";
 import { type RefinedEdges, refineOutline } from "./refine-outline";
 import { colourCue } from "./segment";
-import { tableTexture } from "./table-texture";
 
 /** Why a card cut off by the photo's edge is refused. */
 const TOUCHES_EDGE =
@@ -245,12 +242,6 @@ export interface LocatedCard {
    * faintCutOutside): analyse-face.ts refuses the photo unless it finds the border outside.
    */
   faintCut: boolean;
-  /**
-   * Per side in photo order (top, right, bottom, left as they appear): moved out to where the
-   * table's texture begins (border-sides.ts, sidesToCut). The cut there barely differs from the
-   * table in colour, and analyse-face.ts asks that the side be traced cleanly.
-   */
-  textureCut: boolean[];
 }
 
 export type LocateResult = { ok: true; card: LocatedCard } | { ok: false; reason: string; holder?: { aspect: number } };
@@ -545,8 +536,7 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // A side on the edge of the card's inner panel, with the border still outside it, is moved out
   // to the cut (border-sides.ts) when that brings the outline nearer a card format.
   let chosen = winner.quad;
-  let textureCut = [false, false, false, false];
-  const toCut = sidesToCut(coarse, winner.quad, tableTexture(map));
+  const toCut = sidesToCut(coarse, winner.quad);
   // A side on the panel's edge whose border runs on past the photo's edge: the card's cut there is
   // outside the photo (a scan cropped to the card's print, its cream border cut off at the top,
   // was otherwise graded on its picture's black frame as the card, 13 points off).
@@ -572,7 +562,6 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
       // its frame, and refused only because no frame was found inside it).
       if (!inPhoto) return { ok: false, reason: TOUCHES_EDGE };
       chosen = toCut.quad;
-      textureCut = toCut.byTexture;
     }
   }
   return {
@@ -585,7 +574,6 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
       runnerUpSupport: runnerUp ? runnerUp.support : null,
       hypotheses: scored.length,
       faintCut: chosen === winner.quad && faintCutOutside(coarse, winner.quad),
-      textureCut,
     },
   };
 }

@@ -49,6 +49,10 @@
 //   card's shadow (a real Yu-Gi-Oh! photo's bottom edge): the crossings find the cut, the median
 //   profile the band's outer edge, and the band is of no ink of the border: the cut is taken. A
 //   band of the border's own ink in shadow stays two edges.
+// - A dark-banded card whose outline's left side was handed over at a slant, from the cut at the
+//   top to past the band's inner edge at the bottom: no reading traces it, so it is read three
+//   times as far and moved onto the line most profiles then find, the cut; the whole outline is
+//   refined again. Handed over on a mottled table far from any edge, it is refused as before.
 // - A drawn thin red border on a cluttered desk whose art is light grey along the top of its left
 //   side: the crossings there sit on the art's edge, below on the cut, and bow between them; the
 //   median profile traces the cut, which is taken, not a curve (the card reads standard).
@@ -712,5 +716,65 @@ describe("a thin border whose art is lighter than it along part of a side", () =
     expect(result.face.centering.ok).toBe(false);
     if (!result.face.centering.ok)
       expect(result.face.centering.reason).toMatch(/cannot support a 1-point centering measurement/);
+  });
+});
+
+describe("a side the outline crossed at a slant (reseated)", () => {
+  /**
+   * A card with a dark band `band` px wide all round its purple body, on light grey paper; or,
+   * `mottled`, on a table of 3 px blocks each up to 50 levels lighter or darker.
+   */
+  function darkBandedCard(band: number, mottled = false): RgbaImage {
+    const data = new Uint8Array(W * H * 4);
+    const [cell, spread] = mottled ? [3, 50] : [1, 6];
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const hash = Math.imul(Math.floor(x / cell) * 73856093 + Math.floor(y / cell) * 19349663, 0x9e3779b1) >>> 16;
+        let colour = [200, 198, 195].map((v) => v + Math.round(((hash / 65535) * 2 - 1) * spread));
+        if (x >= CARD.x0 && x < CARD.x1 && y >= CARD.y0 && y < CARD.y1) {
+          const inBody = x >= CARD.x0 + band && x < CARD.x1 - band && y >= CARD.y0 + band && y < CARD.y1 - band;
+          colour = inBody ? [120, 96, 170] : [40, 42, 55];
+        }
+        data.set([...colour, 255], (y * W + x) * 4);
+      }
+    }
+    return { width: W, height: H, data };
+  }
+  const [topLeft, topRight, bottomRight, bottomLeft] = [
+    { x: CARD.x0, y: CARD.y0 },
+    { x: CARD.x1, y: CARD.y0 },
+    { x: CARD.x1, y: CARD.y1 },
+    { x: CARD.x0, y: CARD.y1 },
+  ];
+  const cut: Quad = [topLeft, topRight, bottomRight, bottomLeft];
+  const offBy = (corners: Quad) =>
+    Math.max(...corners.map((c, k) => Math.hypot(c.x - (cut[k]?.x ?? 0), c.y - (cut[k]?.y ?? 0))));
+  /** The outline with its left side from 1 px outside the cut at the top to `bottomIn` px inside it at the bottom. */
+  const slanted = (bottomIn: number): Quad => [
+    { x: CARD.x0 - 1, y: CARD.y0 },
+    topRight,
+    bottomRight,
+    { x: CARD.x0 + bottomIn, y: CARD.y1 },
+  ];
+
+  it("moves the side onto the cut that most of its profiles find read three times as far, and traces every cut", () => {
+    // Past the band's inner edge (10 px in) at the bottom, the side's profiles, reaching 4 px,
+    // find the cut along its top tenth, the band's inner edge along most of the rest, and
+    // nothing where the line runs through the band: no line traces the side. Read 12 px either
+    // side, 94 of the 120 profiles find the cut.
+    const refined = refineOutline(darkBandedCard(10), slanted(14), 4);
+    if (!refined.ok) throw new Error(refined.reason);
+    expect(offBy(refined.outline.corners)).toBeLessThanOrEqual(0.1);
+    expect(refined.clean).toEqual([true, true, true, true]);
+  });
+
+  it("still refuses a side no line traces however far it is read, naming it", () => {
+    // The left side handed over 30 px out on the mottled table, past three times the reach: the
+    // blocks' edges give lines to move it onto, but from none of them is the side traced.
+    const quad: Quad = [{ x: CARD.x0 - 30, y: CARD.y0 }, topRight, bottomRight, { x: CARD.x0 - 30, y: CARD.y1 }];
+    const refined = refineOutline(darkBandedCard(10, true), quad, 4);
+    expect(refined.ok).toBe(false);
+    if (refined.ok) return;
+    expect(refined.reason).toMatch(/left edge \(as it appears in the photo\) could not be traced along its length/);
   });
 });

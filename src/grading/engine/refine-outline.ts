@@ -134,8 +134,99 @@ export type Refined =
 
 const SIDE_NAMES = ["top", "right", "bottom", "left"] as const;
 
-/** Sub-pixel sides on the full working image; `quad` in photo order and full-image pixels. */
+/**
+ * A side its profiles cannot trace is looked for again this many times as far either side of its
+ * line (reseated).
+ */
+const RESEAT_REACH = 3;
+/** How many times the side is reseated before the refinement gives up on the outline. */
+const RESEAT_ATTEMPTS = 3;
+
+/**
+ * Sub-pixel sides on the full working image; `quad` in photo order and full-image pixels.
+ * The outline found on the coarse image may lay a side across the card's edge at a slant, on its
+ * cut at one end and a rim's inner step or a shadow's edge at the other, further apart than the
+ * profiles reach (a Yu-Gi-Oh! card's dark rim, 1.5–2 mm wide, on three real photos): every
+ * profile then finds a step, but they drift along the side with its line and jump back, and none
+ * traces it. Such a side is reseated: read RESEAT_REACH times as far, the line half its profiles
+ * or more lie on becomes its line, and the whole outline is refined again. Nothing else changes:
+ * every check the outline passes, it passes as refined from its new line.
+ */
 export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number): Refined {
+  const first = refineOnce(image, quad, halfLength);
+  if (first.ok || first.untraced === undefined) return first;
+  const colourAt = rgbSampler(image);
+  const side = first.untraced;
+  let current = quad;
+  for (let attempt = 0; attempt < RESEAT_ATTEMPTS; attempt++) {
+    const moved = reseated(colourAt, current, side, halfLength);
+    if (!moved) break;
+    current = moved;
+    const again = refineOnce(image, current, halfLength);
+    // Only the side that could not be traced is moved: another side left untraced is refused
+    // as it was (moved in turn, a side of a silver border on white paper went onto the frame's
+    // line, a standard card then read as the small format).
+    if (again.ok || again.untraced === undefined) return again;
+    if (again.untraced !== side) break;
+  }
+  return { ok: false, reason: first.reason };
+}
+
+/**
+ * `quad` with side k moved onto the line that the most of its profiles, read RESEAT_REACH times as
+ * far either side, place the edge within 1.5 px of, when at least half of them do; null otherwise.
+ */
+function reseated(colourAt: RgbSampler, quad: Quad, k: number, halfLength: number): Quad | null {
+  const p = quad[k] as Point;
+  const q = quad[(k + 1) % 4] as Point;
+  const { nx, ny } = inwardNormal(quad, p, q);
+  const points: Point[] = [];
+  for (let s = 0; s < EDGE_PROFILES; s++) {
+    const base = profileBase(p, q, s);
+    const crossing = edgeCrossing(colourAt, base, nx, ny, RESEAT_REACH * halfLength);
+    if (crossing) points.push({ x: base.x + nx * crossing.t, y: base.y + ny * crossing.t });
+  }
+  const trace = consensusLine(points);
+  if (!trace || trace.close.length < MIN_EDGE_COVERAGE * EDGE_PROFILES) return null;
+  const corners = quad.slice() as Point[];
+  corners[k] = intersect(lineThrough(quad[(k + 3) % 4] as Point, p), trace.line);
+  corners[(k + 1) % 4] = intersect(trace.line, lineThrough(q, quad[(k + 2) % 4] as Point));
+  return corners.every((c) => Number.isFinite(c.x) && Number.isFinite(c.y)) ? (corners as unknown as Quad) : null;
+}
+
+/**
+ * The line through two of the points (at least 8 profiles apart) with the most points within
+ * 1.5 px of it, refitted to those: a least-squares fit through all of them lies between two edges
+ * when a side's profiles found one along part of it and another along the rest.
+ */
+function consensusLine(points: Point[]): Trace | null {
+  let best: Point[] = [];
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 8; j < points.length; j++) {
+      const line = lineThrough(points[i] as Point, points[j] as Point);
+      const near = points.filter((s) => Math.abs(line.a * s.x + line.b * s.y - line.c) <= 1.5);
+      if (near.length > best.length) best = near;
+    }
+  }
+  const line = fitLine(best);
+  if (!line) return null;
+  return { line, close: points.filter((s) => Math.abs(line.a * s.x + line.b * s.y - line.c) <= 1.5) };
+}
+
+/** The unit normal of the side from p to q pointing into `quad`. */
+function inwardNormal(quad: Quad, p: Point, q: Point): { nx: number; ny: number } {
+  const length = Math.hypot(q.x - p.x, q.y - p.y);
+  const center = { x: quad.reduce((s, c) => s + c.x, 0) / 4, y: quad.reduce((s, c) => s + c.y, 0) / 4 };
+  const nx = -(q.y - p.y) / length;
+  const ny = (q.x - p.x) / length;
+  const inward = nx * (center.x - (p.x + q.x) / 2) + ny * (center.y - (p.y + q.y) / 2) >= 0;
+  return inward ? { nx, ny } : { nx: -nx, ny: -ny };
+}
+
+/** A refinement's refusal for a side no reading traced names that side (refineOutline reseats it). */
+type Once = Extract<Refined, { ok: true }> | { ok: false; reason: string; untraced?: number };
+
+function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
   const colourAt = rgbSampler(image);
   const center = {
     x: quad.reduce((s, p) => s + p.x, 0) / 4,
@@ -208,6 +299,7 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
       return {
         ok: false,
         reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) could not be traced along its length`,
+        untraced: k,
       };
     }
     const apart = crossings && profile ? linesApart({ p, q, nx, ny }, crossings.line, profile.line) : null;

@@ -325,6 +325,21 @@ describe("analyseFace: a card with a bevelled rim", { timeout: 60_000 }, () => {
     expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
   });
 
+  it("grades seed 2020's case 13, a portrait card round which the bricks' joints close a landscape outline", () => {
+    // The strongest card-shaped outline inside is the card's body (its rim's inner step), and the
+    // joints close a landscape outline, 2.9 times its area, round it: the body lies crosswise in
+    // it, as a modern card's panel below its art lies in the card, so that outline was not set
+    // aside as the table's pattern, won with its worst side supported 0.63, and was refused at
+    // its right side. Here the card's own cut (supported 1.00, the body's orientation) lies
+    // round the body inside it, the joints' outline adding only table: the body is no part of
+    // that outline's print (find-card.ts, cardOfItsOwn).
+    const c = withBevelledRim(realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 2020)[13] as RealisticCase, 13);
+    const { face, offBy } = measuredFront(c.scene, c.quality);
+    expect(face.format.id).toBe("small");
+    expect(offBy.leftRight).toBeLessThanOrEqual(0.5);
+    expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
+  });
+
   it("finds whitened corners and chipped edges on a worn one", () => {
     const c = withBevelledRim(cases[1] as RealisticCase, 1);
     const worn = { ...c.scene, wear: { cornerWhitening: 1, edgeChips: 6 } };

@@ -133,6 +133,8 @@ const TABLE_BEYOND_PX = 3;
  * printed frame covers two thirds of the card or more: 3 mm borders leave 84 %, 7 mm ones 76 %).
  */
 const MAX_PRINT_AREA_RATIO = 1.5;
+/** How far (coarse px) a card's own cut lies outside its panel on every side, at least (cardOfItsOwn). */
+const OWN_CUT_MARGIN_PX = 1.5;
 /**
  * An outline crosswise to another is part of its print when this share of it lies inside the
  * other, and one of its sides within PART_ALONG_SHARE of the other's width (4.4 mm of a card's 63)
@@ -387,6 +389,22 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
       return shared.kind === "two" || formatMisfit(h.aspect) > formatMisfit(g.aspect) ? shared : null;
     };
     const shaped = accepted.filter((h) => cardShaped(h)).map((h) => ({ h, sides: sidesOf(h.quad) }));
+    // The "card" lying crosswise inside `h` is no part of `h`'s print when a card-shaped outline
+    // of its own orientation, at least as well supported as `h`, lies round it inside `h` with
+    // table between them: the card's own cut round its panel, `h` lines of the table round both
+    // (a portrait card on bricks, whose joints close a landscape outline round it).
+    const cardOfItsOwn = (h: Hypothesis) =>
+      shaped.some(
+        ({ h: g }) =>
+          g !== h &&
+          g !== card &&
+          !crosswise(g.quad, card.quad) &&
+          contains(g.quad, card.quad, -OWN_CUT_MARGIN_PX) &&
+          g.support >= h.support &&
+          swallows(g, card) &&
+          swallows(h, g) &&
+          patternShare(h, g) < MIN_HOLDER_NOT_TABLE,
+      );
     for (const { h } of shaped) {
       if (pattern.has(h) || !swallows(h, card)) continue;
       // Far larger than the card, with table between: lines of things on the table (pencils, a
@@ -395,11 +413,14 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
       // clear of all four of its sides: then it is part of the print of the card that outline is
       // (a modern card's panel below its art window, round its text box: a card's shape lying
       // sideways), whose border and art the colour cue took for table (a silver border on grey
-      // grass). Taken for the card, that panel was graded 28 points off.
+      // grass). Taken for the card, that panel was graded 28 points off. But not when the card
+      // has a cut of its own round it inside that outline (cardOfItsOwn): a drawn Yu-Gi-Oh! card
+      // on bricks, its body the "card", the joints' landscape outline round it won, supported
+      // 0.63 against its own cut's 1.00.
       if (
         h.area > MAX_PRINT_AREA_RATIO * card.area &&
         patternShare(h, card) < MIN_HOLDER_NOT_TABLE &&
-        !printLyingInside(h.quad, card.quad)
+        !(printLyingInside(h.quad, card.quad) && !cardOfItsOwn(h))
       ) {
         pattern.add(h);
         continue;

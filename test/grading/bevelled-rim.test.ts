@@ -313,19 +313,12 @@ describe("analyseFace: a card with a bevelled rim", { timeout: 60_000 }, () => {
     expect(face.wear?.worstCornerMm2).toBeGreaterThan(0.5);
   });
 
-  it("grades seed 4040's case 13, swallowed before by its own outline with a brick joint for its left side", () => {
+  it.each([
     // A joint of the bricks crosses the card's left cut at its bottom corner: the card's outline
     // with its left side swung onto the joint (strength 2.6 there, the cut's 4.4) swallowed the
     // card's own, and the joints' outlines around it were refused as two outlines. An outline
     // swung off another onto a weaker line does not swallow it (find-card.ts, swungOntoWeaker).
-    const c = withBevelledRim(realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 4040)[13] as RealisticCase, 13);
-    const { face, offBy } = measuredFront(c.scene, c.quality);
-    expect(face.format.id).toBe("small");
-    expect(offBy.leftRight).toBeLessThanOrEqual(0.5);
-    expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
-  });
-
-  it("grades seed 2020's case 13, a portrait card round which the bricks' joints close a landscape outline", () => {
+    { seed: 4040, index: 13, why: "swallowed before by its own outline with a brick joint for its left side" },
     // The strongest card-shaped outline inside is the card's body (its rim's inner step), and the
     // joints close a landscape outline, 2.9 times its area, round it: the body lies crosswise in
     // it, as a modern card's panel below its art lies in the card, so that outline was not set
@@ -333,7 +326,12 @@ describe("analyseFace: a card with a bevelled rim", { timeout: 60_000 }, () => {
     // its right side. Here the card's own cut (supported 1.00, the body's orientation) lies
     // round the body inside it, the joints' outline adding only table: the body is no part of
     // that outline's print (find-card.ts, cardOfItsOwn).
-    const c = withBevelledRim(realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 2020)[13] as RealisticCase, 13);
+    { seed: 2020, index: 13, why: "a portrait card round which the bricks' joints close a landscape outline" },
+  ])("grades seed $seed's case $index, $why", ({ seed, index }) => {
+    const c = withBevelledRim(
+      realisticScenes({ art: artPhoto, table: tablePhoto }, 5, seed)[index] as RealisticCase,
+      index,
+    );
     const { face, offBy } = measuredFront(c.scene, c.quality);
     expect(face.format.id).toBe("small");
     expect(offBy.leftRight).toBeLessThanOrEqual(0.5);

@@ -228,10 +228,6 @@ type Once = Extract<Refined, { ok: true }> | { ok: false; reason: string; untrac
 
 function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
   const colourAt = rgbSampler(image);
-  const center = {
-    x: quad.reduce((s, p) => s + p.x, 0) / 4,
-    y: quad.reduce((s, p) => s + p.y, 0) / 4,
-  };
   const contrasts: number[] = [];
   const widths: number[] = [];
   const sides: SideReadings[] = [];
@@ -239,14 +235,7 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
   for (let k = 0; k < 4; k++) {
     const p = quad[k] as Point;
     const q = quad[(k + 1) % 4] as Point;
-    const length = Math.hypot(q.x - p.x, q.y - p.y);
-    let nx = -(q.y - p.y) / length;
-    let ny = (q.x - p.x) / length;
-    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
-    if (nx * (center.x - mid.x) + ny * (center.y - mid.y) < 0) {
-      nx = -nx;
-      ny = -ny;
-    }
+    const { nx, ny } = inwardNormal(quad, p, q);
     const samples: Point[] = [];
     for (let s = 0; s < EDGE_PROFILES; s++) {
       const base = profileBase(p, q, s);

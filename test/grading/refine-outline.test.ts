@@ -49,6 +49,11 @@
 //   card's shadow (a real Yu-Gi-Oh! photo's bottom edge): the crossings find the cut, the median
 //   profile the band's outer edge, and the band is of no ink of the border: the cut is taken. A
 //   band of the border's own ink in shadow stays two edges.
+// - The blue-grey-bordered card with 4 px of near black outside its bottom cut and the grey table
+//   past it darkening toward the band over 10 px (a soft shadow's penumbra, as below a real
+//   Yu-Gi-Oh! card's bottom edge), the outline handed over 3 or 5 px out: the readings lie in the
+//   penumbra 2–4 px apart, and the face past the band is taken. A band of the border's own ink in
+//   shadow, 4 px with or without a penumbra or 12 px (1.5 mm) with one, is not read past.
 // - A dark-banded card whose outline's left side was handed over at a slant, from the cut at the
 //   top to past the band's inner edge at the bottom: no reading traces it, so it is read three
 //   times as far and moved onto the line most profiles then find, the cut; the whole outline is
@@ -536,6 +541,29 @@ describe("refineOutline", () => {
     if (wider.ok) expect(Math.abs(wider.outline.corners[2].y - (BIG.y1 + 4))).toBeLessThan(0.5);
   });
 
+  it("reads past a soft shadow's penumbra and the narrow dark band beside the cut to the face", () => {
+    // Below the bottom cut, 4 px of near black (the card's edge, its contact shadow), then the
+    // table darkening toward it over 10 px (a soft shadow's penumbra), the outline handed over 5 px
+    // out: both readings lie in the penumbra or the band, 2–4 px apart. The penumbra darkens four
+    // times as gradually as the face rises out of the band: the face is the cut.
+    for (const out of [3, 5]) expectBottomOnCut(refineOutline(cardWithPenumbra(10, 4), bigWithBottomOut(out), 6));
+  });
+
+  it("does not read past a band of the border's own ink beside a penumbra, nor one wider than a card's edge", () => {
+    // The band in the border's blue-grey at 40 % of its light (the border's outer part in shadow),
+    // 4 px wide with or without a penumbra past it, or 12 px (1.5 mm) with one: not taken for the
+    // card's edge, the cut is not put at its inner edge.
+    for (const [penumbra, band] of [
+      [0, 4],
+      [10, 4],
+      [10, 12],
+    ] as const) {
+      const result = refineOutline(cardWithPenumbra(penumbra, band, [38, 42, 51]), bigWithBottomOut(5), 6);
+      if (!result.ok) expect(result.reason).toMatch(/bottom edge .* shows two edges/);
+      else for (const corner of result.outline.corners.slice(2)) expect(corner.y).toBeGreaterThan(BIG.y1 + 2);
+    }
+  });
+
   it("refuses a side whose dark band's inner edge does not trace the line the side was taken on, naming the band", () => {
     // A 4 px grey band blurred by 1 px: the crossings wander between the band's two edges and
     // trace a line tilted across it, which the side is taken on (the median reading's step lies
@@ -635,6 +663,48 @@ function cardWithContactBand(
     },
     { width: 700, height: 900 },
   );
+}
+
+/**
+ * The BIG card (a 15 px blue-grey border round an orange body, on grey) blurred by 1 px, with a
+ * `band` px band of near black outside its bottom cut and, past it, the table darkening toward the
+ * band over `penumbra` px (a soft shadow: the table's light rising linearly from a fifth to full).
+ */
+function cardWithPenumbra(penumbra: number, band: number, core = [30, 26, 30]): RgbaImage {
+  const [table, rim, body] = [
+    [182, 175, 173],
+    [95, 104, 128],
+    [214, 130, 70],
+  ];
+  return blurredPhoto(
+    1,
+    (box) => {
+      const card = box(BIG.x0, BIG.x1, BIG.y0, BIG.y1);
+      const inner = box(BIG.x0 + 15, BIG.x1 - 15, BIG.y0 + 15, BIG.y1 - 15);
+      const dark = box(BIG.x0, BIG.x1, BIG.y1, BIG.y1 + band);
+      // The penumbra's light by rows, in 1 px steps (the blur smooths them).
+      let shadow = 0;
+      for (let row = 0; row < penumbra; row++) {
+        shadow +=
+          box(BIG.x0, BIG.x1, BIG.y1 + band + row, BIG.y1 + band + row + 1) * (0.8 * (1 - (row + 0.5) / penumbra));
+      }
+      return (table as number[]).map(
+        (v, i) =>
+          v * (1 - card - dark - shadow) +
+          v * 0.2 * shadow +
+          (core[i] ?? 0) * dark +
+          (rim[i] ?? 0) * (card - inner) +
+          (body[i] ?? 0) * inner,
+      );
+    },
+    { width: 700, height: 900 },
+  );
+}
+
+/** BIG_ON_CUT with its bottom side handed over `out` px outside the cut. */
+function bigWithBottomOut(out: number): Quad {
+  const [tl, tr, br, bl] = BIG_ON_CUT;
+  return [tl, tr, { x: br.x, y: br.y + out }, { x: bl.x, y: bl.y + out }];
 }
 
 /** The refined bottom side lies on the BIG card's cut, and the other sides on theirs. */

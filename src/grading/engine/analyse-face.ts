@@ -221,8 +221,13 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const measuredImage = aberration ? withoutAberration(read, aberration) : read;
   // An outline closed on a bevelled rim's inner step along some sides and on its cut along the
   // others is first widened to the cut all round (outer-border.ts, rimOutside).
+  // A side found in a shadow beside the cut shows no rim from there: the outline refined is read
+  // for one again.
   const measuredQuad = quad.map(toMeasured) as Quad;
-  const first = refineOutline(measuredImage, rimOutside(measuredImage, measuredQuad) ?? measuredQuad, measuredReach);
+  const rimFirst = rimOutside(measuredImage, measuredQuad);
+  let first = refineOutline(measuredImage, rimFirst ?? measuredQuad, measuredReach);
+  const rimAfter = first.ok && !rimFirst ? rimOutside(measuredImage, first.outline.corners) : null;
+  if (rimAfter) first = refineOutline(measuredImage, rimAfter, measuredReach);
   if (!first.ok) return reject("grading_failed", `The ${name} photo: ${first.reason}.`);
   // A printed border the outline left outside (outer-border.ts): the card is the wider outline
   // when its proportions are a card format's.

@@ -53,6 +53,11 @@
 // Where the readings reach into such a band on one side and past it on the other, they find two
 // edges with the band between them; when it is dark, of no ink of the border, and the border's
 // colour lies past the inner edge, the inner edge is the cut (innerPastDarkBand).
+// Where the two readings find two edges in the penumbra of a soft shadow cast beside a narrow
+// dark band along the cut (the card's edge, its contact shadow), the face begins where the colour
+// rises out of the band into the border's: the penumbra darkens the table at least three times as
+// gradually as the face rises (a cut is as sharp as the photo), and the band is at most 1 mm wide
+// (pastSoftShadow; a printed rim is wider, and rises into the body's colour, not the border's).
 // Beside a dark border the card's light paper edge is such a band too (isLightBand, pastLightBand):
 // on green felt beside a black border its grey lies off every blend of the two, and the readings
 // put the cut in it, on its inner step short of the middle, or find two edges (a real photo's
@@ -360,7 +365,8 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
   for (const [k, side] of sides.entries()) {
     // One of the two traced the side (the loop above refused a side neither traced).
     let chosen = (side.crossings ?? side.median) as Trace;
-    let pastLight = false;
+    // Read past a light band or a soft shadow: no band is read past the line again.
+    let readPast = false;
     // A bowed side's cut is its curve (bowedCut): there is no second reading to weigh it against,
     // and no band is read past it.
     const bowed = (bows[k] ?? 0) > 0;
@@ -424,14 +430,28 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
           side.table && borderColour && outer
             ? pastLightBand(colourAt, side, outer.line, side.table, borderColour, shownColours, maxLightBand)
             : null;
-        if (!light) {
+        // Or both lie in a soft shadow's penumbra, outside a narrow dark band with the border
+        // past it: the face begins where the band ends.
+        const soft =
+          light || !side.table || !borderColour
+            ? null
+            : pastSoftShadow(
+                colourAt,
+                side,
+                2 * halfLength,
+                side.table,
+                borderColour,
+                relit,
+                shortSide / CARD_SHORT_MM,
+              );
+        if (!light && !soft) {
           return {
             ok: false,
             reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) shows two edges up to ${side.apart.toFixed(1)} px apart (a sleeve's, a shadow's or a thin border's beside the cut), so where the card ends cannot be told`,
           };
         }
-        chosen = light;
-        pastLight = true;
+        chosen = (light ?? soft) as Trace;
+        readPast = true;
       }
     }
     // A dark band just inside the line taken (the card's dark edge or a shadow that the colour
@@ -441,7 +461,7 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     // the band blurred into the border: not the border the agreeing sides show, nor any colour one
     // of them shows, where the band lies along some of them) is looked for as far in as the
     // readings reach, running in from the line unbroken.
-    const readsBand = !pastLight && !bowed;
+    const readsBand = !readPast && !bowed;
     const narrow =
       readsBand && side.table && borderColour
         ? bandInside(side, chosen.line, side.table, borderColour, shownColours, DARK_BAND)
@@ -466,7 +486,7 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
         };
       }
       chosen = face;
-    } else if (side.table && borderColour && !pastLight && !bowed) {
+    } else if (side.table && borderColour && !readPast && !bowed) {
       // A light band at the line; or, with no dark band at the line on the median profile but on
       // some profiles, a dark band along part of the side, the line taken between its outer edge
       // and the cut.
@@ -988,6 +1008,13 @@ const DARK_BAND: BandKind = {
   moves: (shift) => shift >= MIN_BAND_SHIFT,
   standsOut: () => true,
 };
+/** The dark band beside a soft shadow (pastSoftShadow): darker than both the border and the table. */
+const SHADOW_BAND: BandKind = {
+  is: (colour, border, table) => luma(colour) <= Math.min(luma(border), luma(table)) - DARK_BAND_DEPTH,
+  deeper: (a, b) => luma(a) < luma(b),
+  moves: (shift) => shift >= MIN_BAND_SHIFT,
+  standsOut: () => true,
+};
 const LIGHT_BAND: BandKind = {
   is: isLightBand,
   deeper: (a, b) => luma(a) > luma(b),
@@ -1385,6 +1412,113 @@ function liesInside(side: SideGeometry, line: Line, inner: Line, reach: number, 
   const shifts = [side.p, side.q].map((end) => inwardTo(side, inner, end) - inwardTo(side, line, end));
   const [first = 0, last = 0] = shifts;
   return first + last >= 2 * MIN_FACE_SHIFT && shifts.every((shift) => shift >= -outward && shift <= reach);
+}
+
+/**
+ * A shadow's penumbra darkens the table at least this many times as gradually (10–90 %, px) as
+ * the card's face rises out of the band beside it: a cut is as sharp as the photo, a soft shadow's
+ * edge is not.
+ */
+const SOFT_SHADOW_RATIO = 3;
+/** The dark band between a soft shadow and the face (the card's edge, its contact shadow) is at most this wide (mm). */
+const MAX_EDGE_BAND_MM = 1;
+/** Going down a penumbra, the median profile may rise back by at most this much (luma). */
+const PENUMBRA_SLACK = 6;
+
+/**
+ * The face of a side whose two readings found two edges, the outer of them in the penumbra of a
+ * soft shadow cast on the table beside a narrow dark band (the card's edge seen beside its face,
+ * its contact shadow). Read in from the outer reading, the side's median profile falls to its
+ * darkest and then rises out of it (by DARK_BAND_DEPTH, or halfway to the border's luma) into a
+ * colour within twice MAX_BORDER_DIFFERENCE of the card's border as the agreeing sides show it
+ * (`border`) or as it would show in this side's light (`relit`); the darkest lies DARK_BAND_DEPTH
+ * below both that colour and the table's, and further than twice MAX_BORDER_DIFFERENCE from the
+ * border's. Out from the darkest to the table the profile darkens steadily (never rising back by
+ * more than PENUMBRA_SLACK), over SOFT_SHADOW_RATIO times or more the distance over which it rises
+ * into the border (10–90 % each: a cut is as sharp as the photo, a penumbra is not); the band
+ * between them (darker than a tenth of the way back to either) is at most MAX_EDGE_BAND_MM wide;
+ * the penumbra's middle has the table's hue, darker (a shadow's). The face is then read on each
+ * profile past the band near the median profile's (facesPastBand, SHADOW_BAND), within `reach` of
+ * the outer reading, and its line must lie within 1.5 px of the rise on the median profile at the
+ * side's middle. (Real photos of Yu-Gi-Oh! cards: below one's bottom edge on a grey table a
+ * penumbra 9 px wide, then 4 px of near black, then the rim's blue-grey, both readings in the
+ * penumbra; above another's top edge on grey cloth a penumbra 7 px wide, then 2 px of dark, the
+ * median reading on the rise and the crossings in the penumbra.) A printed rim darker than the
+ * body is wider than the band allowed, or rises into the body's colour, not the border's; and a
+ * cut against the table is sharp. Null otherwise.
+ */
+function pastSoftShadow(
+  colourAt: RgbSampler,
+  side: SideReadings,
+  reach: number,
+  table: number[],
+  border: number[],
+  relit: number[] | null,
+  pxPerMm: number,
+): Trace | null {
+  if (!side.crossings || !side.median) return null;
+  const profile = side.medianProfile;
+  const half = (profile.length - 1) / 4;
+  const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
+  const depths = [side.crossings, side.median].map((trace) => inwardTo(side, trace.line, mid));
+  const outer = (depths[0] ?? 0) <= (depths[1] ?? 0) ? side.crossings : side.median;
+  // Sample k of the median profile lies at depth -half + k / 2.
+  const from = Math.max(0, Math.round(2 * (Math.min(...depths) + half)));
+  const shade = profile.map((colour) => luma(colour));
+  const level = (k: number) => shade[k] ?? 0;
+  // The darkest sample before the profile rises out of it toward the border (DARK_BAND_DEPTH or
+  // halfway to the border's luma, the more).
+  const borderLuma = Math.min(luma(border), luma(relit ?? border));
+  let darkest = from;
+  let rising = -1;
+  for (let k = from; k < profile.length && rising < 0; k++) {
+    if (level(k) < level(darkest)) darkest = k;
+    else if (level(k) >= level(darkest) + Math.max(DARK_BAND_DEPTH, (borderLuma - level(darkest)) / 2)) rising = k;
+  }
+  if (rising < 0) return null;
+  // The border past the rise: its colour where the profile stops rising, as the agreeing sides
+  // show it or as it would show in this side's light.
+  let top = rising;
+  while (top + 1 < profile.length && level(top + 1) > level(top)) top++;
+  const shown = medianColour(profile.slice(Math.max(rising, top - 1), top + 2));
+  const own = [border, relit].filter((colour): colour is number[] => colour !== null);
+  const ink = shown && own.find((colour) => distance(shown, colour) <= 2 * MAX_BORDER_DIFFERENCE);
+  const band = profile[darkest];
+  if (!shown || !ink || !band || distance(band, ink) <= 2 * MAX_BORDER_DIFFERENCE) return null;
+  const low = level(darkest);
+  const tableLuma = level(0);
+  if (low > Math.min(luma(shown), tableLuma) - DARK_BAND_DEPTH) return null;
+  // The rise into the border, inward from the darkest sample.
+  const up = (share: number) => {
+    for (let k = darkest + 1; k <= top; k++) if (level(k) >= low + share * (luma(shown) - low)) return k;
+    return -1;
+  };
+  const [rise10, rise90] = [up(0.1), up(0.9)];
+  if (rise10 < 0 || rise90 < 0) return null;
+  // The penumbra, outward from the darkest sample to the table.
+  const down = (share: number) => {
+    for (let k = darkest - 1; k >= 0; k--) if (level(k) >= low + share * (tableLuma - low)) return k;
+    return -1;
+  };
+  const [fall10, fall90] = [down(0.1), down(0.9)];
+  if (fall10 < 0 || fall90 < 0) return null;
+  let lowest = level(fall90);
+  for (let k = fall90 + 1; k <= darkest; k++) {
+    if (level(k) > lowest + PENUMBRA_SLACK) return null;
+    lowest = Math.min(lowest, level(k));
+  }
+  const riseWidth = Math.max(1, rise90 - rise10);
+  if (fall10 - fall90 < SOFT_SHADOW_RATIO * riseWidth) return null;
+  if ((rise10 - fall10) / 2 > MAX_EDGE_BAND_MM * pxPerMm) return null;
+  const penumbra = profile[Math.round((fall10 + fall90) / 2)];
+  if (!penumbra || !sameInk(penumbra, table) || luma(penumbra) > SHADOW_MAX_BRIGHTNESS * tableLuma) return null;
+  // Each profile's band near the median profile's (further in, a dark rim may be darker still).
+  const around = -half + darkest / 2 - Math.min(...depths);
+  const faces = facesPastBand(colourAt, side, outer.line, reach, table, shown, SHADOW_BAND, around);
+  const face = traced(faces.filter((point): point is Point => point !== null));
+  if (!face || !liesInside(side, outer.line, face.line, reach)) return null;
+  const riseDepth = -half + (rise10 + rise90) / 4;
+  return Math.abs(inwardTo(side, face.line, mid) - riseDepth) <= 1.5 ? face : null;
 }
 
 /** A table darker than this (luma) shows no hue in shadow to tell the shadow by (image.ts, sameInk's DARK_INK_LUMA). */

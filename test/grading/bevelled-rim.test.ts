@@ -2,7 +2,8 @@
 // at the body, as a Yu-Gi-Oh! card's. Read on flat cards drawn at FLAT_PX_PER_MM, where each
 // side's rim is known exactly; on luma profiles taken across real photos' rims; by the outline's
 // refinement (refine-outline.ts) on photos drawn square, where each cut is known to the pixel, and
-// from an outline that closed on the rim's inner step along some sides (outer-border.ts); and
+// from an outline that closed on the rim's inner step along some sides or lies out in the shadow
+// beside the cut along one (outer-border.ts); and
 // through the whole engine on phone-like photos it refused before.
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
@@ -240,6 +241,37 @@ describe("the outline of a card with a bevelled rim", () => {
         ),
       ).toBeNull();
     });
+
+    it.each([4, 6, 8])(
+      "moves a side lying %i px out in the shadow beside the cut in to the rim's cut, past the card's dark edge",
+      (out) => {
+        // The card's dark core 0.4 mm wide outside its right and bottom cuts and a soft shadow cast
+        // down and right; the outline on the rim's inner step along the right, out in the shadow
+        // along the bottom. A rim is lightest at its cut: the band darker than it outside is not
+        // card. (Refined from there, the right side's rim, core and shadow read as two edges: the
+        // drawn suite's rim cards with a core along the cut are refused so.)
+        const shaded = photo({ shadow: 0.03, edgeBand: { mm: 0.4, color: [30, 26, 30] } });
+        const [x0, x1, y0, y1] = [cut[0].x + 0.5, cut[1].x - borders.right * PX, cut[0].y + 0.5, cut[2].y + out];
+        const wider = rimOutside(shaded, [
+          { x: x0, y: y0 },
+          { x: x1, y: y0 },
+          { x: x1, y: y1 },
+          { x: x0, y: y1 },
+        ]);
+        if (!wider) throw new Error("no rim found");
+        expect(offBy(wider)).toBeLessThanOrEqual(1);
+        // A flat border with the same core and shadow shows no rim to move onto.
+        const flat = photo({ bevel: undefined, shadow: 0.03, edgeBand: { mm: 0.4, color: [30, 26, 30] } });
+        expect(
+          rimOutside(flat, [
+            { x: x0, y: y0 },
+            { x: x1, y: y0 },
+            { x: x1, y: y1 },
+            { x: x0, y: y1 },
+          ]),
+        ).toBeNull();
+      },
+    );
 
     it("takes no flat border, nor a shadow shading toward the cut, for a rim", () => {
       // The card printed with one flat border colour, the outline on its frame along two sides.

@@ -41,12 +41,18 @@
 // and the rims' darkest colours agree (one ink), the sides on the inner step move out to the
 // rim's cut, traced profile by profile where the colour changes fastest (the rim lightens toward
 // the cut, so no one level marks it on every profile, and a patterned table beside it changes
-// from one profile to the next).
+// from one profile to the next). A side may also lie out in a shadow beside the cut (a soft shadow
+// and the card's dark edge along it): in from its line the colour falls to a band and rises out
+// of it by 30 levels onto a rim (rimPastShadow). A rim is lightest at its cut, so the band darker
+// than it outside is not card: that side moves in to the rise, traced profile by profile where
+// the luma rises fastest inward (a real photo's bottom edge lay 7 px out so, and the card read
+// 1.48 tall, no format). analyse-face.ts reads the outline for a rim again once refined, where the
+// outline found showed none (a side out in a shadow beyond this reading's reach).
 import { type RgbSampler, rgbSampler } from "./edges";
 import { dist, fitLine, intersect, type Line, lineThrough, median, type Point, type Quad } from "./geometry";
 import { colourDistance as distance, luma, medianColour, type RgbaImage } from "./image";
 import { EDGE_PROFILES } from "./refine-outline";
-import { RIM_RISE_MM, rimLow, rimReach } from "./rim";
+import { RIM_MIN_RISE, RIM_RISE_MM, rimLow, rimReach } from "./rim";
 
 /** The narrowest border taken (mm): narrower ones are read as the card's edge by the refinement. */
 const MIN_BAND_MM = 0.5;
@@ -453,11 +459,17 @@ function rimSide(image: RgbaImage, colourAt: RgbSampler, side: Side, pxPerMm: nu
   const tableReach = Math.max(3, Math.round(0.5 * pxPerMm));
   const table = medianColour(medianProfile.slice(medianProfile.length - tableReach));
   if (!table) return null;
-  const onCut = rimLow(inwardFrom(0), pxPerMm, RIM_BLUR_MM);
-  if (onCut !== null) {
-    const colour = at(-onCut);
+  const onCutAt = (low: number | null) => {
+    if (low === null) return null;
+    const colour = at(-low);
     return distance(colour, table) >= MIN_BAND_CONTRAST ? { cut: null, colour } : null;
-  }
+  };
+  const fromLine = rimLow(inwardFrom(0), pxPerMm, RIM_BLUR_MM);
+  if (fromLine !== null) return onCutAt(fromLine);
+  // In a shadow outside the cut (a penumbra and the card's dark edge beside a rim lightest at its
+  // cut): in from the line, the colour falls to a band and rises sharply out of it onto a rim.
+  const beyond = rimPastShadow(side, pxPerMm, reach, read, table);
+  if (beyond) return beyond;
   // On the inner step: out from the line, the rim runs to the cut, the median profile's fastest
   // change of colour past it from which, read back in, the rim's darkest lies at the line (within
   // its rise). (A patterned table makes its colour far out no guide to where the cut is.)
@@ -507,6 +519,77 @@ function rimSide(image: RgbaImage, colourAt: RgbSampler, side: Side, pxPerMm: nu
   const close = points.filter((pt) => Math.abs(line.a * pt.x + line.b * pt.y - line.c) <= 1.5);
   if (close.length < EDGE_PROFILES * MIN_STEP_COVERAGE) return null;
   return { cut: line, colour: at(step - low) };
+}
+
+/** How far in from a side's line a rim's cut is looked for past a shadow (mm). */
+const SHADOW_REACH_MM = 1.5;
+
+/**
+ * The rim's cut inside a side's line that lies out in a shadow beside it (rimSide): read inward
+ * from the line on the median profile, the colour falls to its lowest within SHADOW_REACH_MM and
+ * then rises by RIM_MIN_RISE or more within the rim's blur (0.5 mm), onto a rim that runs in from
+ * the rise's middle (rimLow); the lowest lies DARK_BELOW_TABLE under the table's colour (the last
+ * 0.5 mm read outside). A rim is lightest at its cut, so a band darker than the rim there lying
+ * outside it is no part of the card (its dark edge, its contact shadow, a shadow's penumbra). The
+ * cut is traced on each profile where its luma rises fastest inward within 2 px of the median's
+ * rise, the line through them holding half the profiles within 1.5 px. Null otherwise.
+ */
+const DARK_BELOW_TABLE = 20;
+
+function rimPastShadow(
+  side: Side,
+  pxPerMm: number,
+  reach: number,
+  read: NonNullable<ReturnType<typeof readAcross>>,
+  table: number[],
+): RimSide | null {
+  const { profiles, bases, medianProfile } = read;
+  const lumaAt = (t: number) => luma(medianProfile[t + reach] as number[]);
+  const deepest = Math.min(reach - 1, Math.round(SHADOW_REACH_MM * pxPerMm));
+  const riseReach = Math.max(2, Math.ceil(RIM_BLUR_MM * pxPerMm));
+  let low = 0;
+  let risen = 0;
+  for (let d = 0; d <= deepest + riseReach && -d > -reach; d++) {
+    if (lumaAt(-d) < lumaAt(-low)) low = d;
+    if (lumaAt(-d) - lumaAt(-low) >= RIM_MIN_RISE) {
+      risen = d;
+      break;
+    }
+    if (d - low > riseReach) return null;
+  }
+  if (risen === 0 || low > deepest || lumaAt(-low) > luma(table) - DARK_BELOW_TABLE) return null;
+  // The rise's middle: halfway from the lowest to the colour it rises to.
+  let top = risen;
+  while (top < low + riseReach && -top > -reach + 1 && lumaAt(-top - 1) > lumaAt(-top)) top++;
+  const half = (lumaAt(-low) + lumaAt(-top)) / 2;
+  let cut = low;
+  while (cut < top && lumaAt(-cut) < half) cut++;
+  const inward: number[] = [];
+  for (let d = cut; d <= reach; d++) inward.push(lumaAt(-d));
+  const darkest = rimLow(inward, pxPerMm, RIM_BLUR_MM);
+  if (darkest === null) return null;
+  const points: Point[] = [];
+  for (const [j, samples] of profiles.entries()) {
+    const lumaOf = (t: number) => {
+      const i = (t + reach) * 3;
+      return luma([samples[i] as number, samples[i + 1] as number, samples[i + 2] as number]);
+    };
+    // The rise inward at t: the colour at t - 1 (further in) against t + 1.
+    const rise = (t: number) => lumaOf(t - 1) - lumaOf(t + 1);
+    let best = -cut;
+    for (let t = -cut - 2; t <= -cut + 2; t++) if (t - 1 > -reach && t + 1 < reach && rise(t) > rise(best)) best = t;
+    if (rise(best) < RIM_MIN_RISE / 2) continue;
+    const [before, here, after] = [rise(best - 1), rise(best), rise(best + 1)];
+    const curvature = before - 2 * here + after;
+    const offset = curvature < 0 ? Math.max(-0.5, Math.min(0.5, (before - after) / (2 * curvature))) : 0;
+    const base = bases[j] as Point;
+    points.push({ x: base.x + side.nx * (best + offset), y: base.y + side.ny * (best + offset) });
+  }
+  const line = fitLine(points);
+  if (!line) return null;
+  const close = points.filter((pt) => Math.abs(line.a * pt.x + line.b * pt.y - line.c) <= 1.5);
+  if (close.length < EDGE_PROFILES * MIN_STEP_COVERAGE) return null;
+  return { cut: line, colour: medianProfile[reach - cut - darkest] as number[] };
 }
 
 /**

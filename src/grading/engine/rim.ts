@@ -24,7 +24,7 @@ const RIM_MIN_DESCENT = 12;
 const RIM_MAX_BUMP = 6;
 const RIM_MAX_DROP_SHARE = 0.5;
 const RIM_MAX_DROP_RATE = 2.5;
-const RIM_MIN_RISE = 30;
+export const RIM_MIN_RISE = 30;
 const RIM_MIN_RISE_SHARE = 0.5;
 export const RIM_RISE_MM = 0.75;
 

@@ -336,6 +336,20 @@ describe("analyseFace: a card with a bevelled rim", { timeout: 60_000 }, () => {
     expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
   });
 
+  it.each([8, 30])(
+    "reads the back of seed 5050's case %i as the small format, the rim left outside found on the refined outline",
+    (i) => {
+      // The outline handed over shows no rim on some side, so none is looked for; read again once
+      // refined, the rim left outside some sides is found and the outline widened to the cut
+      // (analyse-face.ts). Without that second reading the back reads as the 1952 Topps card's
+      // shape (1.42–1.44 tall), and front and back were refused as two cards.
+      const c = withBevelledRim(realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 5050)[i] as RealisticCase, i);
+      const result = analyseFace("back", encodeJpeg(drawCardScene(c.back), c.quality));
+      if (!result.ok) throw new Error(result.rejection.message);
+      expect(result.face.format.id).toBe("small");
+    },
+  );
+
   it("grades worn case 25, outlined on its rim's inner step before, and finds its whitened corner", () => {
     const c = withBevelledRim(cases[25] as RealisticCase, 25);
     expect(c.worn).toContain("corners");

@@ -507,18 +507,30 @@ function rimSide(image: RgbaImage, colourAt: RgbSampler, side: Side, pxPerMm: nu
     for (let t = Math.max(2, step - window); t <= Math.min(reach - 2, step + window); t++)
       if (best < 0 || change(colourOf, t) > change(colourOf, best)) best = t;
     if (best < 0 || change(colourOf, best) < MIN_BAND_CONTRAST / 2) continue;
-    // Sub-pixel: the vertex of the parabola through the change at best and its neighbours.
-    const [before, here, after] = [change(colourOf, best - 1), change(colourOf, best), change(colourOf, best + 1)];
-    const curvature = before - 2 * here + after;
-    const offset = curvature < 0 ? Math.max(-0.5, Math.min(0.5, (before - after) / (2 * curvature))) : 0;
-    const base = bases[j] as Point;
-    points.push({ x: base.x + side.nx * (best + offset), y: base.y + side.ny * (best + offset) });
+    points.push(peakPoint((t) => change(colourOf, t), best, bases[j] as Point, side));
   }
+  const line = coveringLine(points);
+  return line ? { cut: line, colour: at(step - low) } : null;
+}
+
+/**
+ * The point on the side's normal through `base` where `value` (read along it, t px outward) peaks,
+ * to a fraction of a pixel: the vertex of the parabola through its value at `best` and the two
+ * beside it, at most half a pixel off.
+ */
+function peakPoint(value: (t: number) => number, best: number, base: Point, side: Side): Point {
+  const [before, here, after] = [value(best - 1), value(best), value(best + 1)];
+  const curvature = before - 2 * here + after;
+  const offset = curvature < 0 ? Math.max(-0.5, Math.min(0.5, (before - after) / (2 * curvature))) : 0;
+  return { x: base.x + side.nx * (best + offset), y: base.y + side.ny * (best + offset) };
+}
+
+/** The line fitted through `points` when MIN_STEP_COVERAGE of the profiles lie within 1.5 px of it, else null. */
+function coveringLine(points: Point[]): Line | null {
   const line = fitLine(points);
   if (!line) return null;
   const close = points.filter((pt) => Math.abs(line.a * pt.x + line.b * pt.y - line.c) <= 1.5);
-  if (close.length < EDGE_PROFILES * MIN_STEP_COVERAGE) return null;
-  return { cut: line, colour: at(step - low) };
+  return close.length >= EDGE_PROFILES * MIN_STEP_COVERAGE ? line : null;
 }
 
 /** How far in from a side's line a rim's cut is looked for past a shadow (mm). */
@@ -579,17 +591,10 @@ function rimPastShadow(
     let best = -cut;
     for (let t = -cut - 2; t <= -cut + 2; t++) if (t - 1 > -reach && t + 1 < reach && rise(t) > rise(best)) best = t;
     if (rise(best) < RIM_MIN_RISE / 2) continue;
-    const [before, here, after] = [rise(best - 1), rise(best), rise(best + 1)];
-    const curvature = before - 2 * here + after;
-    const offset = curvature < 0 ? Math.max(-0.5, Math.min(0.5, (before - after) / (2 * curvature))) : 0;
-    const base = bases[j] as Point;
-    points.push({ x: base.x + side.nx * (best + offset), y: base.y + side.ny * (best + offset) });
+    points.push(peakPoint(rise, best, bases[j] as Point, side));
   }
-  const line = fitLine(points);
-  if (!line) return null;
-  const close = points.filter((pt) => Math.abs(line.a * pt.x + line.b * pt.y - line.c) <= 1.5);
-  if (close.length < EDGE_PROFILES * MIN_STEP_COVERAGE) return null;
-  return { cut: line, colour: medianProfile[reach - cut - darkest] as number[] };
+  const line = coveringLine(points);
+  return line ? { cut: line, colour: medianProfile[reach - cut - darkest] as number[] } : null;
 }
 
 /**

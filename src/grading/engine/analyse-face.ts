@@ -30,13 +30,22 @@ import {
 } from "./decode";
 import type { CardFormat, FaceName } from "./evidence";
 import { type CardOutline, type LocatedCard, locateCard } from "./find-card";
-import { describeFormat, FORMATS, formatAcrossLenses, recogniseFormat } from "./formats";
+import {
+  describeFormat,
+  FORMATS,
+  formatAcrossLenses,
+  nearSmallFormat,
+  recogniseFormat,
+  SMALL_FORMAT,
+  TOPPS_FORMAT,
+} from "./formats";
 import {
   bordersWithinChord,
   type FrameResult,
   MAX_CLEAN_CUT_BLUR_MM,
   measureFrameTwice,
   printStarts,
+  rimAllRound,
   SIDES,
   type Side,
   type SideMeasurement,
@@ -147,6 +156,8 @@ export interface FaceAnalysis {
    * slant, each format some main-camera lens gives (formatAcrossLenses).
    */
   formatCandidates: CardFormat[];
+  /** The format is the small one because the card shows a bevelled rim all round (smallCardRim). */
+  smallByRim: boolean;
   pxPerMm: number;
   flat: RgbaImage;
   /** The frame at two scales; `ok` only when both agree and the pixels support a 1-point measurement. */
@@ -160,8 +171,14 @@ export interface FaceAnalysis {
   sleeveMarginsMm: Widths | null;
 }
 
-/** `shape`: the refusal is about the card's proportions (a back of another shape is another card). */
-export type FaceResult = { ok: true; face: FaceAnalysis } | { ok: false; rejection: Rejected; shape?: boolean };
+/**
+ * `shape`: the refusal is about the card's proportions (a back of another shape is another card).
+ * `candidates`: the refusal is only that a guessed lens leaves the card between these formats, none
+ * of them the standard one (builtin.ts measures it again as the other face's, when that is one).
+ */
+export type FaceResult =
+  | { ok: true; face: FaceAnalysis }
+  | { ok: false; rejection: Rejected; shape?: boolean; candidates?: CardFormat[] };
 
 const reject = (reason: RejectionReason, message: string, shape = false): FaceResult => ({
   ok: false,
@@ -246,8 +263,9 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
     if (recogniseFormat(aspect).ok) refined = wider;
   }
   // No border found outside an outline that may be the card's panel with a faint cut round it
-  // (find-card.ts): the card cannot be told from its print.
-  if (refined === first && faintCut) {
+  // (find-card.ts): the card cannot be told from its print. (A rim's cut found outside it is that
+  // faint cut: the outline was widened to it.)
+  if (refined === first && faintCut && !rimFirst) {
     return reject(
       "grading_failed",
       `The ${name} photo: just outside the outline found lies one colour all round, with a faint straight edge further out on all four sides, so the outline may be the card's printed frame inside a border that barely stands out from the background; photograph the card on a background that contrasts with its border.`,
@@ -313,7 +331,19 @@ function measureCard(
   if (holderShaped && !guessedShape) return holderShapedOutline(name, oriented.aspect);
   const match = recogniseFormat(oriented.aspect);
   const acrossLenses = aspects !== null && guessedShape ? formatAcrossLenses(aspects) : null;
-  const recognised = forcedFormat ?? (acrossLenses ? acrossLenses.format : match.ok ? match.format : null);
+  const byProportions = forcedFormat ?? (acrossLenses ? acrossLenses.format : match.ok ? match.format : null);
+  // A bevelled rim all round is a Yu-Gi-Oh! card's (formats.ts, RIM_FORMAT_TOLERANCE): where the
+  // proportions name the 1952 Topps format within that of the small format's, or a guessed lens
+  // leaves the card between the two, a card with such a rim is the small format.
+  const rimMayDecide =
+    forcedFormat === undefined &&
+    inSleeve === null &&
+    (byProportions === null
+      ? acrossLenses?.candidates.some((candidate) => candidate.id === SMALL_FORMAT.id) === true
+      : byProportions.id === TOPPS_FORMAT.id && nearSmallFormat(oriented.aspect));
+  const smallByRim =
+    rimMayDecide && smallCardRim(measuredImage, oriented.corners.map(toMeasured) as Quad, outline.edgeWidth);
+  const recognised = smallByRim ? SMALL_FORMAT : byProportions;
   // A card read a little squatter than its format, with no sleeve found around it (squatCard), is
   // measured as its format; `squat` then holds its refusal for its shape, which stands unless its
   // frame shows a card's border.
@@ -355,6 +385,9 @@ function measureCard(
       // A shape that rests on a guessed lens, or may be a longer lens's, is not evidence of another object.
       acrossLenses === null && throughLongLens === "",
     );
+    if (acrossLenses !== null && acrossLenses.candidates.length > 1 && inSleeve === null && !rejection.ok) {
+      return { ...rejection, candidates: acrossLenses.candidates };
+    }
     if (inSleeve !== null || acrossLenses !== null || !squatCard(oriented.aspect, nearest)) return rejection;
     squat = rejection;
     format = nearest;
@@ -465,7 +498,8 @@ function measureCard(
       aspect: oriented.aspect,
       focal: oriented.focal,
       focalSource: oriented.focalSource,
-      formatCandidates: acrossLenses ? acrossLenses.candidates : [format],
+      formatCandidates: acrossLenses && !smallByRim ? acrossLenses.candidates : [format],
+      smallByRim,
       format,
       pxPerMm,
       flat,
@@ -530,6 +564,16 @@ function cardInSleeve(
 }
 
 /** Pixels per mm of a card of `format` whose corners (card order) are `corners`: the scarcer of its two axes'. */
+/**
+ * True when the card inside `corners` (the image measured's pixels, the card's own order), read as
+ * the small format, shows a bevelled rim beginning at the cut along all four sides (frame.ts,
+ * rimAllRound); `edgeWidth`: the cut's rise in those pixels.
+ */
+function smallCardRim(image: RgbaImage, corners: Quad, edgeWidth: number): boolean {
+  const flat = unwarpCard(image, corners, SMALL_FORMAT);
+  return rimAllRound(flat, edgeWidth / cardPxPerMm(corners, SMALL_FORMAT));
+}
+
 function cardPxPerMm(corners: Quad, format: CardFormat): number {
   const [tl, tr, br, bl] = corners;
   return Math.min(

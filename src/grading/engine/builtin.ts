@@ -11,9 +11,9 @@
 import { analyseFace, type FaceAnalysis } from "./analyse-face";
 import { centeringEvidence, type FaceInput, flatToPhoto, gradeEvidence } from "./build-evidence";
 import { worseSide } from "./centering";
-import type { GradeEvidence, PrintSizeEvidence } from "./evidence";
+import type { CardFormat, GradeEvidence, PrintSizeEvidence } from "./evidence";
 import { cardFingerprint } from "./fingerprint";
-import { describeFormat } from "./formats";
+import { describeFormat, nearSmallFormat, TOPPS_FORMAT } from "./formats";
 import { FLAT_PX_PER_MM } from "./geometry";
 import { type CatalogReference, estimateValue, identifyCard, sameCardCandidates } from "./identify";
 import { hammingDistance } from "./phash";
@@ -51,8 +51,19 @@ export class BuiltinEngine implements GradingEngine {
 
   async grade(input: GradeInput): Promise<GradeResult> {
     let front = analyseFace("front", input.front.bytes);
-    if (!front.ok) return front.rejection;
+    if (!front.ok && !front.candidates) return front.rejection;
     let back = analyseFace("back", input.back.bytes);
+    // A face refused only because a guessed lens leaves it between formats (candidates) is measured
+    // again as the other face's format when that is one of them: its centering does not rest on
+    // the lens, only its proportions do.
+    const among = (candidates: CardFormat[] | undefined, format: CardFormat) =>
+      candidates?.some((candidate) => candidate.id === format.id) === true;
+    if (!front.ok && back.ok && among(front.candidates, back.face.format)) {
+      front = analyseFace("front", input.front.bytes, back.face.format);
+    } else if (front.ok && !back.ok && among(back.candidates, front.face.format)) {
+      back = analyseFace("back", input.back.bytes, front.face.format);
+    }
+    if (!front.ok) return front.rejection;
     // A front of a known format with a back of no known shape: two different objects.
     if (!back.ok && back.shape) {
       return reject("face_check_failed", `Front and back are not the same card: ${back.rejection.message}`);
@@ -60,10 +71,13 @@ export class BuiltinEngine implements GradingEngine {
     if (!back.ok) return back.rejection;
 
     // One card: both faces of the same format. A face whose format rests on a guessed lens (several
-    // candidates) takes the other's when that is one of its candidates, and is measured again as it.
+    // candidates) takes the other's when that is one of its candidates, and is measured again as it;
+    // so does a face read as the 1952 Topps format within RIM_FORMAT_TOLERANCE of the small one's
+    // proportions when the other shows a Yu-Gi-Oh! card's rim all round (formats.ts).
     if (front.face.format.id !== back.face.format.id) {
       const settles = (face: FaceAnalysis, other: FaceAnalysis) =>
-        face.formatCandidates.length > 1 && face.formatCandidates.some((format) => format.id === other.format.id);
+        (face.formatCandidates.length > 1 && face.formatCandidates.some((format) => format.id === other.format.id)) ||
+        (other.smallByRim && face.format.id === TOPPS_FORMAT.id && nearSmallFormat(face.aspect));
       if (settles(front.face, back.face) && !settles(back.face, front.face)) {
         front = analyseFace("front", input.front.bytes, back.face.format);
       } else if (settles(back.face, front.face) && !settles(front.face, back.face)) {

@@ -35,7 +35,7 @@
 // its scan lines.
 import { FLAT_PX_PER_MM, fitLine, median, type Point, selectKth } from "./geometry";
 import { downscaleToFit, type RgbaImage, rgbDistance, sameInkOrSheen } from "./image";
-import { rimLow, rimReach } from "./rim";
+import { rimFromCut, rimLow, rimReach } from "./rim";
 
 export type Side = "left" | "right" | "top" | "bottom";
 export const SIDES: readonly Side[] = ["left", "right", "top", "bottom"];
@@ -1058,6 +1058,18 @@ export function bevelledRim(flat: RgbaImage, scale: number, blurMm: number): Rec
     strips[side] = { rimAt: (low + 1) / pxPerMm };
   }
   return strips;
+}
+
+/**
+ * True when every side of the flat card (at scale 1) reads as a bevelled rim beginning at the cut
+ * (rim.ts, rimFromCut), `blurMm` the cut's rise: a Yu-Gi-Oh! card's rim all round, not a sleeve's
+ * margin before one.
+ */
+export function rimAllRound(flat: RgbaImage, blurMm: number): boolean {
+  return SIDES.every(
+    (side) =>
+      rimFromCut(medianLumaProfile(flat, side, rimReach(FLAT_PX_PER_MM, blurMm)), FLAT_PX_PER_MM, blurMm) !== null,
+  );
 }
 
 /** The median luma over a side's middle 60 % at each depth from its edge, 0 … `depths` − 1 (pixels). */

@@ -63,3 +63,23 @@ export function rimLow(lumas: ArrayLike<number>, pxPerMm: number, blurMm: number
   if (top - at(low) < Math.max(RIM_MIN_RISE, RIM_MIN_RISE_SHARE * descent)) return null;
   return low;
 }
+
+/**
+ * A rim that begins at the cut: one rimLow reads whose luma 1 mm in (RIM_EARLY_MM) already lies
+ * RIM_EARLY_FALL of its descent below where it began. A sleeve's flat margin before a rim (a
+ * Yu-Gi-Oh! card in a coloured 62 × 89 mm sleeve, its margin 1.2–1.8 mm) reads to rimLow as a
+ * wider rim, but falls nowhere over that first millimetre (drawn: 0–3 % of its descent); a real
+ * rim read from its cut had fallen 60 %, drawn ones 30 % or more. Only the format a rim names
+ * rests on it (formats.ts, RIM_FORMAT_TOLERANCE): the frame reads a rim with rimLow alone.
+ */
+const RIM_EARLY_MM = 1;
+const RIM_EARLY_FALL = 0.15;
+
+export function rimFromCut(lumas: ArrayLike<number>, pxPerMm: number, blurMm: number): number | null {
+  const low = rimLow(lumas, pxPerMm, blurMm);
+  if (low === null) return null;
+  const at = (d: number) => lumas[d] ?? 0;
+  const from = Math.round(RIM_FROM_MM * pxPerMm);
+  const early = Math.min(low, Math.round(RIM_EARLY_MM * pxPerMm));
+  return at(from) - at(early) >= RIM_EARLY_FALL * (at(from) - at(low)) ? low : null;
+}

@@ -563,7 +563,6 @@ function cardInSleeve(
   return inner.ok && inner.face.centering.ok ? inner : null;
 }
 
-/** Pixels per mm of a card of `format` whose corners (card order) are `corners`: the scarcer of its two axes'. */
 /**
  * True when the card inside `corners` (the image measured's pixels, the card's own order), read as
  * the small format, shows a bevelled rim beginning at the cut along all four sides (frame.ts,
@@ -574,6 +573,7 @@ function smallCardRim(image: RgbaImage, corners: Quad, edgeWidth: number): boole
   return rimAllRound(flat, edgeWidth / cardPxPerMm(corners, SMALL_FORMAT));
 }
 
+/** Pixels per mm of a card of `format` whose corners (card order) are `corners`: the scarcer of its two axes'. */
 function cardPxPerMm(corners: Quad, format: CardFormat): number {
   const [tl, tr, br, bl] = corners;
   return Math.min(

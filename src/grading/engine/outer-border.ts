@@ -37,11 +37,11 @@
 // on it). Before the outline is refined, each side is read across: on the cut, a rim runs in
 // from its line (rimLow) and something else lies outside; on the rim's inner step, a band runs
 // out from its line to a step into another colour, and read back in from that step it is a rim
-// whose darkest lies at the line. Where every side is one or the other, both kinds are found,
-// and the rims' darkest colours agree (one ink), the sides on the inner step move out to the
-// rim's cut, traced profile by profile where the colour changes fastest (the rim lightens toward
-// the cut, so no one level marks it on every profile, and a patterned table beside it changes
-// from one profile to the next). A side may also lie out in a shadow beside the cut (a soft shadow
+// whose darkest lies at the line. Where every side is one or the other, at least one on the inner
+// step (all four: the outline is the card's body), and the rims' darkest colours agree (one ink),
+// the sides on the inner step move out to the rim's cut, traced profile by profile where the
+// colour changes fastest (the rim lightens toward the cut, so no one level marks it on every
+// profile, and a patterned table beside it changes from one profile to the next). A side may also lie out in a shadow beside the cut (a soft shadow
 // and the card's dark edge along it): in from its line the colour falls to a band and rises out
 // of it by 30 levels onto a rim (rimPastShadow). A rim is lightest at its cut, so the band darker
 // than it outside is not card: that side moves in to the rise, traced profile by profile where

@@ -15,7 +15,7 @@ import { bevelledRim, measureFrameTwice, SIDES } from "../../src/grading/engine/
 import { dist, FLAT_PX_PER_MM, type Point, type Quad } from "../../src/grading/engine/geometry";
 import { rimOutside } from "../../src/grading/engine/outer-border";
 import { refineOutline } from "../../src/grading/engine/refine-outline";
-import { rimLow } from "../../src/grading/engine/rim";
+import { rimFromCut, rimLow } from "../../src/grading/engine/rim";
 import { sleeveReading } from "../../src/grading/engine/sleeve";
 import { type CardScene, drawCardScene, encodeJpeg, referenceScan, truthOf } from "../helpers/card-images";
 import { measuredFront } from "../helpers/drawn-front";
@@ -105,7 +105,7 @@ describe("a dark sleeve's margin read as a rim", () => {
   });
 });
 
-describe("a rim's luma profile (rimLow)", () => {
+describe("a rim's luma profile (rimLow, rimFromCut)", () => {
   // Median luma profiles across the rims of real photos of Yu-Gi-Oh! cards on a grey desk and on
   // grey cloth, rectified at 8 px per mm, from the cut inward.
   const REAL = [
@@ -133,6 +133,19 @@ describe("a rim's luma profile (rimLow)", () => {
       69, 142, 205, 216, 218,
     ];
     expect(rimLow(bandThenRim, MM, 0.2)).toBeNull();
+  });
+
+  it("takes a real rim for one beginning at the cut, and not a sleeve's flat margin before a rim", () => {
+    expect(REAL.map((lumas) => rimFromCut(lumas, MM, 0.2))).toEqual([9, 13, 17]);
+    // A drawn Yu-Gi-Oh! card in a blue 62 × 89 mm sleeve, read from the sleeve's edge: 1.2 mm of
+    // flat margin, then the rim. rimLow reads the two as one wider rim; it falls nowhere over
+    // its first millimetre.
+    const marginThenRim = [
+      112, 121, 121, 120, 121, 121, 121, 121, 119, 110, 101, 95, 90, 84, 78, 73, 67, 61, 55, 50, 44, 57, 110, 129, 129,
+      129, 129, 129,
+    ];
+    expect(rimLow(marginThenRim, MM, 0.2)).toBe(20);
+    expect(rimFromCut(marginThenRim, MM, 0.2)).toBeNull();
   });
 });
 

@@ -341,8 +341,10 @@ function measureCard(
     (byProportions === null
       ? acrossLenses?.candidates.some((candidate) => candidate.id === SMALL_FORMAT.id) === true
       : byProportions.id === TOPPS_FORMAT.id && nearSmallFormat(oriented.aspect));
-  const smallByRim =
-    rimMayDecide && smallCardRim(measuredImage, oriented.corners.map(toMeasured) as Quad, outline.edgeWidth);
+  const rimFlat = rimMayDecide
+    ? smallCardRim(measuredImage, oriented.corners.map(toMeasured) as Quad, outline.edgeWidth)
+    : null;
+  const smallByRim = rimFlat !== null;
   const recognised = smallByRim ? SMALL_FORMAT : byProportions;
   // A card read a little squatter than its format, with no sleeve found around it (squatCard), is
   // measured as its format; `squat` then holds its refusal for its shape, which stands unless its
@@ -406,7 +408,8 @@ function measureCard(
       `The card in the ${name} photo is ${pxPerMm.toFixed(1)} px per mm: too few pixels to tell the printed frame from the card's edge, so centering cannot be measured to 1 point (at least ${MIN_PX_PER_MM} px per mm, e.g. the card ${Math.ceil(MIN_PX_PER_MM * format.width_mm)} px wide); move closer.`,
     );
   }
-  const flat = unwarpCard(measuredImage, measuredCorners, format);
+  // Read as the small format for its rim, the card is already flat (smallCardRim).
+  const flat = rimFlat ?? unwarpCard(measuredImage, measuredCorners, format);
   const meanLuma = averageLuma(flat);
   if (meanLuma < EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
   if (meanLuma > EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);
@@ -564,13 +567,13 @@ function cardInSleeve(
 }
 
 /**
- * True when the card inside `corners` (the image measured's pixels, the card's own order), read as
- * the small format, shows a bevelled rim beginning at the cut along all four sides (frame.ts,
- * rimAllRound); `edgeWidth`: the cut's rise in those pixels.
+ * The card inside `corners` (the image measured's pixels, the card's own order) flat as the small
+ * format, when it shows a bevelled rim beginning at the cut along all four sides (frame.ts,
+ * rimAllRound); null otherwise. `edgeWidth`: the cut's rise in those pixels.
  */
-function smallCardRim(image: RgbaImage, corners: Quad, edgeWidth: number): boolean {
+function smallCardRim(image: RgbaImage, corners: Quad, edgeWidth: number): RgbaImage | null {
   const flat = unwarpCard(image, corners, SMALL_FORMAT);
-  return rimAllRound(flat, edgeWidth / cardPxPerMm(corners, SMALL_FORMAT));
+  return rimAllRound(flat, edgeWidth / cardPxPerMm(corners, SMALL_FORMAT)) ? flat : null;
 }
 
 /** Pixels per mm of a card of `format` whose corners (card order) are `corners`: the scarcer of its two axes'. */

@@ -302,6 +302,19 @@ describe("bandSides", () => {
     expect(bandSides(sides(yellow, white, black, yellow), 120)).toEqual([]);
   });
 
+  it("tells a navy border from a black band by its hue, though both are too dark for their chromaticity", () => {
+    const navy = [14, 61, 124];
+    expect(bandSides(sides(navy, black, black, navy), 120)).toEqual([
+      ["right", "bottom"],
+      ["left", "top"],
+    ]);
+    // A real Pokémon back's blue border along one side, and in shade along the other (0.15 apart
+    // in chromaticity, its hue turned 3°): one ink.
+    expect(bandSides(sides([42, 55, 112], [6, 23, 81], [6, 23, 81], [42, 55, 112]), 200)).toEqual([]);
+    // A near-black border under a warm light on two sides: no hue strong enough to tell.
+    expect(bandSides(sides([40, 30, 20], black, black, [40, 30, 20]), 120)).toEqual([]);
+  });
+
   it("reads a black border's grey sheen as its own ink, not as a band (sameInkOrSheen)", () => {
     // Grey along one side of a black border on a light table: the border under a sheen.
     expect(bandSides(sides(black, [70, 70, 72], black, black), 200)).toEqual([]);
@@ -333,6 +346,15 @@ describe("BuiltinEngine: a card lying on another", { timeout: 60_000 }, () => {
   it("measures a card on a black one the same way", async () => {
     const onBlack = sceneWith(onCard([18, 18, 20]));
     gradedWithin(await grade(onBlack, back), sceneWith({}), "standard");
+  });
+
+  it("measures a navy-bordered card on a black one: two inks too dark for their chromaticity, told by the navy's hue", async () => {
+    // Both read under luma 60, where sameInk takes any two colours for one near-black ink: the
+    // band was measured as border on the right and bottom (image.ts, oneBorderInk).
+    const navy = sceneWith({ borderColor: [20, 60, 130], artColor: [200, 190, 170] });
+    const result = gradedWithin(await grade({ ...navy, ...onCard([18, 18, 20]) }, back), navy, "standard");
+    expect(result.evidence?.faces.front.borders_mm?.right).toBeCloseTo(2.7, 1);
+    expect(result.evidence?.faces.front.borders_mm?.bottom).toBeCloseTo(3.2, 1);
   });
 
   it("reads chips out of its edges where the other card shows through them as where the table does", async () => {

@@ -51,7 +51,7 @@ import {
   type SideMeasurement,
 } from "./frame";
 import { dist, FLAT_PX_PER_MM, type Point, type Quad, signedArea2 } from "./geometry";
-import { luma, medianColour, type Rgb, type RgbaImage, sameInkOrSheen } from "./image";
+import { luma, medianColour, oneBorderInk, type Rgb, type RgbaImage } from "./image";
 import { borderOutside, borderPartlyOutside, type OuterBorder, rimOutside } from "./outer-border";
 import { perceptualHash } from "./phash";
 import {
@@ -612,11 +612,11 @@ function insetOutline(corners: Quad, format: CardFormat, widths: Widths): Quad {
 /**
  * The sides that may be another card's band along the outline (cardOnAnother): one side, or two
  * adjacent ones, whose colours are one ink among themselves and another than the other sides',
- * which are one ink among themselves (frame.ts, sameInkOrSheen). Two adjacent sides against two
+ * which are one ink among themselves (frame.ts, oneBorderInk). Two adjacent sides against two
  * give both pairs: the colours do not tell which is the card's border.
  */
 export function bandSides(colours: Record<Side, readonly number[]>, tableLuma: number): Side[][] {
-  const same = (a: Side, b: Side) => sameInkOrSheen(colours[a], colours[b], tableLuma);
+  const same = (a: Side, b: Side) => oneBorderInk(colours[a], colours[b], tableLuma);
   const candidates: Side[][] = [
     ...CARD_SIDES.map((side) => [side]),
     ...CARD_SIDES.map((side, k) => [side, CARD_SIDES[(k + 1) % 4] as Side]),

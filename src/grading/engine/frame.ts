@@ -34,7 +34,7 @@
 // the first step past it; such a side must find that step on the line on MIN_RIM_AGREEMENT of
 // its scan lines.
 import { FLAT_PX_PER_MM, fitLine, median, type Point, selectKth } from "./geometry";
-import { downscaleToFit, type RgbaImage, rgbDistance, sameInkOrSheen } from "./image";
+import { downscaleToFit, oneBorderInk, type RgbaImage, rgbDistance } from "./image";
 import { rimFromCut, rimLow, rimReach } from "./rim";
 
 export type Side = "left" | "right" | "top" | "bottom";
@@ -242,12 +242,13 @@ export function measureFrameTwice(
  * A card lying on another, offset 1–2 mm and square to it, makes an outline that takes in the
  * other card's band along two sides: read as border there, a white band against a yellow border
  * differs by 0.17 in chromaticity, a black one by a brightness ratio of 0.08. A black border
- * under a sheen is grey, lit as the table is not (sameInkOrSheen).
+ * under a sheen is grey, lit as the table is not (sameInkOrSheen); a navy border is not a black
+ * band's ink, though both are too dark for their chromaticity to tell (oneBorderInk).
  */
 function differentInks(sides: Record<Side, SideMeasurement>, tableLuma: number): [Side, Side] | null {
   for (const [i, a] of SIDES.entries()) {
     for (const b of SIDES.slice(i + 1)) {
-      if (!sameInkOrSheen(sides[a].borderColor, sides[b].borderColor, tableLuma)) return [a, b];
+      if (!oneBorderInk(sides[a].borderColor, sides[b].borderColor, tableLuma)) return [a, b];
     }
   }
   return null;

@@ -252,3 +252,42 @@ const MAX_SHEEN_CHROMA = 16;
 const MAX_SHEEN_TABLE_SHARE = 0.75;
 const MIN_SHADE_RATIO = 0.35;
 const DARK_INK_LUMA = 60;
+
+/**
+ * Two sides' border colours can be one ink (sameInkOrSheen), where a colour darker than
+ * DARK_INK_LUMA that still shows a hue is told by it. sameInk takes any two such colours for one
+ * near-black ink: their chromaticity scatters with the sensor's black level (a real Pokémon back's
+ * blue border reads rgb(42, 55, 112) along one side and rgb(6, 23, 81) in shade along the other,
+ * 0.15 apart). Its hue does not: each colour's offset from its own grey (the mean of its channels)
+ * is unmoved by a black level and scales with the light, (−28, −15, 42) and (−31, −14, 44) there.
+ * Where the stronger offset reaches DARK_HUE_LEVELS, the two are one ink when the weaker is at
+ * least MIN_SHADE_RATIO of it and turned at most MAX_DARK_HUE_TURN_DEG from it: a navy border
+ * rgb(14, 61, 124) beside a black sleeve's margin or another black card's band, rgb(16, 16, 19),
+ * is two inks (offsets of 77 and 2 levels), and the band is not measured as border.
+ */
+export function oneBorderInk(a: ArrayLike<number>, b: ArrayLike<number>, tableLuma: number): boolean {
+  if (Math.max(luma(a), luma(b)) < DARK_INK_LUMA) {
+    const offsetA = hueOffset(a);
+    const offsetB = hueOffset(b);
+    const sizeA = Math.hypot(...offsetA);
+    const sizeB = Math.hypot(...offsetB);
+    const stronger = Math.max(sizeA, sizeB);
+    if (stronger >= DARK_HUE_LEVELS) {
+      if (Math.min(sizeA, sizeB) < MIN_SHADE_RATIO * stronger) return false;
+      const cosine = offsetA.reduce((sum, value, ch) => sum + value * (offsetB[ch] ?? 0), 0) / (sizeA * sizeB);
+      return cosine >= Math.cos((MAX_DARK_HUE_TURN_DEG * Math.PI) / 180);
+    }
+  }
+  return sameInkOrSheen(a, b, tableLuma);
+}
+const DARK_HUE_LEVELS = 30;
+const MAX_DARK_HUE_TURN_DEG = 30;
+
+/** A colour's offset from its own grey (each channel less the mean of the three). */
+function hueOffset(c: ArrayLike<number>): [number, number, number] {
+  const r = c[0] ?? 0;
+  const g = c[1] ?? 0;
+  const b = c[2] ?? 0;
+  const grey = (r + g + b) / 3;
+  return [r - grey, g - grey, b - grey];
+}

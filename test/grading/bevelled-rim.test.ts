@@ -346,6 +346,17 @@ describe("analyseFace: a card with a bevelled rim", { timeout: 60_000 }, () => {
     expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
   });
 
+  it("measures a rim card with its dark edge showing along two cuts from the rim's cut, not the edge's outer side", () => {
+    // Seed 4040's case 4 with a 0.3 mm band of the card's dark core along its right and bottom
+    // cuts: the band, near-neutral beside a near-neutral rim, was taken for rim and the rim's cut
+    // looked for back across it, 5.06 points off (refine-outline.ts, MIN_BANDED_BORDER_LUMA,
+    // PAST_BAND_REACH).
+    const c = withBevelledRim(realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 4040)[4] as RealisticCase, 4);
+    const { offBy } = measuredFront({ ...c.scene, edgeBand: { mm: 0.3, color: [62, 56, 50] } }, c.quality);
+    expect(offBy.leftRight).toBeLessThanOrEqual(0.5);
+    expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
+  });
+
   it("measures seed 4040's case 9, slanted and outlined on its body all round, from the rim's cut", () => {
     // Tilted 20° through a 40 mm-equivalent lens, the photo naming none, on bricks: the outline
     // found closed on the rim's inner step on every side, and was measured so (the art's edge

@@ -280,11 +280,11 @@ export function oneBorderInk(a: ArrayLike<number>, b: ArrayLike<number>, tableLu
   }
   return sameInkOrSheen(a, b, tableLuma);
 }
-const DARK_HUE_LEVELS = 30;
+export const DARK_HUE_LEVELS = 30;
 const MAX_DARK_HUE_TURN_DEG = 30;
 
 /** A colour's offset from its own grey (each channel less the mean of the three). */
-function hueOffset(c: ArrayLike<number>): [number, number, number] {
+export function hueOffset(c: ArrayLike<number>): [number, number, number] {
   const r = c[0] ?? 0;
   const g = c[1] ?? 0;
   const b = c[2] ?? 0;

@@ -83,7 +83,15 @@ import {
   type Quad,
   selectKth,
 } from "./geometry";
-import { colourDistance as distance, luma, medianColour, type RgbaImage, sameInk } from "./image";
+import {
+  DARK_HUE_LEVELS,
+  colourDistance as distance,
+  hueOffset,
+  luma,
+  medianColour,
+  type RgbaImage,
+  sameInk,
+} from "./image";
 import { rimLow, rimReach } from "./rim";
 
 /** Profiles read across each side (also the precision estimate's sample count, centering.ts). */
@@ -360,6 +368,8 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
   const clean: boolean[] = [];
   /** Per side: its line is one of its two readings as traced (not read past a band, a shadow or a rim). */
   const asRead: boolean[] = [];
+  /** Per side: its line is the card's face read past a dark band (pastBand). */
+  const pastDarkBand: boolean[] = [];
   let residualSum = 0;
   let residualCount = 0;
   for (const [k, side] of sides.entries()) {
@@ -486,6 +496,7 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
         };
       }
       chosen = face;
+      pastDarkBand[k] = true;
     } else if (side.table && borderColour && !readPast && !bowed) {
       // A light band at the line; or, with no dark band at the line on the median profile but on
       // some profiles, a dark band along part of the side, the line taken between its outer edge
@@ -529,7 +540,7 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     }
   }
   // A card with a bevelled rim all round: each cut where the colour changes fastest (rimCuts).
-  const rimmed = rimCuts(colourAt, sides, refined, shortSide / CARD_SHORT_MM, median(widths));
+  const rimmed = rimCuts(colourAt, sides, refined, shortSide / CARD_SHORT_MM, median(widths), pastDarkBand);
   const [t, r, b, l] = (rimmed ?? refined) as [Line, Line, Line, Line];
   const corners: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
   if (corners.some((c) => !Number.isFinite(c.x) || !Number.isFinite(c.y))) {
@@ -560,9 +571,17 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
  * 0.9 px inside the cut on a card drawn at 6 px per mm and up to 0.2 mm on drawn photos (2
  * centering points on a 1.8 mm rim); the fastest change is the step itself. Each side's line
  * through those points must trace it (MIN_EDGE_COVERAGE within 1.5 px) and lie within the reach
- * of the line it replaces. Null when a side shows no rim, or one is not so traced.
+ * of the line it replaces; outside a side read past a dark band (`pastDarkBand`), no further
+ * than PAST_BAND_REACH. Null when a side shows no rim, or one is not so traced.
  */
 const RIM_CUT_REACH = 3;
+/**
+ * How far outside a side read past a dark band (the card's dark edge beside its face) the rim's
+ * cut is looked for (px): not back across the band, whose step out into the table is the larger
+ * change (a drawn rim card with a 0.3 mm dark edge band along two cuts was measured to the band's
+ * outer edge, 3–5 points off, stop 79).
+ */
+const PAST_BAND_REACH = 1;
 
 function rimCuts(
   colourAt: RgbSampler,
@@ -570,13 +589,15 @@ function rimCuts(
   lines: Line[],
   pxPerMm: number,
   blurPx: number,
+  pastDarkBand: readonly boolean[] = [],
 ): Line[] | null {
   const cuts: Line[] = [];
   for (const [k, side] of sides.entries()) {
     const line = lines[k] as Line;
     const rim = rimInward(colourAt, side, line, pxPerMm, blurPx / pxPerMm);
     if (!rim) return null;
-    const cut = fastestChange(colourAt, side, line, Math.min(RIM_CUT_REACH, Math.max(1, rim.low / 2)));
+    const inward = Math.min(RIM_CUT_REACH, Math.max(1, rim.low / 2));
+    const cut = fastestChange(colourAt, side, line, inward, pastDarkBand[k] ? PAST_BAND_REACH : RIM_CUT_REACH);
     if (!cut) return null;
     cuts.push(cut.line);
   }
@@ -589,14 +610,20 @@ function rimCuts(
  * outside `line` to `inward` px inside it; null when those points trace no line
  * (MIN_EDGE_COVERAGE within 1.5 px) or it lies further than RIM_CUT_REACH from `line`.
  */
-function fastestChange(colourAt: RgbSampler, side: SideGeometry, line: Line, inward: number): Trace | null {
+function fastestChange(
+  colourAt: RgbSampler,
+  side: SideGeometry,
+  line: Line,
+  inward: number,
+  outward = RIM_CUT_REACH,
+): Trace | null {
   const pixel = new Float64Array(3);
   const points: Point[] = [];
   for (let s = 0; s < EDGE_PROFILES; s++) {
     const base = profileBase(side.p, side.q, s);
     const start = inwardTo(side, line, base);
     const colours: number[][] = [];
-    for (let d = -RIM_CUT_REACH - 1; d <= inward + 1; d += 0.5) {
+    for (let d = -outward - 1; d <= inward + 1; d += 0.5) {
       colourAt(base.x + side.nx * (start + d), base.y + side.ny * (start + d), pixel);
       colours.push([pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0]);
     }
@@ -607,7 +634,7 @@ function fastestChange(colourAt: RgbSampler, side: SideGeometry, line: Line, inw
     if (best < 2 || best > colours.length - 3) continue;
     const [a, b, c] = [change(best - 1), change(best), change(best + 1)];
     const offset = a - 2 * b + c < 0 ? (0.5 * (a - c)) / (a - 2 * b + c) : 0;
-    const d = -RIM_CUT_REACH - 1 + (best + offset) * 0.5;
+    const d = -outward - 1 + (best + offset) * 0.5;
     points.push({ x: base.x + side.nx * (start + d), y: base.y + side.ny * (start + d) });
   }
   const cut = traced(points);
@@ -874,8 +901,26 @@ function tableInShadow(colourAt: RgbSampler, side: SideGeometry, outer: Line, cu
  */
 const DARK_BAND_DEPTH = 20;
 
-/** A border darker than this (luma) is told from a dark band by hue only (image.ts, sameInk). */
+/** A border darker than this (luma) is told from a dark band by hue only (image.ts, sameInk)... */
 const MIN_BANDED_BORDER_LUMA = 100;
+/**
+ * ...or, for a grey at least this light (its hue offset under DARK_HUE_LEVELS, image.ts), by its
+ * tint: a band DARK_BAND_DEPTH darker whose tint turns away from the grey's (their offsets from
+ * grey, each MIN_TINT_LEVELS or more, pointing apart) is of another ink. A bevelled rim's cool
+ * grey at its cut (rgb(99, 103, 116) on drawn Yu-Gi-Oh! cards) beside the card's warm dark edge
+ * (rgb(62, 56, 50)) lay 0.068 apart in chromaticity, under sameInk's 0.08, and the band was taken
+ * for the rim (stop 79); a blue-grey border's own ink in shade keeps its tint, and is not read past.
+ */
+const MIN_BANDED_GREY_LUMA = 80;
+const MIN_TINT_LEVELS = 4;
+
+/** Two near-neutral colours tinted apart: their offsets from grey point more than 90° apart. */
+function tintedApart(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  const offsetA = hueOffset(a);
+  const offsetB = hueOffset(b);
+  if (Math.hypot(...offsetA) < MIN_TINT_LEVELS || Math.hypot(...offsetB) < MIN_TINT_LEVELS) return false;
+  return offsetA[0] * offsetB[0] + offsetA[1] * offsetB[1] + offsetA[2] * offsetB[2] < 0;
+}
 
 /**
  * True when `colour` could be a dark band beside the card's face (its dark core, a contact shadow)
@@ -887,7 +932,10 @@ const MIN_BANDED_BORDER_LUMA = 100;
 function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]): boolean {
   const shade = luma(colour);
   if (shade >= luma(table) - DARK_BAND_DEPTH || shade >= luma(border)) return false;
-  return luma(border) >= MIN_BANDED_BORDER_LUMA ? shade < luma(border) - DARK_BAND_DEPTH : !sameInk(colour, border);
+  if (luma(border) >= MIN_BANDED_BORDER_LUMA) return shade < luma(border) - DARK_BAND_DEPTH;
+  const grey = luma(border) >= MIN_BANDED_GREY_LUMA && Math.hypot(...hueOffset(border)) < DARK_HUE_LEVELS;
+  if (grey && shade < luma(border) - DARK_BAND_DEPTH && tintedApart(colour, border)) return true;
+  return !sameInk(colour, border);
 }
 
 /**

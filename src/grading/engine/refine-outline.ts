@@ -606,7 +606,7 @@ function rimCuts(
 
 /**
  * The line along a side where the colour changes fastest on each profile (0.5 px samples, the
- * change across 1 px, its peak to a fraction of a pixel by a parabola), from RIM_CUT_REACH px
+ * change across 1 px, its peak to a fraction of a pixel by a parabola), from `outward` px
  * outside `line` to `inward` px inside it; null when those points trace no line
  * (MIN_EDGE_COVERAGE within 1.5 px) or it lies further than RIM_CUT_REACH from `line`.
  */
@@ -925,9 +925,10 @@ function tintedApart(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
 /**
  * True when `colour` could be a dark band beside the card's face (its dark core, a contact shadow)
  * rather than its border `border` or the table `table`: DARK_BAND_DEPTH darker than the table, and
- * either that much darker than a light border or of another ink than the border (a grey-brown core
- * beside a red or blue border). A near-black border's rim, darker where the light leaves it, is
- * neither (sameInk has no hue to compare under luma 60).
+ * either that much darker than a light border, or than a mid grey one with its tint turned away
+ * (tintedApart: a warm dark edge beside a rim's cool grey), or of another ink than the border (a
+ * grey-brown core beside a red or blue border). A near-black border's rim, darker where the light
+ * leaves it, is neither (sameInk has no hue to compare under luma 60).
  */
 function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]): boolean {
   const shade = luma(colour);

@@ -267,14 +267,10 @@ const DARK_INK_LUMA = 60;
  */
 export function oneBorderInk(a: ArrayLike<number>, b: ArrayLike<number>, tableLuma: number): boolean {
   if (Math.max(luma(a), luma(b)) < DARK_INK_LUMA) {
-    const offsetA = hueOffset(a);
-    const offsetB = hueOffset(b);
-    const sizeA = Math.hypot(...offsetA);
-    const sizeB = Math.hypot(...offsetB);
-    const stronger = Math.max(sizeA, sizeB);
+    const { sizes, cosine } = hueTurn(a, b);
+    const stronger = Math.max(...sizes);
     if (stronger >= DARK_HUE_LEVELS) {
-      if (Math.min(sizeA, sizeB) < MIN_SHADE_RATIO * stronger) return false;
-      const cosine = offsetA.reduce((sum, value, ch) => sum + value * (offsetB[ch] ?? 0), 0) / (sizeA * sizeB);
+      if (Math.min(...sizes) < MIN_SHADE_RATIO * stronger) return false;
       return cosine >= Math.cos((MAX_DARK_HUE_TURN_DEG * Math.PI) / 180);
     }
   }
@@ -283,8 +279,22 @@ export function oneBorderInk(a: ArrayLike<number>, b: ArrayLike<number>, tableLu
 export const DARK_HUE_LEVELS = 30;
 const MAX_DARK_HUE_TURN_DEG = 30;
 
-/** A colour's offset from its own grey (each channel less the mean of the three). */
-export function hueOffset(c: ArrayLike<number>): [number, number, number] {
+/**
+ * Two colours' offsets from their own grey (each channel less the mean of the three): their sizes
+ * (levels) and the cosine of the angle between them (0 when either has none).
+ */
+export function hueTurn(a: ArrayLike<number>, b: ArrayLike<number>): { sizes: [number, number]; cosine: number } {
+  const offsetA = hueOffset(a);
+  const offsetB = hueOffset(b);
+  const sizes: [number, number] = [Math.hypot(...offsetA), Math.hypot(...offsetB)];
+  const dot = offsetA[0] * offsetB[0] + offsetA[1] * offsetB[1] + offsetA[2] * offsetB[2];
+  return { sizes, cosine: sizes[0] > 0 && sizes[1] > 0 ? dot / (sizes[0] * sizes[1]) : 0 };
+}
+
+/** How far a colour lies from its own grey (levels): the size of its offset. */
+export const hueLevels = (c: ArrayLike<number>): number => Math.hypot(...hueOffset(c));
+
+function hueOffset(c: ArrayLike<number>): [number, number, number] {
   const r = c[0] ?? 0;
   const g = c[1] ?? 0;
   const b = c[2] ?? 0;

@@ -86,7 +86,8 @@ import {
 import {
   DARK_HUE_LEVELS,
   colourDistance as distance,
-  hueOffset,
+  hueLevels,
+  hueTurn,
   luma,
   medianColour,
   type RgbaImage,
@@ -916,10 +917,8 @@ const MIN_TINT_LEVELS = 4;
 
 /** Two near-neutral colours tinted apart: their offsets from grey point more than 90° apart. */
 function tintedApart(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
-  const offsetA = hueOffset(a);
-  const offsetB = hueOffset(b);
-  if (Math.hypot(...offsetA) < MIN_TINT_LEVELS || Math.hypot(...offsetB) < MIN_TINT_LEVELS) return false;
-  return offsetA[0] * offsetB[0] + offsetA[1] * offsetB[1] + offsetA[2] * offsetB[2] < 0;
+  const { sizes, cosine } = hueTurn(a, b);
+  return Math.min(...sizes) >= MIN_TINT_LEVELS && cosine < 0;
 }
 
 /**
@@ -934,7 +933,7 @@ function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]
   const shade = luma(colour);
   if (shade >= luma(table) - DARK_BAND_DEPTH || shade >= luma(border)) return false;
   if (luma(border) >= MIN_BANDED_BORDER_LUMA) return shade < luma(border) - DARK_BAND_DEPTH;
-  const grey = luma(border) >= MIN_BANDED_GREY_LUMA && Math.hypot(...hueOffset(border)) < DARK_HUE_LEVELS;
+  const grey = luma(border) >= MIN_BANDED_GREY_LUMA && hueLevels(border) < DARK_HUE_LEVELS;
   if (grey && shade < luma(border) - DARK_BAND_DEPTH && tintedApart(colour, border)) return true;
   return !sameInk(colour, border);
 }

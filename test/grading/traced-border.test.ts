@@ -17,6 +17,7 @@ const first: Extract<Refined, { ok: true }> = {
   ok: true,
   clean: [false, true, true, true],
   bows: [0.002, 0, 0, 0],
+  gaps: [0.1, -0.2, null, 0.05],
   outline: { corners, edgeContrast: 80, edgeResidual: 0.4, edgeWidth: 2.5 },
 };
 
@@ -37,10 +38,13 @@ describe("the traced border taken as the card", () => {
     // clean cut's allowance though the border's tracing there reads 0.97.
     expect(card.clean).toEqual([false, true, false, true]);
     expect(card.bows).toEqual([0, 0, 0, 0]);
+    // The cut's two readings are the first outline's on the sides kept; a traced side has one.
+    expect(card.gaps).toEqual([0.1, null, null, 0.05]);
     expect(card.outline).toEqual({ corners, edgeContrast: 60, edgeResidual: 0.6, edgeWidth: 2.5 });
   });
 
   it("reads every side from its tracing when the border lay outside all four", () => {
     expect(tracedBorder(border, first).clean).toEqual([true, true, false, true]);
+    expect(tracedBorder(border, first).gaps).toEqual([null, null, null, null]);
   });
 });

@@ -10,9 +10,11 @@
 import {
   agreeOnCentering,
   centeringSigma,
+  cutReadingsSpread,
   designedWidths,
   edgeBlurLimitMm,
   MAX_CENTERING_SIGMA,
+  MAX_CUT_READINGS_APART,
   MAX_EDGE_BLUR_MM,
   MIN_PX_PER_MM,
   type TwoScaleResult,
@@ -483,6 +485,22 @@ function measureCard(
       reason: `the card's edges are blurred over ${blurMm.toFixed(2)} mm (at most ${blurLimitMm.toFixed(2)} with these borders), and the printed frame as much, so a border cannot be placed to a point; hold the phone steady, let it focus on the card or move closer`,
     };
   }
+  // Each side's cut placed by its other reading (refine-outline.ts, `gaps`): the centering the two
+  // placements give must agree (MAX_CUT_READINGS_APART).
+  const gapsMm = Object.fromEntries(
+    CARD_SIDES.map((side, k) => {
+      const gap = refined.gaps[photoSideOf(k)] ?? null;
+      return [side, gap === null ? null : gap / pxPerMm];
+    }),
+  ) as Record<Side, number | null>;
+  const spread = centering.ok ? cutReadingsSpread(centering.widths, centering.bar, gapsMm) : null;
+  if (centering.ok && spread && spread.points > MAX_CUT_READINGS_APART) {
+    centering = {
+      ok: false,
+      side: spread.side,
+      reason: `the card's ${spread.side} edge, read two ways, lies in two places ${spread.mm.toFixed(2)} mm apart, ${spread.points.toFixed(1)} centering points apart, so its border cannot be measured to a point (a table of nearly the border's colour, or a border this thin for the pixels on it); move closer, or photograph the card on a plain background of another colour`,
+    };
+  }
   if (centering.ok && sigma !== null && sigma > MAX_CENTERING_SIGMA) {
     centering = {
       ok: false,
@@ -757,6 +775,12 @@ export function tracedBorder(
       boolean,
     ],
     bows: [0, 0, 0, 0],
+    gaps: kept.map((keep, k) => (keep ? first.gaps[k] : null)) as [
+      number | null,
+      number | null,
+      number | null,
+      number | null,
+    ],
     outline: {
       corners: border.corners,
       edgeContrast: border.contrast,

@@ -142,6 +142,36 @@ export function agreeOnCentering(full: FrameResult, half: FrameResult): TwoScale
 }
 
 /**
+ * The cut's two readings (refine-outline.ts: the crossings' line and the median profile's, each
+ * an independent placement of the card's edge) may put the centering at most this many points
+ * apart. The line taken is one of them; the other is as good a reading, and where they disagree
+ * the truth is not known to better than their spread.
+ */
+export const MAX_CUT_READINGS_APART = 1;
+
+/**
+ * How far (centering points) the centering moves when one side's cut is placed at its other
+ * reading instead (`gapsMm`: per side, the other reading's offset inward from the line taken, or
+ * null where there is none), the side that moves it most, and by how many mm.
+ */
+export function cutReadingsSpread(
+  widths: Widths,
+  bar: Bar,
+  gapsMm: Record<Side, number | null>,
+): { points: number; side: Side; mm: number } | null {
+  const base = faceCentering(widths, bar);
+  let worst: { points: number; side: Side; mm: number } | null = null;
+  for (const side of ["left", "right", "top", "bottom"] as const) {
+    const gap = gapsMm[side];
+    if (gap === null || side === bar) continue;
+    const moved = faceCentering({ ...widths, [side]: widths[side] - gap * FLAT_PX_PER_MM }, bar);
+    const points = Math.max(Math.abs(moved.left_right - base.left_right), Math.abs(moved.top_bottom - base.top_bottom));
+    if (!worst || points > worst.points) worst = { points, side, mm: Math.abs(gap) };
+  }
+  return worst;
+}
+
+/**
  * Predicted 1 σ uncertainty of the centering offset, in percentage points: each border's two
  * lines (card edge and frame) are placed to an eighth of the edge's 10–90 % rise (at least 0.25 px),
  * averaged over `profiles` independent profiles, and one point of centering is 1 % of the axis's

@@ -143,6 +143,14 @@ export type Refined =
        * corners) at its middle, as a share of its length; 0 for a side traced as a line (bowedCut).
        */
       bows: [number, number, number, number];
+      /**
+       * Per side in photo order: how far (px, inward) the side's other reading lies from the line
+       * taken, at the side's middle, where both readings traced it and agree within
+       * MAX_EDGE_DISAGREEMENT and the line is one of them as read; null elsewhere (one reading,
+       * a band or a rim read past, a bowed side). The spread of two independent placements of
+       * the cut, which analyse-face.ts weighs in centering points (MAX_CUT_READINGS_APART).
+       */
+      gaps: [number | null, number | null, number | null, number | null];
     }
   | { ok: false; reason: string };
 
@@ -371,6 +379,8 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
   const asRead: boolean[] = [];
   /** Per side: its line is the card's face read past a dark band (pastBand). */
   const pastDarkBand: boolean[] = [];
+  /** Per side: the other reading's offset from the line taken (Refined's `gaps`). */
+  const gaps: (number | null)[] = [];
   let residualSum = 0;
   let residualCount = 0;
   for (const [k, side] of sides.entries()) {
@@ -524,6 +534,12 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     refined.push(chosen.line);
     clean.push(chosen.close.length >= MIN_CLEAN_CUT * EDGE_PROFILES);
     asRead.push(chosen === side.crossings || chosen === side.median);
+    const other = chosen === side.crossings ? side.median : chosen === side.median ? side.crossings : null;
+    gaps.push(
+      other && !bowed && side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT
+        ? inwardAtMiddle(side, other.line) - inwardAtMiddle(side, chosen.line)
+        : null,
+    );
   }
   // A dark band wider than the readings reach, the card's border past it (a soft shadow cast on
   // the table, taken in by the outline): the side lies on the band's outer edge.
@@ -551,6 +567,7 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     ok: true,
     clean: clean as [boolean, boolean, boolean, boolean],
     bows: (rimmed ? [0, 0, 0, 0] : bows) as [number, number, number, number],
+    gaps: (rimmed ? [null, null, null, null] : gaps) as [number | null, number | null, number | null, number | null],
     outline: {
       corners,
       edgeContrast: median(contrasts),
@@ -1691,6 +1708,11 @@ function profileOf(p: Point, q: Point, point: Point): number {
 /** How far apart two lines of a side are at its ends (px, along the inward normal from p and q). */
 function linesApart(side: SideGeometry, a: Line, b: Line): number {
   return Math.max(...[side.p, side.q].map((end) => Math.abs(inwardTo(side, a, end) - inwardTo(side, b, end))));
+}
+
+/** How far (px) `line` lies inward from the middle of the side's given ends. */
+function inwardAtMiddle(side: SideGeometry, line: Line): number {
+  return inwardTo(side, line, { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 });
 }
 
 /** How far (px) `line` lies from `from` along the side's inward normal. */

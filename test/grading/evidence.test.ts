@@ -1,11 +1,14 @@
 // The evidence a grade carries: where the card and its printed frame are in the photo, border
 // widths, the margin to the next centering grade, and the damage report drawn from it.
 import { describe, expect, it } from "vitest";
+import { analyseFace } from "../../src/grading/engine/analyse-face";
 import { marginToNextGrade } from "../../src/grading/engine/build-evidence";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import { decodeImage } from "../../src/grading/engine/decode";
 import type { PixelPoint } from "../../src/grading/engine/evidence";
 import { backOf, type CardScene, drawCardScene, encodeJpeg } from "../helpers/card-images";
+import { artPhoto, tablePhoto } from "../helpers/photos";
+import { type RealisticCase, realisticScenes } from "../helpers/scene-sets";
 import { sceneWith } from "../helpers/submissions";
 
 /** Evenly lit (no light falloff): the drawn truth is exact to compare the evidence with. */
@@ -71,6 +74,24 @@ describe("grade evidence", { timeout: 30_000 }, () => {
     // The stored run carries the same evidence the grade returns.
     expect(result.evidence.corners.defects).toEqual([]);
     expect(result.evidence.edges.examined_mm2).toBeGreaterThan(100);
+  });
+
+  it("gives as the centering's agreement the larger disagreement of its independent estimates", async () => {
+    // Seed 2020's *border print #3* (a dark back on a grey table): its frame's two scales lie 0.09
+    // points apart, and its cut's two readings on one side 0.17.
+    const c = realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 2020)[32] as RealisticCase;
+    const front = encodeJpeg(drawCardScene(c.scene), c.quality);
+    const face = analyseFace("front", front);
+    if (!face.ok || !face.face.centering.ok) throw new Error("the front was measured");
+    const { agreement } = face.face.centering;
+    const cutSpread = face.face.cutSpread ?? 0;
+    expect(cutSpread).toBeGreaterThan(agreement + 0.05);
+    const result = await new BuiltinEngine().grade({
+      front: { bytes: front, contentType: "image/jpeg" },
+      back: { bytes: encodeJpeg(drawCardScene(c.back), c.quality), contentType: "image/jpeg" },
+    });
+    if (result.status !== "graded" || !result.evidence) throw new Error(JSON.stringify(result));
+    expect(result.evidence.centering.agreement).toBeCloseTo(cutSpread, 2);
   });
 
   it("draws the detected outline over the photo in the damage report", async () => {

@@ -166,6 +166,12 @@ export interface FaceAnalysis {
   centering: TwoScaleResult;
   /** Predicted 1 σ of the centering offsets, in points (null without a frame). */
   sigma: number | null;
+  /**
+   * How far apart (points) the centerings lie with a side's cut at either of its two readings
+   * (cutReadingsSpread), on the side where they lie furthest; null where no side was read twice
+   * or without a frame.
+   */
+  cutSpread: number | null;
   wear: FaceWear | null;
   hash: string;
   meanLuma: number;
@@ -526,6 +532,7 @@ function measureCard(
       flat,
       centering,
       sigma,
+      cutSpread: spread?.points ?? null,
       wear,
       hash: perceptualHash(flat),
       meanLuma,

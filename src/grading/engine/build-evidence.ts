@@ -1,6 +1,6 @@
 // Assembles a grade's evidence (evidence.ts) from what the pipeline measured: the card's outline
 // and printed frame mapped back to the photo's own pixels, border widths, the centering's margin
-// to the next grade and the agreement of two independent estimates, and the wear found with the
+// to the next grade and the agreement of independent estimates, and the wear found with the
 // area each subgrade could examine.
 import type { DecodedImage } from "./decode";
 import type {
@@ -163,8 +163,9 @@ export function marginToNextGrade(front: FaceCentering, back: FaceCentering | nu
 }
 
 /**
- * `agreement`: the largest disagreement, in points, between the two independent estimates of the
- * front's offsets (the frame measured on the flat card and at half its resolution, centering.ts).
+ * `agreement`: the largest disagreement, in points, between independent estimates of the front's
+ * offsets: the frame measured on the flat card and at half its resolution, and each side's cut at
+ * its two readings (centering.ts, cutReadingsSpread).
  */
 export function centeringEvidence(
   front: FaceCentering,

@@ -194,7 +194,12 @@ export class BuiltinEngine implements GradingEngine {
     const evidence = gradeEvidence(
       frontInput,
       backInput,
-      centeringEvidence(frontCentering, backCentering, agreement, printSize && printSizeEvidence(printSize)),
+      centeringEvidence(
+        frontCentering,
+        backCentering,
+        Math.max(agreement, f.cutSpread ?? 0),
+        printSize && printSizeEvidence(printSize),
+      ),
     );
     const mmToPhoto = (face: FaceInput) => {
       const toPhoto = flatToPhoto(face);

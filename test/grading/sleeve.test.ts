@@ -10,6 +10,7 @@ import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import {
   borderNotTable,
+  cutInsideOutline,
   roundedFrameCorners,
   sleeveReading,
   sleeveShaped,
@@ -136,6 +137,32 @@ describe("roundedFrameCorners", () => {
     expect(roundedFrameCorners(flatWithPanel(2.8), lines)).toEqual({ rounded: 4, read: 4 });
     expect(roundedFrameCorners(flatWithPanel(3), lines)).toEqual({ rounded: 4, read: 4 });
   });
+
+  /** `flat` with a thumb's colour over the last `hidden` corners (bottom-right, then bottom-left). */
+  function withCornersHidden(flat: RgbaImage, hidden: number): RgbaImage {
+    const data = new Uint8Array(flat.data);
+    const reach = 12 * FLAT_PX_PER_MM;
+    const corners = [
+      [flat.width, flat.height],
+      [0, flat.height],
+    ].slice(0, hidden);
+    for (let y = 0; y < flat.height; y++) {
+      for (let x = 0; x < flat.width; x++) {
+        if (corners.some(([cx, cy]) => Math.hypot(x - (cx ?? 0), y - (cy ?? 0)) < reach))
+          data.set([224, 172, 140, 255], (y * flat.width + x) * 4);
+      }
+    }
+    return { width: flat.width, height: flat.height, data };
+  }
+
+  it("takes the lines for a cut with three corners read, all rounded, and a fourth hidden by a thumb", () => {
+    const oneHidden = withCornersHidden(flatWithPanel(3), 1);
+    expect(roundedFrameCorners(oneHidden, lines)).toEqual({ rounded: 3, read: 3 });
+    expect(cutInsideOutline(oneHidden, lines)).toBe(true);
+    // Square corners with one hidden are a frame's; two read are too few to tell.
+    expect(cutInsideOutline(withCornersHidden(flatWithPanel(0), 1), lines)).toBe(false);
+    expect(cutInsideOutline(withCornersHidden(flatWithPanel(3), 2), lines)).toBe(false);
+  });
 });
 
 const engine = new BuiltinEngine();
@@ -229,6 +256,21 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
       }
     },
   );
+
+  it("refuses it with a thumb over one corner of the sleeve: three corners read, all a cut's", async () => {
+    // The thumb hides the bottom-right corner: with all four asked for, a card in a green penny
+    // sleeve so held was graded on the sleeve's margin as its border, 9.1 points off.
+    const held = sceneWith({
+      cardWidth: 330,
+      underlay: { color: [40, 120, 60], margins: { left: 1.5, right: 1.65, top: 1.9, bottom: 2.3 }, cornerRadius: 2 },
+      occluder: { x: 31, y: 43, rx: 9, ry: 12, color: [224, 172, 140] },
+    });
+    const result = await grade(held);
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status === "rejected") {
+      expect(result.message).toContain("have rounded corners, as a card's cut has and a printed frame does not");
+    }
+  });
 
   it("refuses a Yu-Gi-Oh card in a loose 64 × 89 mm standard sleeve, read as a standard card, by its cut's corners", async () => {
     // 5 mm wider than the card: more than the sleeve check allows, and a standard card's shape.

@@ -118,7 +118,7 @@ export function sleeveReading(format: CardFormat, widths: Widths): SleeveReading
  */
 export function cutInsideOutline(flat: RgbaImage, widths: Widths): boolean {
   const corners = roundedFrameCorners(flat, widths);
-  return corners.read === 4 && corners.rounded === 4;
+  return corners.read >= MIN_CUT_CORNERS_READ && corners.rounded === corners.read;
 }
 
 /** Why a card whose frame lines are a card's cut is refused, for the face named. */
@@ -192,6 +192,13 @@ export function roundedFrameCorners(flat: RgbaImage, widths: Widths): { rounded:
 
 /** How far inside both frame lines a corner is read (mm). */
 const ROUND_PROBE_MM = 0.7;
+/**
+ * The corners that must be read, all of them rounded, for the frame lines to be a card's cut: a
+ * corner hidden (a thumb over it, the sleeve's margin there the colour of the card's border) is
+ * not read, and tells neither way. With all four asked for, a card in a green penny sleeve held by
+ * a thumb over one corner was graded on the sleeve's margin as its border, 9.1 points off.
+ */
+const MIN_CUT_CORNERS_READ = 3;
 /** How far from the corner, along the sides, the border and the inside are read (mm). */
 const CORNER_SAMPLE_MM = 4;
 /** A corner is read only where its border and the inside near it differ by this much (RGB). */

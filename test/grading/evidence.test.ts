@@ -92,6 +92,9 @@ describe("grade evidence", { timeout: 30_000 }, () => {
     });
     if (result.status !== "graded" || !result.evidence) throw new Error(JSON.stringify(result));
     expect(result.evidence.centering.agreement).toBeCloseTo(cutSpread, 2);
+    // The partner view's capture gives it per face, beside the predicted σ.
+    const capture = (result.model_grade as { capture: { front: { cut_readings_apart_pp: number | null } } }).capture;
+    expect(capture.front.cut_readings_apart_pp).toBeCloseTo(cutSpread, 2);
   });
 
   it("draws the detected outline over the photo in the damage report", async () => {

@@ -171,6 +171,9 @@ export class BuiltinEngine implements GradingEngine {
       edge_width_px: round2(face.outline.edgeWidth),
       edge_residual_px: round2(face.outline.edgeResidual),
       centering_sigma_pp: face.sigma === null ? null : round2(face.sigma),
+      // How far apart the centerings lie with a side's cut at either of its two readings (the
+      // side where they lie furthest), in points; null where no side was read twice.
+      cut_readings_apart_pp: face.cutSpread === null ? null : round2(face.cutSpread),
       // The card was found inside a sleeve: its margins beside the card's cut (mm), else null.
       sleeve_margins_mm: face.sleeveMarginsMm && {
         left: round2(face.sleeveMarginsMm.left),

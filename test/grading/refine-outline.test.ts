@@ -26,6 +26,13 @@
 //   steps into it first, but along the rest of the side the table lies right outside the
 //   crossings' line: the band does not run along the whole side as a sleeve's margin does, and
 //   the cut is taken.
+// - A light line of the table's own grey (grout) leaning along the card's left edge, touching the
+//   cut at the top and 8 px off it at the bottom: the median profile steps into the line first, the
+//   crossings trace the cut, and the line is the table's ink in another light, its step smaller
+//   than the cut's: the cut is taken. Beside a grey-blue border whose step off the table is
+//   smaller than the line's, the crossings follow the line's inner edge where it nears the cut,
+//   and the side stays two edges. The same on a drawn tiled table: a red-bordered card beside a
+//   joint is measured, a light bevelled rim beside it refused.
 // (Where the crossings do not line up at all, the median profile alone traces the side:
 // find-card.test.ts, a thin border on a lawn.)
 // - A card blurred by a Gaussian of 2 px on white paper, its shadow lying against the cut on two
@@ -67,9 +74,10 @@ import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { refineOutline } from "../../src/grading/engine/refine-outline";
 import { drawCardScene, encodeJpeg } from "../helpers/card-images";
+import { measuredFront } from "../helpers/drawn-front";
 import { normalCdf } from "../helpers/normal";
 import { artPhoto, tablePhoto } from "../helpers/photos";
-import { DESK_CLUTTER, type RealisticCase, realisticScenes } from "../helpers/scene-sets";
+import { DESK_CLUTTER, type RealisticCase, realisticScenes, withBevelledRim } from "../helpers/scene-sets";
 
 const W = 400;
 const H = 480;
@@ -121,6 +129,31 @@ function photo(leftBorder: number, stripe: number, sleeve = 0, joint = 0, patch 
       }
       const light = leftLight + (1 - leftLight) * Math.min(1, Math.max(0, (x - 120) / 40));
       data.set([...colour.map((v) => Math.round(v * light)), 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+/** A light grey line of the table's ink (grout): told from the table by brightness only. */
+const GROUT = [186, 186, 187];
+
+/**
+ * The card (14 px borders of `border`, striped art) with a 3 px line of GROUT outside its left
+ * cut, leaning: its inner edge touches the cut at the card's top and lies 8 px off it at the bottom.
+ */
+function leaningGrout(border: readonly number[]): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const hash = Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 16;
+      let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 8));
+      const gap = (8 * Math.min(1, Math.max(0, y - CARD.y0))) / (CARD.y1 - CARD.y0);
+      if (x + 0.5 >= CARD.x0 - gap - 3 && x + 0.5 < CARD.x0 - gap) colour = GROUT;
+      if (x >= CARD.x0 && x < CARD.x1 && y >= CARD.y0 && y < CARD.y1) {
+        const inArt = x >= CARD.x0 + 14 && x < CARD.x1 - 14 && y >= CARD.y0 + 14 && y < CARD.y1 - 14;
+        colour = inArt ? (Math.floor(y / 20) % 2 === 0 ? ART_DARK : ART_RED) : [...border];
+      }
+      data.set([...colour, 255], (y * W + x) * 4);
     }
   }
   return { width: W, height: H, data };
@@ -290,6 +323,26 @@ describe("refineOutline", () => {
     const [tl, , , bl] = result.outline.corners;
     expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
     expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.3);
+  });
+
+  it("takes the cut beside a line of the table's ink leaning along it, touching it at one end", () => {
+    // The median profile steps into the grout first, 0–8 px outside the cut; the crossings trace the
+    // cut, the blue border just inside it all along, and the grout is the table's grey, lighter,
+    // its step off the table (67 levels) under the cut's (146) by more than MIN_CUT_OVER_BAND.
+    const result = refineOutline(leaningGrout(BORDER), ROUGH, 6);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [tl, , , bl] = result.outline.corners;
+    expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
+    expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.3);
+  });
+
+  it("does not take the crossings beside a line of the table's ink whose step is as large as the cut's", () => {
+    // A grey-blue border 33 levels off the table: the grout's step (67) is the larger, the crossings
+    // follow its inner edge where it nears the cut, and the side stays two edges.
+    const result = refineOutline(leaningGrout([128, 132, 150]), ROUGH, 6);
+    expect(result).toMatchObject({ ok: false });
+    if (!result.ok) expect(result.reason).toMatch(/left edge .* shows two edges up to [\d.]+ px apart/);
   });
 
   it("takes the cut where a band of another colour lies against only part of the side, the table beside the rest", () => {
@@ -846,5 +899,28 @@ describe("a side the outline crossed at a slant (reseated)", () => {
     expect(refined.ok).toBe(false);
     if (refined.ok) return;
     expect(refined.reason).toMatch(/left edge \(as it appears in the photo\) could not be traced along its length/);
+  });
+});
+
+describe("a drawn card on a tiled table, a light joint running along its cut", () => {
+  // Seed 2020's case 9 (the drawn sweeps' "tables #5"): a grey table of light joints, one running
+  // along the card's right cut, 3 px off it at the top and 10 px at the bottom.
+  const tiled = realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 2020)[9] as RealisticCase;
+
+  it("measures a red-bordered card from its cut, the joint taken for table", () => {
+    // Its median profile steps into the joint (rgb 171, 173, 173 against the table's 134), the
+    // crossings trace the cut, and the red border's step off the table is 2.3 times the joint's.
+    const { offBy } = measuredFront(tiled.scene, tiled.quality);
+    expect(offBy.leftRight).toBeLessThan(0.5);
+    expect(offBy.topBottom).toBeLessThan(0.5);
+  });
+
+  it("still refuses a light bevelled rim beside the joint, whose crossings follow the joint", () => {
+    // The rim's grey lies 50 levels off the table, the joint 79: along the lower half the crossings
+    // sit on the joint's inner edge, 3 px out, and graded from them the card read 1.7 points off.
+    const rimmed = withBevelledRim(tiled, 9);
+    const result = analyseFace("front", encodeJpeg(drawCardScene(rimmed.scene), rimmed.quality));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.rejection.message).toMatch(/right edge .* shows two edges up to [\d.]+ px apart/);
   });
 });

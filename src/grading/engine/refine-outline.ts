@@ -441,7 +441,8 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
         borderColour !== null &&
         side.crossings !== null &&
         (pastTableLine(colourAt, side, 2 * halfLength, borderColour, side.crossings) ||
-          tableBesideCut(colourAt, side, 2 * halfLength, borderColour, side.crossings))
+          tableBesideCut(colourAt, side, 2 * halfLength, borderColour, side.crossings) ||
+          tableInkOutside(colourAt, side, borderColour, side.crossings))
       ) {
         chosen = side.crossings;
       } else {
@@ -1692,6 +1693,48 @@ function tableBesideCut(
   const tableOutside = points.filter((point) => distance(at(point, -2.5), table) <= MAX_BORDER_DIFFERENCE).length;
   return tableOutside >= MIN_TABLE_BESIDE * points.length;
 }
+
+/**
+ * True when the median reading stepped, outside the crossings' line along the whole side, into the
+ * table's own ink in another light (image.ts, sameInk with the table past it: a light joint or
+ * grout line of a tiled table running along the card, touching it at one end), a step smaller than
+ * the cut's (MIN_CUT_OVER_BAND), and the crossings trace the side cleanly (MIN_CLEAN_CUT) with the
+ * border's colour just inside their line at as many profiles: the band is the table's, and the
+ * crossings' line is the cut. A sleeve's clear margin is the table's ink too; its cut inside is
+ * the card's, and where the other sides lie on the sleeve's edge, the colour they show inside it
+ * is the sleeve's margin, not the border that lies inside this one's.
+ */
+function tableInkOutside(colourAt: RgbSampler, side: SideReadings, borderColour: number[], crossings: Trace): boolean {
+  const { median, card, table } = side;
+  if (!median || !card || !table || !sameInk(card, table)) return false;
+  // The crossings take the larger step near the line: the band's, where it is as large as the cut's.
+  if (distance(borderColour, table) < MIN_CUT_OVER_BAND * distance(card, table)) return false;
+  if (crossings.close.length < MIN_CLEAN_CUT * EDGE_PROFILES) return false;
+  if (![side.p, side.q].every((end) => inwardTo(side, median.line, end) < inwardTo(side, crossings.line, end))) {
+    return false;
+  }
+  // Read on the line itself at every profile: where a bright band lies against the cut, the
+  // crossings beside it drift out toward the band, and the fitted line with them.
+  const pixel = new Float64Array(3);
+  let borderInside = 0;
+  for (let s = 0; s < EDGE_PROFILES; s++) {
+    const base = profileBase(side.p, side.q, s);
+    const depth = inwardTo(side, crossings.line, base) + BORDER_INSIDE_PX;
+    colourAt(base.x + side.nx * depth, base.y + side.ny * depth, pixel);
+    if (distance([pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0], borderColour) <= MAX_BORDER_DIFFERENCE) borderInside++;
+  }
+  return borderInside >= MIN_CLEAN_CUT * EDGE_PROFILES;
+}
+/** How far inside a cut (px) the border's colour is read, clear of the cut's blur. */
+const BORDER_INSIDE_PX = 2.5;
+/**
+ * The cut's step (the border's colour distance from the table's) must be this many times the
+ * band's step into the table for the crossings beside the band to be taken: a light bevelled rim
+ * 42–50 levels off a grey tiled table, a joint 53–79 levels light of it along the cut, had its
+ * crossings on the joint's inner edge over half the side, 2–3 px out (1.7 points); the cuts
+ * taken read 133–156 levels against bands of 56–74.
+ */
+const MIN_CUT_OVER_BAND = 1.5;
 
 /** Where the `s`-th of EDGE_PROFILES profiles crosses side p–q: spread over its middle 80 %, clear of the corners. */
 function profileBase(p: Point, q: Point, s: number): Point {

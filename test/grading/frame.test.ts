@@ -5,7 +5,10 @@ import { agreeOnCentering, edgeBlurLimitMm } from "../../src/grading/engine/cent
 import { bordersWithinChord, measureFrame, measureFrameTwice, SIDES } from "../../src/grading/engine/frame";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
+import { measuredFront } from "../helpers/drawn-front";
 import { normalCdf } from "../helpers/normal";
+import { artPhoto, tablePhoto } from "../helpers/photos";
+import { type RealisticCase, realisticScenes } from "../helpers/scene-sets";
 
 const MM = FLAT_PX_PER_MM;
 const W = 63 * MM;
@@ -479,6 +482,60 @@ describe("the printed frame from line evidence", () => {
     }
   });
 });
+
+describe("a thumb over the middle of the bottom border", () => {
+  it("measures the bottom border where it shows, past a thumb 20 mm across", () => {
+    // Over the middle 60 % of the side (37.8 mm) the thumb covers 52 % of the scan lines, and the
+    // border's colour read over them all is no longer blue: read on the other 48 %, which show the
+    // blue the other three sides show.
+    const result = measureFrame(thumbedCard(20));
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      for (const side of SIDES) expect(result.sides[side].width / MM).toBeCloseTo(3, 1);
+    }
+  });
+
+  it("measures a drawn red-bordered card held by a thumb over the middle of its bottom edge", () => {
+    // Seed 4040's case 12 on grass, the thumb as the drawn sweeps hold it: its bottom border read
+    // over every scan line was rgb(223, 82, 69), the red's and the skin's blend, and refused.
+    const c = realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 4040)[12] as RealisticCase;
+    const scene = { ...c.scene, occluder: { x: 0, y: 46, rx: 10, ry: 8, color: [224, 172, 140] as const } };
+    const { offBy } = measuredFront(scene, c.quality);
+    expect(offBy.leftRight).toBeLessThan(0.5);
+    expect(offBy.topBottom).toBeLessThan(0.5);
+  });
+
+  it("still refuses a thumb 30 mm across, the border shown on under 40 % of the side", () => {
+    // Over 79 % of its scan lines the thumb hides the frame: the side is not clear enough.
+    expect(measureFrame(thumbedCard(30))).toEqual({
+      ok: false,
+      side: "bottom",
+      reason: "the printed frame on the bottom side is not clear enough to measure",
+    });
+  });
+});
+
+/**
+ * A flat card with 3 mm blue borders round red art and a thumb (skin, rgb(224, 172, 140)) over the
+ * middle of its bottom edge: an ellipse `acrossMm` wide at the card's edge, reaching 6 mm in. (Skin
+ * beside a yellow border is one ink in two lights by chromaticity; beside blue it is not.)
+ */
+function thumbedCard(acrossMm: number): RgbaImage {
+  const data = new Uint8Array(W * H * 4);
+  // An ellipse 8 mm tall centred 2 mm past the edge, as wide as asked where it crosses the edge.
+  const ry = 8 * MM;
+  const cy = H + 2 * MM;
+  const rx = (acrossMm * MM) / 2 / Math.sqrt(1 - (2 * MM) ** 2 / ry ** 2);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const inFrame = x >= 3 * MM && x < W - 3 * MM && y >= 3 * MM && y < H - 3 * MM;
+      const onThumb = ((x + 0.5 - W / 2) / rx) ** 2 + ((y + 0.5 - cy) / ry) ** 2 <= 1;
+      const colour = onThumb ? [224, 172, 140] : inFrame ? [200, 60, 40] : [19, 77, 154];
+      data.set([...colour, 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
 
 /**
  * A flat card with 3 mm yellow borders. With `band`, that colour fills the outer 1.5 mm on the

@@ -34,7 +34,7 @@
 // the first step past it; such a side must find that step on the line on MIN_RIM_AGREEMENT of
 // its scan lines.
 import { FLAT_PX_PER_MM, fitLine, median, type Point, selectKth } from "./geometry";
-import { downscaleToFit, oneBorderInk, type RgbaImage, rgbDistance } from "./image";
+import { downscaleToFit, oneBorderInk, type RgbaImage, rgbDistance, sameInk } from "./image";
 import { rimFromCut, rimLow, rimReach } from "./rim";
 
 export type Side = "left" | "right" | "top" | "bottom";
@@ -294,9 +294,85 @@ function frameAt(
       bows[side] ?? 0,
     );
   }
+  let result = frameOf(flat, scale, blurMm, readings, cleanCuts, tableLuma);
+  // One side's border read as another ink than the three others' one: read again where it shows
+  // theirs (a thumb over the middle of the bottom border), and taken when it then passes.
+  const odd = !result.ok && result.inks ? oddInk(result.inks, tableLuma) : null;
+  if (odd) {
+    const { side, ink } = odd;
+    const strip: StripAt = { ...(given?.[side] ?? {}), ink };
+    const bow = bows[side] ?? 0;
+    const reading = measureSide(flat, side, scale, blurMm, strip, undefined, undefined, bow);
+    const again = {
+      ...readings,
+      [side]: faintWhereUnclear(flat, side, scale, blurMm, reading, leanLimit(side, scale, cleanCuts), bow),
+    };
+    const retried = frameOf(flat, scale, blurMm, again, cleanCuts, tableLuma);
+    if (retried.ok) {
+      Object.assign(readings, again);
+      result = retried;
+    }
+  }
   const strips = Object.fromEntries(SIDES.map((side) => [side, readings[side].strip])) as Record<Side, StripAt>;
-  return { result: frameOf(flat, scale, blurMm, readings, cleanCuts, tableLuma), strips };
+  return { result, strips };
 }
+
+/**
+ * The one side whose border colour is no ink of the other three's, which are one ink (image.ts,
+ * oneBorderInk), and their colour (the per-channel median of the three); null otherwise.
+ */
+function oddInk(
+  sides: Record<Side, SideMeasurement>,
+  tableLuma: number,
+): { side: Side; ink: [number, number, number] } | null {
+  const odd = SIDES.filter((side) => {
+    const others = SIDES.filter((other) => other !== side);
+    const oneInk = others.every((a, i) =>
+      others.slice(i + 1).every((b) => oneBorderInk(sides[a].borderColor, sides[b].borderColor, tableLuma)),
+    );
+    return (
+      oneInk && others.some((other) => !oneBorderInk(sides[side].borderColor, sides[other].borderColor, tableLuma))
+    );
+  });
+  const side = odd.length === 1 ? odd[0] : undefined;
+  if (side === undefined) return null;
+  const others = SIDES.filter((other) => other !== side).map((other) => sides[other].borderColor);
+  const ink = [0, 1, 2].map((ch) => median(others.map((c) => c[ch] ?? 0))) as [number, number, number];
+  return { side, ink };
+}
+
+/**
+ * The scan lines (of `lines`) whose border, between 0.35 and 0.75 mm in, is `ink` in some light
+ * (image.ts, sameInk): where something lies over part of a side's border (a thumb or a finger
+ * holding the card), the side is read where its border shows. All of them when fewer than
+ * MIN_INK_LINES do: a band running along the side (another card beneath, a sleeve's margin) is
+ * not read past.
+ */
+function inkLines(
+  lines: number[],
+  pixel: (line: number, depth: number, ch: number) => number,
+  pxPerMm: number,
+  ink: readonly [number, number, number],
+): number[] {
+  const from = Math.max(1, Math.round(0.35 * pxPerMm));
+  const to = Math.max(from + 1, Math.round(0.75 * pxPerMm));
+  const shown = lines.filter((line) => {
+    const colour = [0, 1, 2].map((ch) => {
+      const values: number[] = [];
+      for (let d = from; d < to; d++) values.push(pixel(line, d, ch));
+      return median(values);
+    });
+    return sameInk(colour, ink);
+  });
+  return shown.length >= MIN_INK_LINES * lines.length ? shown : lines;
+}
+
+/**
+ * The share of a side's scan lines that must show the other sides' ink for it to be read on them
+ * alone (inkLines): 40 % of the side's middle 60 %, 15 mm along a short side. A thumb 20 mm
+ * across over the middle of the bottom border leaves about half.
+ */
+const MIN_INK_LINES = 0.4;
 
 /**
  * The frame from the four sides' readings, or the first side's reason it cannot be measured.
@@ -567,9 +643,10 @@ function borderless(side: Side, noise: number): string | null {
  * than this many mm, which another scale read it from); or, on a bevelled rim (bevelledRim), on
  * the strip ending at the rim's darkest (`rimAt`: the far side of its darkest pixel, mm from the
  * cut; on a coarser copy the strip ends on the last pixel wholly before that). `thinRule`: the
- * flat card read the side's frame as a thin rule before a lighter body (ART_WINDOW).
+ * flat card read the side's frame as a thin rule before a lighter body (ART_WINDOW). `ink`: the
+ * side is read on the scan lines whose border shows this ink only (inkLines).
  */
-type StripAt = { thinRule?: boolean } & (
+type StripAt = { thinRule?: boolean; ink?: readonly [number, number, number] } & (
   | { settledFrom?: number; rimAt?: undefined }
   | { rimAt: number; settledFrom?: undefined }
 );
@@ -618,8 +695,9 @@ function measureSide(
     const t = (line + 0.5) / along;
     return bow * along * 4 * t * (1 - t);
   };
-  const lines: number[] = [];
-  for (let line = Math.round(along * 0.2); line < along * 0.8; line += step) lines.push(line);
+  const span: number[] = [];
+  for (let line = Math.round(along * 0.2); line < along * 0.8; line += step) span.push(line);
+  const lines = strip.ink ? inkLines(span, pixel, pxPerMm, strip.ink) : span;
   // The reference strip (0.4 mm wide) starts 0.35 mm in, or where the border's colour settles
   // after the cut's blur or a whitened rim, at most 0.5 mm further: inward while the median colour
   // over the scan lines still changes less and less from one pixel to the next. With
@@ -659,9 +737,14 @@ function measureSide(
   }
   const ref = channels.map((values) => median(values)) as [number, number, number];
   const local = localBorderColours(lines, pixel, refStart, refEnd, Math.round((LOCAL_BORDER_MM * pxPerMm) / step));
-  const firstLine = lines[0] ?? 0;
+  // Each line's place among those read (`local` holds one colour per line read, in order).
+  const firstLine = span[0] ?? 0;
+  const place = new Int32Array(span.length);
+  lines.forEach((line, i) => {
+    place[(line - firstLine) / step] = i;
+  });
   const distanceAt = (line: number, d: number) => {
-    const at = ((line - firstLine) / step) * 3;
+    const at = (place[(line - firstLine) / step] ?? 0) * 3;
     return rgbDistance(
       pixel(line, d, 0) - (local[at] ?? 0),
       pixel(line, d, 1) - (local[at + 1] ?? 0),
@@ -812,6 +895,7 @@ function measureSide(
     strip.rimAt !== undefined
       ? strip
       : {
+          ...(strip.ink ? { ink: strip.ink } : {}),
           settledFrom: refStart / pxPerMm,
           thinRule:
             strip.thinRule ??
@@ -851,8 +935,9 @@ function measureSide(
   const line = fitLine(cluster);
   if (!line || Math.abs(line.b) < 1e-6) return missing;
   const at = (x: number) => (line.c - line.a * x) / line.b;
-  const first = (lines[0] ?? 0) * scale;
-  const last = (lines.at(-1) ?? 0) * scale;
+  // The line's ends over the whole span read, where only some scan lines were (inkLines).
+  const first = (span[0] ?? 0) * scale;
+  const last = (span.at(-1) ?? 0) * scale;
   const width = (at(first) + at(last)) / 2;
   // Cross-check with the plain median: a line fitted through scattered positions can sit between them.
   const medianWidth = median(cluster.map((p) => p.y));

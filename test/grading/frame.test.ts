@@ -8,7 +8,7 @@ import type { RgbaImage } from "../../src/grading/engine/image";
 import { measuredFront } from "../helpers/drawn-front";
 import { normalCdf } from "../helpers/normal";
 import { artPhoto, tablePhoto } from "../helpers/photos";
-import { type RealisticCase, realisticScenes } from "../helpers/scene-sets";
+import { type RealisticCase, realisticScenes, withBevelledRim } from "../helpers/scene-sets";
 
 const MM = FLAT_PX_PER_MM;
 const W = 63 * MM;
@@ -500,6 +500,19 @@ describe("a thumb over the middle of the bottom border", () => {
     // over every scan line was rgb(223, 82, 69), the red's and the skin's blend, and refused.
     const c = realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 4040)[12] as RealisticCase;
     const scene = { ...c.scene, occluder: { x: 0, y: 46, rx: 10, ry: 8, color: [224, 172, 140] as const } };
+    const { offBy } = measuredFront(scene, c.quality);
+    expect(offBy.leftRight).toBeLessThan(0.5);
+    expect(offBy.topBottom).toBeLessThan(0.5);
+  });
+
+  it("measures a drawn card with a bevelled rim held by a thumb over its left border", () => {
+    // Seed 5050's case 11, its rim drawn as the sweeps draw it, a thumb over the middle of the left
+    // side: a third of the left rim's scan lines stepped out of it off the line the others find
+    // ("the rim does not end at one line"). Read where the rim shows the other sides' ink, the rim
+    // ends at one line.
+    const plain = realisticScenes({ art: artPhoto, table: tablePhoto }, 5, 5050)[11] as RealisticCase;
+    const c = withBevelledRim(plain, 11);
+    const scene = { ...c.scene, occluder: { x: -33, y: 5, rx: 8, ry: 11, color: [224, 172, 140] as const } };
     const { offBy } = measuredFront(scene, c.quality);
     expect(offBy.leftRight).toBeLessThan(0.5);
     expect(offBy.topBottom).toBeLessThan(0.5);

@@ -295,9 +295,14 @@ function frameAt(
     );
   }
   let result = frameOf(flat, scale, blurMm, readings, cleanCuts, tableLuma);
-  // One side's border read as another ink than the three others' one: read again where it shows
-  // theirs (a thumb over the middle of the bottom border), and taken when it then passes.
-  const odd = !result.ok && result.inks ? oddInk(result.inks, tableLuma) : null;
+  // One side's border read as another ink than the three others' one, or one side refused while the
+  // three others are measured in one ink: read again where its border shows theirs (a thumb over
+  // part of it), and taken when it then passes.
+  const odd = result.ok
+    ? null
+    : result.inks
+      ? oddInk(result.inks, tableLuma)
+      : refusedBesideOneInk(readings, result.side, tableLuma);
   if (odd) {
     const { side, ink } = odd;
     const strip: StripAt = { ...(given?.[side] ?? {}), ink };
@@ -315,6 +320,27 @@ function frameAt(
   }
   const strips = Object.fromEntries(SIDES.map((side) => [side, readings[side].strip])) as Record<Side, StripAt>;
   return { result, strips };
+}
+
+/**
+ * `side`, refused, when the three other sides were measured and are one ink (image.ts,
+ * oneBorderInk), and their colour (the per-channel median); null otherwise.
+ */
+function refusedBesideOneInk(
+  readings: Record<Side, SideReading>,
+  side: Side | null,
+  tableLuma: number,
+): { side: Side; ink: [number, number, number] } | null {
+  if (side === null) return null;
+  const colours: [number, number, number][] = [];
+  for (const other of SIDES) {
+    if (other === side) continue;
+    const reading = readings[other];
+    if (!reading.ok) return null;
+    colours.push(reading.measured.borderColor);
+  }
+  if (!colours.every((a, i) => colours.slice(i + 1).every((b) => oneBorderInk(a, b, tableLuma)))) return null;
+  return { side, ink: [0, 1, 2].map((ch) => median(colours.map((c) => c[ch] ?? 0))) as [number, number, number] };
 }
 
 /**

@@ -323,8 +323,8 @@ function frameAt(
 }
 
 /**
- * `side`, refused, when the three other sides were measured and are one ink (image.ts,
- * oneBorderInk), and their colour (the per-channel median); null otherwise.
+ * `side`, refused, when the three other sides were measured in one ink (oneInkOf), and that ink;
+ * null otherwise.
  */
 function refusedBesideOneInk(
   readings: Record<Side, SideReading>,
@@ -339,32 +339,32 @@ function refusedBesideOneInk(
     if (!reading.ok) return null;
     colours.push(reading.measured.borderColor);
   }
-  if (!colours.every((a, i) => colours.slice(i + 1).every((b) => oneBorderInk(a, b, tableLuma)))) return null;
-  return { side, ink: [0, 1, 2].map((ch) => median(colours.map((c) => c[ch] ?? 0))) as [number, number, number] };
+  const ink = oneInkOf(colours, tableLuma);
+  return ink ? { side, ink } : null;
 }
 
 /**
- * The one side whose border colour is no ink of the other three's, which are one ink (image.ts,
- * oneBorderInk), and their colour (the per-channel median of the three); null otherwise.
+ * The one side whose border colour is no ink of the other three's, which are one (oneInkOf), and
+ * their ink; null otherwise.
  */
 function oddInk(
   sides: Record<Side, SideMeasurement>,
   tableLuma: number,
 ): { side: Side; ink: [number, number, number] } | null {
-  const odd = SIDES.filter((side) => {
-    const others = SIDES.filter((other) => other !== side);
-    const oneInk = others.every((a, i) =>
-      others.slice(i + 1).every((b) => oneBorderInk(sides[a].borderColor, sides[b].borderColor, tableLuma)),
-    );
-    return (
-      oneInk && others.some((other) => !oneBorderInk(sides[side].borderColor, sides[other].borderColor, tableLuma))
-    );
-  });
-  const side = odd.length === 1 ? odd[0] : undefined;
-  if (side === undefined) return null;
-  const others = SIDES.filter((other) => other !== side).map((other) => sides[other].borderColor);
-  const ink = [0, 1, 2].map((ch) => median(others.map((c) => c[ch] ?? 0))) as [number, number, number];
-  return { side, ink };
+  const odd: { side: Side; ink: [number, number, number] }[] = [];
+  for (const side of SIDES) {
+    const others = SIDES.filter((other) => other !== side).map((other) => sides[other].borderColor);
+    const ink = oneInkOf(others, tableLuma);
+    if (ink && others.some((colour) => !oneBorderInk(sides[side].borderColor, colour, tableLuma)))
+      odd.push({ side, ink });
+  }
+  return odd.length === 1 ? (odd[0] ?? null) : null;
+}
+
+/** The colours' per-channel median when every two of them are one ink (image.ts, oneBorderInk), else null. */
+function oneInkOf(colours: readonly [number, number, number][], tableLuma: number): [number, number, number] | null {
+  const oneInk = colours.every((a, i) => colours.slice(i + 1).every((b) => oneBorderInk(a, b, tableLuma)));
+  return oneInk ? ([0, 1, 2].map((ch) => median(colours.map((c) => c[ch] ?? 0))) as [number, number, number]) : null;
 }
 
 /**

@@ -1697,10 +1697,10 @@ function tableBesideCut(
 /**
  * True when the median reading stepped, outside the crossings' line along the whole side, into the
  * table's own ink in another light (image.ts, sameInk with the table past it: a light joint or
- * grout line of a tiled table running along the card, touching it at one end), a step smaller than
- * the cut's (MIN_CUT_OVER_BAND), and the crossings trace the side cleanly (MIN_CLEAN_CUT) with the
- * border's colour just inside their line at as many profiles: the band is the table's, and the
- * crossings' line is the cut. A sleeve's clear margin is the table's ink too; its cut inside is
+ * grout line of a tiled table running along the card, too near it for table to show between), a
+ * step smaller than the cut's (MIN_CUT_OVER_BAND), and the crossings trace the side cleanly
+ * (MIN_CLEAN_CUT) with the border's colour just inside their line at as many profiles: the band is
+ * the table's, and the crossings' line is the cut. A sleeve's clear margin is the table's ink too; its cut inside is
  * the card's, and where the other sides lie on the sleeve's edge, the colour they show inside it
  * is the sleeve's margin, not the border that lies inside this one's.
  */
@@ -1725,6 +1725,7 @@ function tableInkOutside(colourAt: RgbSampler, side: SideReadings, borderColour:
   }
   return borderInside >= MIN_CLEAN_CUT * EDGE_PROFILES;
 }
+
 /** How far inside a cut (px) the border's colour is read, clear of the cut's blur. */
 const BORDER_INSIDE_PX = 2.5;
 /**

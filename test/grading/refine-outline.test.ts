@@ -215,6 +215,15 @@ function roughOutline(card: { x0: number; x1: number; y0: number; y1: number }):
 }
 const ROUGH = roughOutline(CARD);
 
+/** The refinement succeeded with its left side on the card's cut (both left corners within 0.3 px). */
+function expectLeftCut(result: ReturnType<typeof refineOutline>) {
+  expect(result.ok).toBe(true);
+  if (!result.ok) return;
+  const [tl, , , bl] = result.outline.corners;
+  expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
+  expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.3);
+}
+
 describe("refineOutline", () => {
   it("refuses an edge that bows instead of running straight, saying by how much", () => {
     // Bowed 10 px over its 200 px, the top edge lies within 1.5 px of no line on half its profiles;
@@ -283,11 +292,7 @@ describe("refineOutline", () => {
     // are allowed), and so it is once the blue is seen in that side's light: the table's colour
     // there, 55 % of the others'.
     const result = refineOutline(photo(5, 20, 0, 0, 0, 0.55), ROUGH, 6);
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    const [tl, , , bl] = result.outline.corners;
-    expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
-    expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.3);
+    expectLeftCut(result);
   });
 
   it("takes every cut of a thin border all round, where no side's two readings agree, from the colour all four step into", () => {
@@ -318,11 +323,7 @@ describe("refineOutline", () => {
     // The median profile's first step out of the table is the joint 6–9 px outside the cut; past
     // it, the table again, then the card's blue border, where the crossings found the cut.
     const result = refineOutline(photo(14, 20, 0, 6), ROUGH, 6);
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    const [tl, , , bl] = result.outline.corners;
-    expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
-    expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.3);
+    expectLeftCut(result);
   });
 
   it("takes the cut beside a line of the table's ink leaning along it, touching it at one end", () => {
@@ -330,11 +331,7 @@ describe("refineOutline", () => {
     // cut, the blue border just inside it all along, and the grout is the table's grey, lighter,
     // its step off the table (67 levels) under the cut's (146) by more than MIN_CUT_OVER_BAND.
     const result = refineOutline(leaningGrout(BORDER), ROUGH, 6);
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    const [tl, , , bl] = result.outline.corners;
-    expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
-    expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.3);
+    expectLeftCut(result);
   });
 
   it("does not take the crossings beside a line of the table's ink whose step is as large as the cut's", () => {
@@ -350,11 +347,7 @@ describe("refineOutline", () => {
     // line of the table, but along a third of the side the table lies right outside the
     // crossings' line and the border right inside: the band is no sleeve's margin.
     const result = refineOutline(photo(14, 20, 0, 0, 8), ROUGH, 6);
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    const [tl, , , bl] = result.outline.corners;
-    expect(Math.abs(tl.x - CARD.x0)).toBeLessThan(0.3);
-    expect(Math.abs(bl.x - CARD.x0)).toBeLessThan(0.3);
+    expectLeftCut(result);
   });
 
   it("traces the same edges both ways on a card with ordinary borders", () => {

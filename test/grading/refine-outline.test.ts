@@ -575,6 +575,16 @@ describe("refineOutline", () => {
     expectBottomOnCut(refineOutline(silver, BIG_ON_CUT, 6));
   });
 
+  it("reads past a warm dark band along one side of a silver border on paper, the other three read as the paper in shade", () => {
+    // A real photo's Pokémon card: its silver border is the paper's own hue a shade darker, so the
+    // median readings of three sides take it for the paper in shadow; along the fourth lies a
+    // brown contact shadow 4 px wide, darker than both and warmer than the paper. The three sides
+    // agreeing on one colour are the border, and the band is read past to the face; with the one
+    // side's brown taken for the border instead, the cut was put on the band's outer edge (4.5 px out).
+    const silver = cardWithContactBand(4, 1, [101, 88, 75], { rim: [150, 146, 140], paper: [196, 193, 187] });
+    expectBottomOnCut(refineOutline(silver, BIG_ON_CUT, 6));
+  });
+
   it("does not read past a band of the border's own hue beside a silver border: it is the border", () => {
     // The same card with a 4 px strip of the border's grey a little lighter outside its cut: a
     // wider border, not a paper edge of another hue, so the bottom is taken on the strip's outer edge.

@@ -286,6 +286,19 @@ describe("addsBorder beside a cut", () => {
     { x: x0, y: y1 },
   ];
 
+  it("takes a silver border nearer the border's grey than the paper's for more border, though under 40 levels from the paper", () => {
+    // A real photo's silver border on off-white paper (38 levels apart): the outline with its left
+    // side on the panel's edge, the card's other three cuts shared, adds the border's own grey.
+    const PAPER = [190, 186, 180];
+    const silver = painted(400, 400, (x, y) => {
+      const inCard = x >= 100 && x < 300 && y >= 60 && y < 340;
+      const panel = x >= 112 && x < 288 && y >= 72 && y < 328;
+      return panel ? [210, 180, 60] : inCard ? [165, 164, 162] : PAPER;
+    });
+    const threeShared = { shared: [0, 1, 2], outside: [3] };
+    expect(addsBorder(silver, box(100, 60, 300, 340), box(112, 60, 300, 340), threeShared, PAPER)).toBe(true);
+  });
+
   it("does not take the card's shadow of nearly its border's grey for more border", () => {
     // The outline round the shadow adds its grey beside the card's cut: as near the border's
     // colour as the table's, over the photo and beside the card.

@@ -126,6 +126,16 @@ const DISTINCT_SIDE_PX = 5;
  * its colour is within this RGB distance of the colour just inside the shared sides.
  */
 const MAX_RING_BORDER_DIFFERENCE = 40;
+/**
+ * ...and it differs from the table by more than MAX_RING_BORDER_DIFFERENCE, or by more than
+ * MIN_RING_TABLE_DIFFERENCE and RING_NEARER_BORDER times as much as from the border: nearer the
+ * border's colour than the table's by that much, it is the border. A real photo of a silver
+ * border on off-white paper: the border added 8 from the border's colour and 31–39 from the
+ * table's; the card's own outline, around its sides closed by its art box's top, was set aside as
+ * lines of the table closing the card, and the art box's outline was refined as the card.
+ */
+const MIN_RING_TABLE_DIFFERENCE = 20;
+const RING_NEARER_BORDER = 2;
 /** addsBorder reads the table this many coarse pixels outside the outer outline's added sides. */
 const TABLE_BEYOND_PX = 3;
 /**
@@ -940,9 +950,10 @@ function printLyingInside(outer: Quad, inner: Quad): boolean {
  * inner outline being the card's own sides closed by lines of its print (a panel's, a text
  * box's), not table beyond the card's cut. Read on the coarse copy along the middle 60 % of the
  * sides: the colour 2 px inside each shared side against the colour midway between the two
- * outlines' other sides, each a median; the latter must also differ by more than
- * MAX_RING_BORDER_DIFFERENCE from the table's colour over the photo (`table`) or from the table's
- * just outside those sides (TABLE_BEYOND_PX out).
+ * outlines' other sides, each a median; the latter must also stand apart from the table's colour
+ * over the photo (`table`) or from the table's just outside those sides (TABLE_BEYOND_PX out):
+ * further than MAX_RING_BORDER_DIFFERENCE, or far nearer the border's than the table's
+ * (MIN_RING_TABLE_DIFFERENCE, RING_NEARER_BORDER).
  */
 export function addsBorder(
   coarse: RgbaImage,
@@ -1001,8 +1012,14 @@ export function addsBorder(
   // or from the card's shadow on it, this way. The table is read twice, its colour over the photo
   // and just outside the outer outline: light falling off across a white table leaves a silver
   // border, which mirrors the table, as light as the table's far end, yet darker than beside it.
-  const fromTable = (colour: readonly number[] | null) =>
-    colour !== null && added !== null && colourDistance(added, colour) > MAX_RING_BORDER_DIFFERENCE;
+  const fromTable = (colour: readonly number[] | null) => {
+    if (colour === null || added === null || border === null) return false;
+    const off = colourDistance(added, colour);
+    return (
+      off > MAX_RING_BORDER_DIFFERENCE ||
+      (off > MIN_RING_TABLE_DIFFERENCE && off > RING_NEARER_BORDER * colourDistance(added, border))
+    );
+  };
   return (
     border !== null &&
     added !== null &&

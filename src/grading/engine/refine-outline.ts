@@ -332,13 +332,25 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
   // A step into the table in shadow taken for the card's border (sideFromMedianProfile) is a
   // shadow after all where the sides read otherwise show a border of another colour just inside
   // their cut (a yellow card's soft shadow on white paper, wider than the reading's reach): that
-  // side's median reading is dropped, as if it had met no step into the card.
-  const readOtherwise = sides.filter(
-    (side) => side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card && !side.shadowAsCard,
-  );
+  // side's median reading is dropped, as if it had met no step into the card. Unless more sides
+  // read the table in shadow, all in one colour, than read one other colour: a silver border on
+  // off-white paper reads so along the sides whose two readings agree, and a single other side
+  // whose median reading stepped into a dark band along its cut (a contact shadow of a warmer hue
+  // than the table's, on a real photo) is the odd one, not the border.
+  const agreed = (side: SideReadings) =>
+    side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card !== null;
+  const readOtherwise = sides.filter((side) => agreed(side) && !side.shadowAsCard);
   const otherwiseShown = medianColour(readOtherwise.map((side) => side.card as number[]));
+  const readAsShadow = sides.filter((side) => agreed(side) && side.shadowAsCard);
+  const shadowShown = medianColour(readAsShadow.map((side) => side.card as number[]));
+  const showing = (group: SideReadings[], shown: number[] | null) =>
+    shown ? group.filter((side) => distance(side.card as number[], shown) <= MAX_BORDER_DIFFERENCE).length : 0;
+  const shadowIsBorder =
+    readAsShadow.length >= 2 &&
+    showing(readAsShadow, shadowShown) === readAsShadow.length &&
+    readAsShadow.length > showing(readOtherwise, otherwiseShown);
   for (const side of sides) {
-    if (!side.shadowAsCard || !side.card || !otherwiseShown) continue;
+    if (shadowIsBorder || !side.shadowAsCard || !side.card || !otherwiseShown) continue;
     if (distance(side.card, otherwiseShown) <= MAX_BORDER_DIFFERENCE) continue;
     side.median = null;
     side.card = null;

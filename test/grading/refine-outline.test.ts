@@ -585,6 +585,43 @@ describe("refineOutline", () => {
     expectBottomOnCut(refineOutline(silver, BIG_ON_CUT, 6));
   });
 
+  it("reads past a warm dark edge only 18 levels under a cool grey rim, its tint turned away from the rim's", () => {
+    // A drawn card's 0.3 mm dark edge, blurred into the table and the rim, read 15–18 levels under
+    // the rim and was taken for it: the cut was put on the band's outer edge (4 px out here).
+    expectBottomOnCut(
+      refineOutline(
+        cardWithContactBand(4, 1, [82, 77, 71], { rim: [92, 96, 108], paper: [200, 192, 172] }),
+        BIG_ON_CUT,
+        6,
+      ),
+    );
+  });
+
+  it("reads past a dark band of nearly the border's ink along two adjacent cuts only: the card's edge seen one way", () => {
+    // A warm grey border (luma 95) on light paper, a warmer dark band (luma 57, the card's dark
+    // edge) 4 px wide outside the right and bottom cuts: one ink with the border by sameInk's
+    // measure, so no dark band of another, but not the border in shade (its chromaticity 0.06 off
+    // the border's); the top and left show none, and print runs all round a card. Taken as read,
+    // both sides lay on the bands' outer edges (4 px out).
+    const result = refineOutline(cardWithBandsOutside(["right", "bottom"]), BIG_ON_CUT, 6);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [tl, tr, br, bl] = result.outline.corners;
+    for (const corner of [tr, br]) expect(Math.abs(corner.x - BIG.x1)).toBeLessThan(0.3);
+    for (const corner of [br, bl]) expect(Math.abs(corner.y - BIG.y1)).toBeLessThan(0.3);
+    expect(Math.abs(tl.x - BIG.x0)).toBeLessThan(0.3);
+    expect(Math.abs(tl.y - BIG.y0)).toBeLessThan(0.3);
+  });
+
+  it("does not read past such bands along two opposite cuts: the card's own print would lie so", () => {
+    const result = refineOutline(cardWithBandsOutside(["top", "bottom"]), BIG_ON_CUT, 6);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [tl, tr, br, bl] = result.outline.corners;
+    for (const corner of [tl, tr]) expect(corner.y).toBeLessThan(BIG.y0 - 3);
+    for (const corner of [br, bl]) expect(corner.y).toBeGreaterThan(BIG.y1 + 3);
+  });
+
   it("does not read past a band of the border's own hue beside a silver border: it is the border", () => {
     // The same card with a 4 px strip of the border's grey a little lighter outside its cut: a
     // wider border, not a paper edge of another hue, so the bottom is taken on the strip's outer edge.
@@ -714,6 +751,40 @@ function cardWithContactBand(
           v * shade * shaded +
           (core[i] ?? 0) * (outside + printed) +
           (rim[i] ?? 0) * (card - inner - printed) +
+          (body[i] ?? 0) * inner,
+      );
+    },
+    { width: 700, height: 900 },
+  );
+}
+
+/**
+ * The BIG card, a warm grey border (15 px) round a blue body on light paper, blurred by 1 px, with
+ * a warmer dark band (the card's dark edge) 4 px wide outside each of `sides`.
+ */
+function cardWithBandsOutside(sides: ("top" | "right" | "bottom")[]): RgbaImage {
+  const [paper, band, border, body] = [
+    [200, 195, 190],
+    [66, 54, 40],
+    [100, 94, 88],
+    [60, 110, 190],
+  ];
+  return blurredPhoto(
+    1,
+    (box) => {
+      const card = box(BIG.x0, BIG.x1, BIG.y0, BIG.y1);
+      const inner = box(BIG.x0 + 15, BIG.x1 - 15, BIG.y0 + 15, BIG.y1 - 15);
+      const outside = {
+        top: box(BIG.x0, BIG.x1, BIG.y0 - 4, BIG.y0),
+        right: box(BIG.x1, BIG.x1 + 4, BIG.y0, BIG.y1),
+        bottom: box(BIG.x0, BIG.x1 + (sides.includes("right") ? 4 : 0), BIG.y1, BIG.y1 + 4),
+      };
+      const banded = sides.reduce((sum, side) => sum + outside[side], 0);
+      return paper.map(
+        (v, i) =>
+          v * (1 - card - banded) +
+          (band[i] ?? 0) * banded +
+          (border[i] ?? 0) * (card - inner) +
           (body[i] ?? 0) * inner,
       );
     },

@@ -67,7 +67,7 @@ import {
   shareInside,
   signedArea2,
 } from "./geometry";
-import { colourDistance, downscaleToFit, medianColour, type RgbaImage } from "./image";
+import { colourDistance, downscaleToFit, luma, medianColour, type RgbaImage } from "./image";
 import { aspectsAcrossLenses, lensMatters, orientCard, photoOrder } from "./rectify";
 import { type RefinedEdges, refineOutline } from "./refine-outline";
 import { colourCue } from "./segment";
@@ -127,15 +127,20 @@ const DISTINCT_SIDE_PX = 5;
  */
 const MAX_RING_BORDER_DIFFERENCE = 40;
 /**
- * ...and it differs from the table by more than MAX_RING_BORDER_DIFFERENCE, or by more than
- * MIN_RING_TABLE_DIFFERENCE and RING_NEARER_BORDER times as much as from the border: nearer the
- * border's colour than the table's by that much, it is the border. A real photo of a silver
- * border on off-white paper: the border added 8 from the border's colour and 31–39 from the
- * table's; the card's own outline, around its sides closed by its art box's top, was set aside as
- * lines of the table closing the card, and the art box's outline was refined as the card.
+ * ...and it differs from the table by more than MAX_RING_BORDER_DIFFERENCE, or, at least
+ * MIN_NEARER_RING_LUMA light, by more than MIN_RING_TABLE_DIFFERENCE and RING_NEARER_BORDER times
+ * as much as from the border: nearer the border's colour than the table's by that much, it is the
+ * border. A real photo of a silver border on off-white paper: the border added 8 from the
+ * border's colour and 31–39 from the table's; the card's own outline, around its sides closed by
+ * its art box's top, was set aside as lines of the table closing the card, and the art box's
+ * outline was refined as the card. In the dark a shadow is as near a black border's colour as the
+ * border is to the cloth it lies on (drawn, a black border on dark cloth, its shadow taken in as
+ * border on two sides, was graded 6–9 points off), so only a ring light enough to show the
+ * difference is read so.
  */
 const MIN_RING_TABLE_DIFFERENCE = 20;
 const RING_NEARER_BORDER = 2;
+const MIN_NEARER_RING_LUMA = 80;
 /** addsBorder reads the table this many coarse pixels outside the outer outline's added sides. */
 const TABLE_BEYOND_PX = 3;
 /**
@@ -953,7 +958,7 @@ function printLyingInside(outer: Quad, inner: Quad): boolean {
  * outlines' other sides, each a median; the latter must also stand apart from the table's colour
  * over the photo (`table`) or from the table's just outside those sides (TABLE_BEYOND_PX out):
  * further than MAX_RING_BORDER_DIFFERENCE, or far nearer the border's than the table's
- * (MIN_RING_TABLE_DIFFERENCE, RING_NEARER_BORDER).
+ * (MIN_NEARER_RING_LUMA, MIN_RING_TABLE_DIFFERENCE, RING_NEARER_BORDER).
  */
 export function addsBorder(
   coarse: RgbaImage,
@@ -1017,7 +1022,9 @@ export function addsBorder(
     const off = colourDistance(added, colour);
     return (
       off > MAX_RING_BORDER_DIFFERENCE ||
-      (off > MIN_RING_TABLE_DIFFERENCE && off > RING_NEARER_BORDER * colourDistance(added, border))
+      (luma(added) >= MIN_NEARER_RING_LUMA &&
+        off > MIN_RING_TABLE_DIFFERENCE &&
+        off > RING_NEARER_BORDER * colourDistance(added, border))
     );
   };
   return (

@@ -569,6 +569,29 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
       };
     }
   }
+  // A dark band along one side, or two adjacent ones, and not along the opposite ones: the face
+  // past it is the side (pastOneWayBands).
+  if (borderColour) {
+    const faces = pastOneWayBands(
+      colourAt,
+      sides,
+      refined,
+      asRead,
+      pastDarkBand,
+      bows,
+      borderColour,
+      shownColours,
+      halfLength,
+    );
+    for (const [k, face] of faces.entries()) {
+      if (!face) continue;
+      refined[k] = face.line;
+      pastDarkBand[k] = true;
+      asRead[k] = false;
+      clean[k] = face.close.length >= MIN_CLEAN_CUT * EDGE_PROFILES;
+      gaps[k] = null;
+    }
+  }
   // A card with a bevelled rim all round: each cut where the colour changes fastest (rimCuts).
   const rimmed = rimCuts(colourAt, sides, refined, shortSide / CARD_SHORT_MM, median(widths), pastDarkBand);
   const [t, r, b, l] = (rimmed ?? refined) as [Line, Line, Line, Line];
@@ -591,6 +614,55 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
         median(widths),
     },
   };
+}
+
+/**
+ * The faces past dark bands that lie along one side's cut, or two adjacent sides', and not along
+ * the opposite sides: darker than both the table and the border past them (SHADOW_BAND), running
+ * in from the line (bandInside), as a shadow cast one way or the card's dark edge seen on the
+ * sides toward the lens lies, and not of the border's chromaticity (MAX_SHADE_CHROMA_DIFFERENCE:
+ * the border's own outer part in shadow). The card's print runs all round it, and a dark line of it at the cut
+ * lies along the opposite side as well; one the opposite side does not show (its border read past
+ * its cut, no band there) is no part of the face, whose edge past it is the side's (pastBand).
+ * Only sides taken as read (`asRead`), not bowed and not read past a band already, are looked at.
+ * Drawn: a 0.3 mm warm dark edge outside the right and bottom cuts of a bevelled rim of the same
+ * warm grey (one ink in shade, so not DARK_BAND) was measured to its outer edge, 4.7 centering
+ * points off; read past, 1.1. Per side, the face's line or null.
+ */
+/**
+ * A colour within this of a border's chromaticity is that border in shade (a shadow dims all three
+ * channels alike): a dark band so is the border's outer part in shadow, not a band beside it. The
+ * drawn warm dark edge beside a warm grey rim lay 0.05 from the rim's, one ink by sameInk's 0.08.
+ */
+const MAX_SHADE_CHROMA_DIFFERENCE = 0.03;
+
+function pastOneWayBands(
+  colourAt: RgbSampler,
+  sides: SideReadings[],
+  lines: Line[],
+  asRead: readonly boolean[],
+  pastDarkBand: readonly boolean[],
+  bows: readonly number[],
+  border: number[],
+  shown: number[][],
+  halfLength: number,
+): (Trace | null)[] {
+  const readings = sides.map((side, k) =>
+    side.table && asRead[k] && !pastDarkBand[k] && !bows[k]
+      ? bandInside(side, lines[k] as Line, side.table, border, shown, SHADOW_BAND, 2.5, true)
+      : null,
+  );
+  const banded = readings.flatMap((reading, k) => (reading?.moved ? [k] : []));
+  const [first = 0, second = 0] = banded;
+  const oneWay = banded.length === 1 || (banded.length === 2 && (second - first) % 2 === 1);
+  return sides.map((side, k) => {
+    const reading = readings[k];
+    const opposite = readings[(k + 2) % 4];
+    if (!oneWay || !reading?.moved || !opposite || opposite.moved || !side.table || !reading.colour) return null;
+    // The border's own ink in shade (its chromaticity kept) is the border's outer part in shadow.
+    if (sameInk(reading.colour, reading.border, MAX_SHADE_CHROMA_DIFFERENCE)) return null;
+    return pastBand(colourAt, side, lines[k] as Line, halfLength, side.table, reading.border, SHADOW_BAND);
+  });
 }
 
 /**
@@ -936,14 +1008,18 @@ const DARK_BAND_DEPTH = 20;
 const MIN_BANDED_BORDER_LUMA = 100;
 /**
  * ...or, for a grey at least this light (its hue offset under DARK_HUE_LEVELS, image.ts), by its
- * tint: a band DARK_BAND_DEPTH darker whose tint turns away from the grey's (their offsets from
- * grey, each MIN_TINT_LEVELS or more, pointing apart) is of another ink. A bevelled rim's cool
+ * tint: a band MIN_TINTED_BAND_DEPTH darker whose tint turns away from the grey's (their offsets
+ * from grey, each MIN_TINT_LEVELS or more, pointing apart) is of another ink. A bevelled rim's cool
  * grey at its cut (rgb(99, 103, 116) on drawn Yu-Gi-Oh! cards) beside the card's warm dark edge
  * (rgb(62, 56, 50)) lay 0.068 apart in chromaticity, under sameInk's 0.08, and the band was taken
  * for the rim (stop 79); a blue-grey border's own ink in shade keeps its tint, and is not read past.
+ * The turn of the tint is what tells the band, so it need not be DARK_BAND_DEPTH darker: blurred
+ * into the table and the rim, a 0.3 mm edge read 15–18 levels under the rim on one drawn photo,
+ * whose cut was put on its outer edge (4.8 centering points off; 0.9 read past it).
  */
 const MIN_BANDED_GREY_LUMA = 80;
 const MIN_TINT_LEVELS = 4;
+const MIN_TINTED_BAND_DEPTH = 10;
 
 /** Two near-neutral colours tinted apart: their offsets from grey point more than 90° apart. */
 function tintedApart(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
@@ -954,8 +1030,8 @@ function tintedApart(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
 /**
  * True when `colour` could be a dark band beside the card's face (its dark core, a contact shadow)
  * rather than its border `border` or the table `table`: DARK_BAND_DEPTH darker than the table, and
- * either that much darker than a light border, or than a mid grey one with its tint turned away
- * (tintedApart: a warm dark edge beside a rim's cool grey), or of another ink than the border (a
+ * either that much darker than a light border, or MIN_TINTED_BAND_DEPTH darker than a mid grey one
+ * with its tint turned away (tintedApart: a warm dark edge beside a rim's cool grey), or of another ink than the border (a
  * grey-brown core beside a red or blue border). A near-black border's rim, darker where the light
  * leaves it, is neither (sameInk has no hue to compare under luma 60).
  */
@@ -964,7 +1040,7 @@ function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]
   if (shade >= luma(table) - DARK_BAND_DEPTH || shade >= luma(border)) return false;
   if (luma(border) >= MIN_BANDED_BORDER_LUMA) return shade < luma(border) - DARK_BAND_DEPTH;
   const grey = luma(border) >= MIN_BANDED_GREY_LUMA && hueLevels(border) < DARK_HUE_LEVELS;
-  if (grey && shade < luma(border) - DARK_BAND_DEPTH && tintedApart(colour, border)) return true;
+  if (grey && shade < luma(border) - MIN_TINTED_BAND_DEPTH && tintedApart(colour, border)) return true;
   return !sameInk(colour, border);
 }
 
@@ -1222,7 +1298,7 @@ function bandInside(
   kind: BandKind,
   inward = 2.5,
   fromLine = false,
-): { border: number[]; moved: boolean; band: number | null } | null {
+): { border: number[]; moved: boolean; band: number | null; colour: number[] | null } | null {
   const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
   const depth = inwardTo(side, line, mid);
   const reach = (side.medianProfile.length - 1) / 4;
@@ -1253,6 +1329,7 @@ function bandInside(
     border,
     moved: found !== null && kind.moves((found.face - sample(depth)) / 2),
     band: found && (found.band - sample(depth)) / 2,
+    colour: found && [...at(found.band)],
   };
 }
 

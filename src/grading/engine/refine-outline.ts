@@ -617,25 +617,26 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
 }
 
 /**
- * The faces past dark bands that lie along one side's cut, or two adjacent sides', and not along
- * the opposite sides: darker than both the table and the border past them (SHADOW_BAND), running
- * in from the line (bandInside), as a shadow cast one way or the card's dark edge seen on the
- * sides toward the lens lies, and not of the border's chromaticity (MAX_SHADE_CHROMA_DIFFERENCE:
- * the border's own outer part in shadow). The card's print runs all round it, and a dark line of it at the cut
- * lies along the opposite side as well; one the opposite side does not show (its border read past
- * its cut, no band there) is no part of the face, whose edge past it is the side's (pastBand).
- * Only sides taken as read (`asRead`), not bowed and not read past a band already, are looked at.
- * Drawn: a 0.3 mm warm dark edge outside the right and bottom cuts of a bevelled rim of the same
- * warm grey (one ink in shade, so not DARK_BAND) was measured to its outer edge, 4.7 centering
- * points off; read past, 1.1. Per side, the face's line or null.
- */
-/**
  * A colour within this of a border's chromaticity is that border in shade (a shadow dims all three
  * channels alike): a dark band so is the border's outer part in shadow, not a band beside it. The
  * drawn warm dark edge beside a warm grey rim lay 0.05 from the rim's, one ink by sameInk's 0.08.
  */
 const MAX_SHADE_CHROMA_DIFFERENCE = 0.03;
 
+/**
+ * The faces past dark bands that lie along one side's cut, or two adjacent sides', and not along
+ * the opposite sides: darker than both the table and the border past them (SHADOW_BAND), running
+ * in from the line (bandInside), as a shadow cast one way or the card's dark edge seen on the
+ * sides toward the lens lies, and not of the border's chromaticity (MAX_SHADE_CHROMA_DIFFERENCE:
+ * the border's own outer part in shadow). The card's print runs all round it, and a dark line of
+ * it at the cut lies along the opposite side as well; one the opposite side does not show (its
+ * border read past its cut, no band there) is no part of the face, whose edge past it is the
+ * side's (pastBand). Only sides taken as read (`asRead`), not bowed and not read past a band
+ * already, are looked at. Drawn: a 0.3 mm warm dark edge outside the right and bottom cuts of a
+ * bevelled rim of a warm grey (one ink with it by sameInk's measure, so not DARK_BAND) was
+ * measured to its outer edge, 4.7 centering points off; read past, 1.2. Per side, the face's line
+ * or null.
+ */
 function pastOneWayBands(
   colourAt: RgbSampler,
   sides: SideReadings[],
@@ -1030,10 +1031,11 @@ function tintedApart(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
 /**
  * True when `colour` could be a dark band beside the card's face (its dark core, a contact shadow)
  * rather than its border `border` or the table `table`: DARK_BAND_DEPTH darker than the table, and
- * either that much darker than a light border, or MIN_TINTED_BAND_DEPTH darker than a mid grey one
- * with its tint turned away (tintedApart: a warm dark edge beside a rim's cool grey), or of another ink than the border (a
- * grey-brown core beside a red or blue border). A near-black border's rim, darker where the light
- * leaves it, is neither (sameInk has no hue to compare under luma 60).
+ * either that much darker than a light border, or MIN_TINTED_BAND_DEPTH darker than a mid grey
+ * one with its tint turned away (tintedApart: a warm dark edge beside a rim's cool grey), or of
+ * another ink than the border (a grey-brown core beside a red or blue border). A near-black
+ * border's rim, darker where the light leaves it, is neither (sameInk has no hue to compare under
+ * luma 60).
  */
 function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]): boolean {
   const shade = luma(colour);

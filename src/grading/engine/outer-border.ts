@@ -37,7 +37,8 @@
 // on it). Before the outline is refined, each side is read across: on the cut, a rim runs in
 // from its line (rimLow) and something else lies outside; on the rim's inner step, a band runs
 // out from its line to a step into another colour, and read back in from that step it is a rim
-// whose darkest lies at the line. Where every side is one or the other, at least one on the inner
+// whose darkest lies at the line (or further out past the body's print, RIM_FAR_MM: the outline
+// closed on a line of the print inside the step). Where every side is one or the other, at least one on the inner
 // step (all four: the outline is the card's body), and the rims' darkest colours agree (one ink),
 // the sides on the inner step move out to the rim's cut, traced profile by profile where the
 // colour changes fastest (the rim lightens toward the cut, so no one level marks it on every
@@ -364,6 +365,15 @@ const RIM_BLUR_MM = 0.5;
 const RIM_COLOUR_MM = 0.25;
 /** The strongest changes of colour outside a side's line tried as the rim's cut, strongest first. */
 const MAX_RIM_STEPS_TRIED = 3;
+/**
+ * How far out from a side's line (mm) the rim's darkest may lie with the body's print between: the
+ * outline closed on a line of the print inside the rim's inner step (its body's colour, then the
+ * rim, lie outside it). A real photo of a Yu-Gi-Oh! card on grey paper was outlined on the rim's
+ * inner step along three sides and on its text box's lower edge along the bottom, the rim's darkest
+ * 3.1 mm out from it, past a band of the body's teal: the sides on the step were found, the bottom
+ * was no rim's, and the card was measured on its body (refused at the frame).
+ */
+const RIM_FAR_MM = 4;
 
 /** A side read across for a bevelled rim (rimSide). */
 interface RimSide {
@@ -475,8 +485,8 @@ function rimSide(image: RgbaImage, colourAt: RgbSampler, side: Side, pxPerMm: nu
   if (beyond) return beyond;
   // On the inner step: out from the line, the rim runs to the cut, the median profile's fastest
   // change of colour past it from which, read back in, the rim's darkest lies at the line (within
-  // its rise). (A patterned table makes its colour far out no guide to where the cut is.)
-  const rim = at(Math.max(2, Math.round(RIM_COLOUR_MM * pxPerMm)));
+  // its rise), or further out past the body's print (RIM_FAR_MM). (A patterned table makes its
+  // colour far out no guide to where the cut is.)
   const change = (colours: (t: number) => number[], t: number) => distance(colours(t + 1), colours(t - 1));
   const maxima: number[] = [];
   for (let t = 3; t < reach - 1; t++) {
@@ -484,17 +494,22 @@ function rimSide(image: RgbaImage, colourAt: RgbSampler, side: Side, pxPerMm: nu
     if (here >= MIN_BAND_CONTRAST / 2 && here >= change(at, t - 1) && here > change(at, t + 1)) maxima.push(t);
   }
   maxima.sort((a, b) => change(at, b) - change(at, a));
+  const riseReach = Math.max(3, (RIM_RISE_MM + RIM_BLUR_MM) * pxPerMm);
   let step = -1;
   let low: number | null = null;
   for (const t of maxima.slice(0, MAX_RIM_STEPS_TRIED)) {
     const darkest = rimLow(inwardFrom(t), pxPerMm, RIM_BLUR_MM);
-    if (darkest !== null && Math.abs(t - darkest) <= Math.max(3, (RIM_RISE_MM + RIM_BLUR_MM) * pxPerMm)) {
+    // The rim's darkest, this many px out from the line.
+    const out = darkest === null ? Number.NaN : t - darkest;
+    if (Math.abs(out) <= riseReach || (out > 0 && out <= RIM_FAR_MM * pxPerMm)) {
       step = t;
       low = darkest;
       break;
     }
   }
   if (step < 0 || low === null) return null;
+  // The rim's colour: just outside the line, on its inner step; at its darkest, past the body.
+  const rim = step - low <= riseReach ? at(Math.max(2, Math.round(RIM_COLOUR_MM * pxPerMm))) : at(step - low);
   // The cut on each profile: where its colour changes fastest within half a millimetre of the
   // median's step, against a table of its own that stands out from the rim.
   const window = Math.max(3, Math.round(0.5 * pxPerMm));

@@ -298,7 +298,7 @@ describe("the outline of a card with a bevelled rim", () => {
     it("moves a side on a line of the body's print inside the rim out to the cut, past the body", () => {
       // A text box ending 2.5 mm above the body's bottom (a Yu-Gi-Oh! card's): the outline on the
       // cut along three sides and on the box's lower edge along the bottom, the rim's darkest
-      // 3.5 mm out from it past the body's purple (a real photo's 3.1 mm).
+      // about 2.6 mm out from it past the body's purple (a real photo's 3.1 mm).
       const boxed = { layout: { ...(rimCard(borders).layout as NonNullable<CardScene["layout"]>), inset: 2.5 } };
       const onBox = inset((side) => (side === "bottom" ? (borders.bottom + 2.5) * PX : 0.5));
       const wider = rimOutside(photo(boxed), onBox);

@@ -674,7 +674,7 @@ describe("refineOutline", () => {
  */
 function blurredPhoto(
   sigma: number,
-  colourAt: (box: (x0: number, x1: number, y0: number, y1: number) => number) => number[],
+  colourAt: (box: Box) => number[],
   { width = W, height = H }: { width?: number; height?: number } = {},
 ): RgbaImage {
   const data = new Uint8Array(width * height * 4);
@@ -695,6 +695,37 @@ function blurredPhoto(
  * bottom cut; and the outline find-card.ts hands over, its bottom side on the band's outer edge.
  */
 const BIG = { x0: 100, x1: 600, y0: 100, y1: 798 };
+/** How much of a pixel lies in a rectangle, as blurredPhoto hands it to its colour function. */
+type Box = (x0: number, x1: number, y0: number, y1: number) => number;
+
+/**
+ * The colour of a pixel (its shares in rectangles given by `box`) of the BIG card: a 15 px
+ * `border` round `body` on `table`, with `outside` (shares beside the card, each with its colour)
+ * taking the table's place and `onBorder` (shares inside the cut) the border's.
+ */
+function bigCardColour(
+  box: Box,
+  table: number[],
+  border: number[],
+  body: number[],
+  outside: [number, number[]][] = [],
+  onBorder: [number, number[]][] = [],
+): number[] {
+  const card = box(BIG.x0, BIG.x1, BIG.y0, BIG.y1);
+  const inner = box(BIG.x0 + 15, BIG.x1 - 15, BIG.y0 + 15, BIG.y1 - 15);
+  const sum = (marks: [number, number[]][]) => marks.reduce((total, [share]) => total + share, 0);
+  const marked = (marks: [number, number[]][], i: number) =>
+    marks.reduce((total, [share, colour]) => total + share * (colour[i] ?? 0), 0);
+  return table.map(
+    (v, i) =>
+      v * (1 - card - sum(outside)) +
+      marked(outside, i) +
+      (border[i] ?? 0) * (card - inner - sum(onBorder)) +
+      marked(onBorder, i) +
+      (body[i] ?? 0) * inner,
+  );
+}
+
 function cardWithWideShadow(band: number): { photo: RgbaImage; quad: Quad } {
   const [table, rim, body, shadow] = [
     [182, 175, 173],
@@ -704,15 +735,7 @@ function cardWithWideShadow(band: number): { photo: RgbaImage; quad: Quad } {
   ];
   const photo = blurredPhoto(
     1,
-    (box) => {
-      const card = box(BIG.x0, BIG.x1, BIG.y0, BIG.y1);
-      const inner = box(BIG.x0 + 15, BIG.x1 - 15, BIG.y0 + 15, BIG.y1 - 15);
-      const shade = box(BIG.x0, BIG.x1, BIG.y1, BIG.y1 + band);
-      return (table as number[]).map(
-        (v, i) =>
-          v * (1 - card - shade) + (shadow[i] ?? 0) * shade + (rim[i] ?? 0) * (card - inner) + (body[i] ?? 0) * inner,
-      );
-    },
+    (box) => bigCardColour(box, table, rim, body, [[box(BIG.x0, BIG.x1, BIG.y1, BIG.y1 + band), shadow]]),
     { width: 700, height: 900 },
   );
   const quad: Quad = [
@@ -740,19 +763,12 @@ function cardWithContactBand(
   return blurredPhoto(
     1,
     (box) => {
-      const card = box(BIG.x0, BIG.x1, BIG.y0, BIG.y1);
-      const inner = box(BIG.x0 + 15, BIG.x1 - 15, BIG.y0 + 15, BIG.y1 - 15);
-      const outside = box(BIG.x0, BIG.x1, BIG.y1, BIG.y1 + band);
       const printed = line > 0 ? box(BIG.x0 + 15, BIG.x1 - 15, BIG.y1 - line - 3, BIG.y1 - line) : 0;
-      const shaded = box(BIG.x0, BIG.x1, BIG.y1 + band, BIG.y1 + band + 30);
-      return paper.map(
-        (v, i) =>
-          v * (1 - card - outside - shaded) +
-          v * shade * shaded +
-          (core[i] ?? 0) * (outside + printed) +
-          (rim[i] ?? 0) * (card - inner - printed) +
-          (body[i] ?? 0) * inner,
-      );
+      const outside: [number, number[]][] = [
+        [box(BIG.x0, BIG.x1, BIG.y1, BIG.y1 + band), core],
+        [box(BIG.x0, BIG.x1, BIG.y1 + band, BIG.y1 + band + 30), paper.map((v) => v * shade)],
+      ];
+      return bigCardColour(box, paper, rim, body, outside, [[printed, core]]);
     },
     { width: 700, height: 900 },
   );
@@ -772,20 +788,17 @@ function cardWithBandsOutside(sides: ("top" | "right" | "bottom")[]): RgbaImage 
   return blurredPhoto(
     1,
     (box) => {
-      const card = box(BIG.x0, BIG.x1, BIG.y0, BIG.y1);
-      const inner = box(BIG.x0 + 15, BIG.x1 - 15, BIG.y0 + 15, BIG.y1 - 15);
       const outside = {
         top: box(BIG.x0, BIG.x1, BIG.y0 - 4, BIG.y0),
         right: box(BIG.x1, BIG.x1 + 4, BIG.y0, BIG.y1),
         bottom: box(BIG.x0, BIG.x1 + (sides.includes("right") ? 4 : 0), BIG.y1, BIG.y1 + 4),
       };
-      const banded = sides.reduce((sum, side) => sum + outside[side], 0);
-      return paper.map(
-        (v, i) =>
-          v * (1 - card - banded) +
-          (band[i] ?? 0) * banded +
-          (border[i] ?? 0) * (card - inner) +
-          (body[i] ?? 0) * inner,
+      return bigCardColour(
+        box,
+        paper,
+        border,
+        body,
+        sides.map((side): [number, number[]] => [outside[side], band]),
       );
     },
     { width: 700, height: 900 },
@@ -806,23 +819,17 @@ function cardWithPenumbra(penumbra: number, band: number, core = [30, 26, 30]): 
   return blurredPhoto(
     1,
     (box) => {
-      const card = box(BIG.x0, BIG.x1, BIG.y0, BIG.y1);
-      const inner = box(BIG.x0 + 15, BIG.x1 - 15, BIG.y0 + 15, BIG.y1 - 15);
-      const dark = box(BIG.x0, BIG.x1, BIG.y1, BIG.y1 + band);
       // The penumbra's light by rows, in 1 px steps (the blur smooths them).
       let shadow = 0;
       for (let row = 0; row < penumbra; row++) {
         shadow +=
           box(BIG.x0, BIG.x1, BIG.y1 + band + row, BIG.y1 + band + row + 1) * (0.8 * (1 - (row + 0.5) / penumbra));
       }
-      return (table as number[]).map(
-        (v, i) =>
-          v * (1 - card - dark - shadow) +
-          v * 0.2 * shadow +
-          (core[i] ?? 0) * dark +
-          (rim[i] ?? 0) * (card - inner) +
-          (body[i] ?? 0) * inner,
-      );
+      const outside: [number, number[]][] = [
+        [box(BIG.x0, BIG.x1, BIG.y1, BIG.y1 + band), core],
+        [shadow, table.map((v) => v * 0.2)],
+      ];
+      return bigCardColour(box, table, rim, body, outside);
     },
     { width: 700, height: 900 },
   );

@@ -191,24 +191,39 @@ describe("swungSide", () => {
   });
 });
 
+/** The rectangle x0–x1, y0–y1 as a quadrilateral in photo order. */
+const box = (x0: number, y0: number, x1: number, y1: number): Quad => [
+  { x: x0, y: y0 },
+  { x: x1, y: y0 },
+  { x: x1, y: y1 },
+  { x: x0, y: y1 },
+];
+
+/**
+ * A 400 × 400 photo of a card at x 100–299, y 60–339: `border` round a `panel` inset `inset` px,
+ * and `around(x, y)` outside it.
+ */
+function cardPhoto(
+  border: readonly number[],
+  panel: readonly number[],
+  inset: number,
+  around: (x: number, y: number) => readonly number[],
+): RgbaImage {
+  return painted(400, 400, (x, y) => {
+    if (x >= 100 + inset && x < 300 - inset && y >= 60 + inset && y < 340 - inset) return panel;
+    return x >= 100 && x < 300 && y >= 60 && y < 340 ? border : around(x, y);
+  });
+}
+
 describe("addsBorder", () => {
   // A card (yellow border 10 px, purple panel) at x 100–299, y 60–339 on a white table, a yellow
   // sticker on the table beside it (the table's colour cue may count yellow as table).
   const TABLE = [235, 235, 240];
   function cardOnTable(): RgbaImage {
-    return painted(400, 400, (x, y) => {
-      const card = x >= 100 && x < 300 && y >= 60 && y < 340;
-      const panel = x >= 110 && x < 290 && y >= 70 && y < 330;
-      const sticker = x >= 20 && x < 90 && y >= 150 && y < 250;
-      return panel ? [150, 90, 170] : card || sticker ? [240, 215, 70] : TABLE;
-    });
+    return cardPhoto([240, 215, 70], [150, 90, 170], 10, (x, y) =>
+      x >= 20 && x < 90 && y >= 150 && y < 250 ? [240, 215, 70] : TABLE,
+    );
   }
-  const box = (x0: number, y0: number, x1: number, y1: number): Quad => [
-    { x: x0, y: y0 },
-    { x: x1, y: y0 },
-    { x: x1, y: y1 },
-    { x: x0, y: y1 },
-  ];
   const image = cardOnTable();
 
   it("tells the card's border running on round it from lines closing its sides", () => {
@@ -228,11 +243,7 @@ describe("addsBorder", () => {
     // and bottom cuts: what that outline adds could as well be more border as table, or the card's
     // shadow on it.
     const YELLOW_TABLE = [228, 205, 85];
-    const onYellow = painted(400, 400, (x, y) => {
-      const card = x >= 100 && x < 300 && y >= 60 && y < 340;
-      const panel = x >= 110 && x < 290 && y >= 70 && y < 330;
-      return panel ? [150, 90, 170] : card ? [240, 215, 70] : YELLOW_TABLE;
-    });
+    const onYellow = cardPhoto([240, 215, 70], [150, 90, 170], 10, () => YELLOW_TABLE);
     expect(
       addsBorder(
         onYellow,
@@ -249,13 +260,9 @@ describe("addsBorder", () => {
     // colour over the photo is the silver's own, but beside the card the table is lighter.
     const BESIDE = [206, 204, 198];
     const FAR = [168, 167, 165];
-    const silver = painted(400, 400, (x, y) => {
-      const card = x >= 100 && x < 300 && y >= 60 && y < 340;
-      const panel = x >= 112 && x < 288 && y >= 72 && y < 328;
-      if (panel) return [120, 170, 60];
-      if (card) return [166, 166, 166];
-      return x >= 70 && x < 330 && y >= 30 && y < 370 ? BESIDE : FAR;
-    });
+    const silver = cardPhoto([166, 166, 166], [120, 170, 60], 12, (x, y) =>
+      x >= 70 && x < 330 && y >= 30 && y < 370 ? BESIDE : FAR,
+    );
     // The card's cut all round, around its sides closed by the panel's top and bottom lines.
     expect(
       addsBorder(silver, box(100, 60, 300, 340), box(100, 72, 300, 328), { shared: [1, 3], outside: [0, 2] }, FAR),
@@ -279,22 +286,12 @@ describe("addsBorder beside a cut", () => {
   // A silver border (165) 12 px wide round a yellow panel, on a table only 34 levels lighter (185),
   // a shadow of nearly the border's grey (172) 12 px wide along its left cut.
   const TABLE = [185, 185, 183];
-  const box = (x0: number, y0: number, x1: number, y1: number): Quad => [
-    { x: x0, y: y0 },
-    { x: x1, y: y0 },
-    { x: x1, y: y1 },
-    { x: x0, y: y1 },
-  ];
 
   it("takes a silver border nearer the border's grey than the paper's for more border, though under 40 levels from the paper", () => {
     // A real photo's silver border on off-white paper (38 levels apart): the outline with its left
     // side on the panel's edge, the card's other three cuts shared, adds the border's own grey.
     const PAPER = [190, 186, 180];
-    const silver = painted(400, 400, (x, y) => {
-      const inCard = x >= 100 && x < 300 && y >= 60 && y < 340;
-      const panel = x >= 112 && x < 288 && y >= 72 && y < 328;
-      return panel ? [210, 180, 60] : inCard ? [165, 164, 162] : PAPER;
-    });
+    const silver = cardPhoto([165, 164, 162], [210, 180, 60], 12, () => PAPER);
     const threeShared = { shared: [0, 1, 2], outside: [3] };
     expect(addsBorder(silver, box(100, 60, 300, 340), box(112, 60, 300, 340), threeShared, PAPER)).toBe(true);
   });
@@ -302,12 +299,9 @@ describe("addsBorder beside a cut", () => {
   it("does not take the card's shadow of nearly its border's grey for more border", () => {
     // The outline round the shadow adds its grey beside the card's cut: as near the border's
     // colour as the table's, over the photo and beside the card.
-    const shadowed = painted(400, 400, (x, y) => {
-      const inCard = x >= 100 && x < 300 && y >= 60 && y < 340;
-      const panel = x >= 112 && x < 288 && y >= 72 && y < 328;
-      const shadow = x >= 88 && x < 100 && y >= 60 && y < 340;
-      return panel ? [210, 180, 60] : inCard ? [165, 165, 165] : shadow ? [172, 172, 171] : TABLE;
-    });
+    const shadowed = cardPhoto([165, 165, 165], [210, 180, 60], 12, (x, y) =>
+      x >= 88 && x < 100 && y >= 60 && y < 340 ? [172, 172, 171] : TABLE,
+    );
     const threeShared = { shared: [0, 1, 2], outside: [3] };
     expect(addsBorder(shadowed, box(88, 60, 300, 340), box(100, 60, 300, 340), threeShared, TABLE)).toBe(false);
   });

@@ -469,7 +469,7 @@ function frameOf(
       return {
         ok: false,
         side,
-        reason: `the line found on the ${side} side is not parallel to the card's edge (it leans ${measured.lean.toFixed(2)} mm), so it is not the printed frame`,
+        reason: `the line found on the ${side} side is not parallel to the card's edge (it leans ${measured.lean.toFixed(2)} mm): either it is not the printed frame, or the card's edge there was placed off true (a worn edge or a shadow taken in along part of it)`,
       };
     }
     const faint = fainterLineBefore(flat, side, scale, blurMm, measured, reading.strip);

@@ -69,6 +69,36 @@ describe("the frame of a card with a bevelled rim", () => {
     expect(Math.abs(centering.centering.top_bottom - truth.topBottom)).toBeLessThanOrEqual(0.5);
   });
 
+  it("is measured with the rim lit on two sides and in shade on the others: a bevel takes the light by the way it faces", () => {
+    // A real photo's Yu-Gi-Oh! card: the rim's darkest read rgb(116, 131, 146) along the left and
+    // top, toward the lamp, and rgb(31, 65, 85) along the right and bottom, no one ink by the
+    // borders' measure. Here the left and top rims are lit, each channel's distance from white cut
+    // to 60 % (the darkest rgb(124, 127, 135) against the others' rgb(39, 43, 57)), round a pale
+    // teal body. Read as rims all round, the sides are not compared in ink, and each is measured.
+    const borders = { left: 1.9, right: 2.1, top: 1.8, bottom: 2.0 };
+    const scene = rimCard(borders);
+    const flat = flatOf({
+      ...scene,
+      layout: { ...(scene.layout as NonNullable<CardScene["layout"]>), panel: [100, 200, 210] },
+    });
+    for (let y = 0; y < flat.height; y++) {
+      for (let x = 0; x < flat.width; x++) {
+        if (x >= borders.left * MM && y >= borders.top * MM) continue;
+        if (x >= flat.width - borders.right * MM || y >= flat.height - borders.bottom * MM) continue;
+        const p = (y * flat.width + x) * 4;
+        for (let c = 0; c < 3; c++) flat.data[p + c] = Math.round(255 - 0.6 * (255 - (flat.data[p + c] ?? 0)));
+      }
+    }
+    const frames = measureFrameTwice(flat, 0.1);
+    if (!frames.full.ok) throw new Error(frames.full.reason);
+    if (!frames.half.ok) throw new Error(frames.half.reason);
+    expect(SIDES.every((side) => frames.full.ok && frames.full.sides[side].rim)).toBe(true);
+    const [left, right] = [frames.full.sides.left.borderColor, frames.full.sides.right.borderColor];
+    expect(left[0] - right[0]).toBeGreaterThan(40);
+    for (const side of SIDES)
+      expect(Math.abs(frames.full.sides[side].width / MM - borders[side])).toBeLessThanOrEqual(0.05);
+  });
+
   it("is read as a flat border's unless all four sides are rims", () => {
     const borders = { left: 1.8, right: 1.8, top: 1.8, bottom: 1.8 };
     expect(bevelledRim(flatOf(rimCard(borders)), 1, 0.1)).not.toBeNull();
@@ -481,6 +511,22 @@ describe("the format a bevelled rim names (formats.ts, RIM_FORMAT_TOLERANCE)", {
     if (!flat.ok) throw new Error(flat.rejection.message);
     expect(flat.face.format.id).toBe("vintage_topps_1952");
     expect(flat.face.smallByRim).toBe(false);
+  });
+
+  it("reads a card with a rim all round a little taller than the small format as that format, and one with a flat border as none", () => {
+    // A real photo's Yu-Gi-Oh! card at a slant, the photo naming no lens, its outline on the rim's
+    // cut all round (checked by eye on every side), reads 1.481 tall: 1.6 % taller than the small
+    // format's 1.458, past the 1 % that names a format by proportions alone, and no card format
+    // lies between it and a holder's shape. Drawn 1.478 tall.
+    const tall = (scene: CardScene): CardScene => ({ ...scene, aspect: 1.478 });
+    const { face, offBy } = measuredFront(tall(c.scene), c.quality);
+    expect(face.format.id).toBe("small");
+    expect(face.smallByRim).toBe(true);
+    expect(offBy.leftRight).toBeLessThanOrEqual(0.5);
+    expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
+    const flat = analyseFace("front", jpeg(tall({ ...c.scene, bevel: undefined })));
+    expect(flat.ok).toBe(false);
+    if (!flat.ok) expect(flat.rejection.message).toMatch(/1\.4[78]\d times as tall as wide: no known card format/);
   });
 
   it("measures a back of the Topps card's shape, with no rim, as the small format when the front shows one", async () => {

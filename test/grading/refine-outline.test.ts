@@ -65,6 +65,9 @@
 //   top to past the band's inner edge at the bottom: no reading traces it, so it is read three
 //   times as far and moved onto the line most profiles then find, the cut; the whole outline is
 //   refined again. Handed over on a mottled table far from any edge, it is refused as before.
+// - The border's colour where the sides whose readings agree show two inks (a real Yu-Gi-Oh!
+//   card's banded side and one other): the colour three of the four sides show just inside their
+//   line, and none where no three show one.
 // - A drawn thin red border on a cluttered desk whose art is light grey along the top of its left
 //   side: the crossings there sit on the art's edge, below on the cut, and bow between them; the
 //   median profile traces the cut, which is taken, not a curve (the card reads standard).
@@ -72,7 +75,7 @@ import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
-import { refineOutline } from "../../src/grading/engine/refine-outline";
+import { mostShown, refineOutline } from "../../src/grading/engine/refine-outline";
 import { drawCardScene, encodeJpeg } from "../helpers/card-images";
 import { measuredFront } from "../helpers/drawn-front";
 import { normalCdf } from "../helpers/normal";
@@ -517,6 +520,16 @@ describe("refineOutline", () => {
     if (!result.ok) expect(result.reason).toMatch(/bottom edge .* has a dark band along it, 1\.\d mm wide/);
   });
 
+  it("reads past a soft shadow wider than its readings reach to the cut, its penumbra beginning outside the line", () => {
+    // A real photo's Yu-Gi-Oh! card lifted off a light grey table: below its bottom cut 3 px of
+    // near black, the shadow's core, fading to the table over 20 px more, and the outline handed
+    // over in the penumbra 13 px out, where its grey is as dark as the rim's. The median reading
+    // steps into the dark; read on inward the rim's colour comes back 13 px in, further than the
+    // readings reach (12 px), rising out of the dark over 2 px where the penumbra fell over 16.
+    const { photo, quad } = cardWithSoftShadow(13);
+    expectBottomOnCut(refineOutline(photo, quad, 6));
+  });
+
   it("takes the inner of two edges where a dark band of no ink of the border lies between them, the table beside it in the card's shadow", () => {
     // A blue-grey border with 9 px of brown-black outside its bottom cut, the table past it in the
     // card's shadow at half its light (a real photo of a Yu-Gi-Oh! card on white paper), read 6 px
@@ -743,6 +756,46 @@ function cardWithWideShadow(band: number): { photo: RgbaImage; quad: Quad } {
     { x: BIG.x1, y: BIG.y0 },
     { x: BIG.x1, y: BIG.y1 + band },
     { x: BIG.x0, y: BIG.y1 + band },
+  ];
+  return { photo, quad };
+}
+
+/**
+ * The card of cardWithWideShadow with a soft shadow below its bottom cut in place of the flat band:
+ * 3 px of near black, then a penumbra fading linearly to the table over 20 px; and the outline
+ * find-card.ts hands over, its bottom side `out` px below the cut.
+ */
+function cardWithSoftShadow(out: number): { photo: RgbaImage; quad: Quad } {
+  const [table, rim, body, core] = [
+    [182, 175, 173],
+    [100, 100, 120],
+    [214, 130, 70],
+    [40, 27, 24],
+  ];
+  const shade = (i: number) => {
+    const t = Math.min(1, Math.max(0, (i - 2.5) / 20));
+    return core.map((v, c) => v + t * ((table[c] ?? 0) - v));
+  };
+  const photo = blurredPhoto(
+    1,
+    (box) =>
+      bigCardColour(
+        box,
+        table,
+        rim,
+        body,
+        Array.from({ length: 23 }, (_, i): [number, number[]] => [
+          box(BIG.x0, BIG.x1, BIG.y1 + i, BIG.y1 + i + 1),
+          shade(i),
+        ]),
+      ),
+    { width: 700, height: 900 },
+  );
+  const quad: Quad = [
+    { x: BIG.x0, y: BIG.y0 },
+    { x: BIG.x1, y: BIG.y0 },
+    { x: BIG.x1, y: BIG.y1 + out },
+    { x: BIG.x0, y: BIG.y1 + out },
   ];
   return { photo, quad };
 }
@@ -1003,5 +1056,38 @@ describe("a drawn card on a tiled table, a light joint running along its cut", (
     const result = analyseFace("front", encodeJpeg(drawCardScene(rimmed.scene), rimmed.quality));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.rejection.message).toMatch(/right edge .* shows two edges up to [\d.]+ px apart/);
+  });
+});
+
+describe("the border's colour where the sides whose readings agree show two inks (mostShown)", () => {
+  it("is the colour three of the four sides show just inside their line, not the median with the fourth's band", () => {
+    // A real photo's Yu-Gi-Oh! card: the rim's blue-grey just inside three cuts, and 0.6 mm of
+    // near-black along the fourth, which the outline had taken in. The two sides whose readings
+    // agreed were that one and one other, and the median of their colours, rgb(63, 62, 71), was
+    // neither ink: the band was not read past, and the card read 1.48 times as tall as wide.
+    const rim = [
+      [122, 136, 150],
+      [100, 114, 139],
+      [116, 127, 141],
+    ];
+    expect(mostShown([rim[0], rim[1], [31, 30, 41], rim[2]] as number[][])).toEqual(rim);
+  });
+
+  it("is not named where no three sides show one colour", () => {
+    expect(
+      mostShown([
+        [122, 136, 150],
+        [120, 134, 148],
+        [31, 30, 41],
+        [33, 29, 40],
+      ]),
+    ).toBeNull();
+    expect(
+      mostShown([
+        [122, 136, 150],
+        [31, 30, 41],
+        [200, 40, 40],
+      ]),
+    ).toBeNull();
   });
 });

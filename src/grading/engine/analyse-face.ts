@@ -341,13 +341,16 @@ function measureCard(
   const acrossLenses = aspects !== null && guessedShape ? formatAcrossLenses(aspects) : null;
   const byProportions = forcedFormat ?? (acrossLenses ? acrossLenses.format : match.ok ? match.format : null);
   // A bevelled rim all round is a Yu-Gi-Oh! card's (formats.ts, RIM_FORMAT_TOLERANCE): where the
-  // proportions name the 1952 Topps format within that of the small format's, or a guessed lens
-  // leaves the card between the two, a card with such a rim is the small format.
+  // proportions name the 1952 Topps format within that of the small format's, name no format
+  // within it (a little taller: no card format lies between the small one and a holder's shape),
+  // or a guessed lens leaves the card between the two, a card with such a rim is the small format.
   const rimMayDecide =
     forcedFormat === undefined &&
     inSleeve === null &&
     (byProportions === null
-      ? acrossLenses?.candidates.some((candidate) => candidate.id === SMALL_FORMAT.id) === true
+      ? acrossLenses
+        ? acrossLenses.candidates.some((candidate) => candidate.id === SMALL_FORMAT.id)
+        : nearSmallFormat(oriented.aspect)
       : byProportions.id === TOPPS_FORMAT.id && nearSmallFormat(oriented.aspect));
   const rimFlat = rimMayDecide
     ? smallCardRim(measuredImage, oriented.corners.map(toMeasured) as Quad, outline.edgeWidth)

@@ -26,10 +26,12 @@ export const aspectOf = (format: CardFormat) => format.height_mm / format.width_
 /**
  * A bevelled rim all round the card (rim.ts) is a Yu-Gi-Oh! card's: such a card is the small
  * format when its proportions lie within this (relative) of that format's, even where they fit the
- * 1952 Topps format's better (no Topps card has such a rim). A Yu-Gi-Oh! card curls along its
- * length: of the six graded on the local real photos, their outlines checked by eye, one reads
- * 1.436 (1.5 % squatter than the small format, 0.5 % off the Topps card's 1.429) and the others
- * 0.5 % squatter to 0.8 % taller.
+ * 1952 Topps format's better (no Topps card has such a rim), or fit none (a little taller: no
+ * format lies between the small one and a holder's shape). A Yu-Gi-Oh! card curls along its
+ * length: of the six graded on the local real photos by stop 83, their outlines checked by eye,
+ * one reads 1.436 (1.5 % squatter than the small format, 0.5 % off the Topps card's 1.429) and
+ * the others 0.5 % squatter to 0.8 % taller; one more, at a slant with no lens named, reads 1.481
+ * (1.6 % taller).
  */
 export const RIM_FORMAT_TOLERANCE = 0.02;
 

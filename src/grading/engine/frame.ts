@@ -244,8 +244,14 @@ export function measureFrameTwice(
  * differs by 0.17 in chromaticity, a black one by a brightness ratio of 0.08. A black border
  * under a sheen is grey, lit as the table is not (sameInkOrSheen); a navy border is not a black
  * band's ink, though both are too dark for their chromaticity to tell (oneBorderInk).
+ * A bevelled rim read on every side (rim.ts) is not compared: a bevel takes the light by the way
+ * it faces, and its darkest is read where it turns from the light (a real photo of a Yu-Gi-Oh!
+ * card: the rim's darkest rgb(116, 131, 146) along the left and top, toward the lamp, and
+ * rgb(31, 65, 85) along the right and bottom). Another card's band read as border along two
+ * sides shows no rim's shading there.
  */
 function differentInks(sides: Record<Side, SideMeasurement>, tableLuma: number): [Side, Side] | null {
+  if (SIDES.every((side) => sides[side].rim)) return null;
   for (const [i, a] of SIDES.entries()) {
     for (const b of SIDES.slice(i + 1)) {
       if (!oneBorderInk(sides[a].borderColor, sides[b].borderColor, tableLuma)) return [a, b];

@@ -360,6 +360,17 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
   const confirmed = sides.filter((side) => side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card);
   let shownColours = confirmed.map((side) => side.card as number[]);
   let borderColour = confirmed.length > 0 ? medianColour(shownColours) : null;
+  // Where the agreeing sides show two inks (a dark band taken in along one cut, the border just
+  // inside the others), their median is neither: the border is the colour most sides show just
+  // inside their line, when three or four of them show it (mostShown).
+  const border = borderColour;
+  if (border && confirmed.some((side) => distance(side.card as number[], border) > MAX_BORDER_DIFFERENCE)) {
+    const most = mostShown(sides.map(insideColour).filter((colour): colour is number[] => colour !== null));
+    if (most) {
+      shownColours = most;
+      borderColour = medianColour(most);
+    }
+  }
   // With no side where they agree (a thin border all round, art of changing colour just inside
   // it, so that the crossings jump between the cut and the art's edge on every side), the median
   // readings of all four sides stepping into one colour past the table give it as well.
@@ -555,17 +566,26 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     );
   }
   // A dark band wider than the readings reach, the card's border past it (a soft shadow cast on
-  // the table, taken in by the outline): the side lies on the band's outer edge.
+  // the table, taken in by the outline): the side lies on the band's outer edge. When the band is
+  // a penumbra beginning outside the line and the card's face rises sharply out of it, the face
+  // is the side (pastWideShadow); otherwise the side is refused.
   for (const [k, side] of sides.entries()) {
     const line = refined[k];
     const band =
       asRead[k] && line && !bows[k]
         ? darkBandBeyondReach(colourAt, side, line, sides, shortSide / CARD_SHORT_MM, 2 * halfLength)
         : null;
-    if (band !== null) {
+    const face = band && line && side.table ? pastWideShadow(colourAt, side, line, band, side.table) : null;
+    if (face) {
+      refined[k] = face.line;
+      pastDarkBand[k] = true;
+      asRead[k] = false;
+      clean[k] = face.close.length >= MIN_CLEAN_CUT * EDGE_PROFILES;
+      gaps[k] = null;
+    } else if (band !== null) {
       return {
         ok: false,
-        reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) has a dark band along it, ${band.toFixed(1)} mm wide, with the colour the other sides show just inside their cut past it (a shadow cast on the background, or the card's edge seen beside its face): the edge found is the band's outer one, and where the card ends cannot be told`,
+        reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) has a dark band along it, ${band.mm.toFixed(1)} mm wide, with the colour the other sides show just inside their cut past it (a shadow cast on the background, or the card's edge seen beside its face): the edge found is the band's outer one, and where the card ends cannot be told`,
       };
     }
   }
@@ -1053,8 +1073,18 @@ function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]
 const BAND_BEYOND_MM = 2.5;
 const BAND_BEYOND_PROFILES = 30;
 
+/** A dark band lying inside a side's line further than its readings reach (darkBandBeyondReach). */
+interface WideBand {
+  /** Its width, from the line to where the border's colour comes back (mm). */
+  mm: number;
+  /** The same in pixels of the image read. */
+  px: number;
+  /** The colour the other sides show just past their cut. */
+  border: number[];
+}
+
 /**
- * The width (mm) of a dark band lying inside `line` further than the two readings reach, with the
+ * A dark band lying inside `line` further than the two readings reach, with the
  * card's border past it: a soft shadow cast on the table beside the cut (on real photos of
  * Yu-Gi-Oh! cards on grey tables, 2.1–2.5 mm wide), which both readings take for the card when the
  * outline found runs along its outer edge. Such a side's median reading steps into a colour of
@@ -1072,29 +1102,109 @@ function darkBandBeyondReach(
   sides: SideReadings[],
   pxPerMm: number,
   reach: number,
-): number | null {
+): WideBand | null {
   const { card, table } = side;
   if (!card || !table) return null;
   const shown = sides.flatMap((other) => (other !== side && other.card ? [other.card] : []));
   const theirs = medianColour(shown);
   if (!theirs || shown.filter((colour) => distance(colour, theirs) <= MAX_BORDER_DIFFERENCE).length < 2) return null;
   if (sameInk(card, theirs) || !isDarkBand(card, theirs, table)) return null;
-  const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
-  const from = inwardTo(side, line, mid);
-  const pixel = new Float64Array(3);
   let dark = false;
   for (let d = 0; d <= Math.ceil(BAND_BEYOND_MM * pxPerMm); d++) {
-    const colours: number[][] = [];
-    for (let s = 0; s < BAND_BEYOND_PROFILES; s++) {
-      const base = profileBase(side.p, side.q, (s * EDGE_PROFILES) / BAND_BEYOND_PROFILES + 2);
-      colourAt(base.x + side.nx * (from + d), base.y + side.ny * (from + d), pixel);
-      colours.push([pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0]);
+    const colour = colourAcross(colourAt, side, line, d);
+    if (dark && distance(colour, theirs) <= MAX_BORDER_DIFFERENCE) {
+      return d > reach ? { mm: d / pxPerMm, px: d, border: theirs } : null;
     }
-    const colour = medianColour(colours) as number[];
-    if (dark && distance(colour, theirs) <= MAX_BORDER_DIFFERENCE) return d > reach ? d / pxPerMm : null;
     if (isDarkBand(colour, theirs, table)) dark = true;
   }
   return null;
+}
+
+/** The median colour `d` px inside `line` over BAND_BEYOND_PROFILES profiles along the side. */
+function colourAcross(colourAt: RgbSampler, side: SideGeometry, line: Line, d: number): number[] {
+  const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
+  const from = inwardTo(side, line, mid);
+  const pixel = new Float64Array(3);
+  const colours: number[][] = [];
+  for (let s = 0; s < BAND_BEYOND_PROFILES; s++) {
+    const base = profileBase(side.p, side.q, (s * EDGE_PROFILES) / BAND_BEYOND_PROFILES + 2);
+    colourAt(base.x + side.nx * (from + d), base.y + side.ny * (from + d), pixel);
+    colours.push([pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0]);
+  }
+  return medianColour(colours) as number[];
+}
+
+/** How far (px) past where the border's colour came back pastWideShadow reads the rise out of the band. */
+const RISE_PAST_PX = 4;
+
+/**
+ * The card's face past a wide dark band (darkBandBeyondReach) that is a soft shadow cast on the
+ * table: its penumbra begins outside the side's line (the side's median profile darkens from the
+ * table toward the line by DARK_BAND_DEPTH or more, never rising back by more than
+ * PENUMBRA_SLACK), and the colour falls from the table's to the band's darkest (10–90 %, over the
+ * median profile and the band read across the side) over SOFT_SHADOW_RATIO times or more the
+ * distance over which it rises out of it into the border's: a cut is as sharp as the photo, a
+ * penumbra is not. A dark bar printed along the cut has the table flat outside it and the cut
+ * for its outer edge. Each profile's face past the band (facesPastBand, SHADOW_BAND, around its
+ * darkest) must then trace a line lying inside `line` within the band's width and 3 px; that line
+ * is the side. (A real photo's Yu-Gi-Oh! card lying on a light grey table: below its bottom cut a
+ * shadow falling over 14 px from the table's luma 177 to 30, its rim's blue-grey rising out of it
+ * over 2 px, 19 px in from the outline's side on the penumbra.) Null otherwise.
+ */
+function pastWideShadow(
+  colourAt: RgbSampler,
+  side: SideReadings,
+  line: Line,
+  band: WideBand,
+  table: number[],
+): Trace | null {
+  const half = (side.medianProfile.length - 1) / 2;
+  const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
+  // The median profile's samples (0.5 px apart) from its outer end to the line, then the median
+  // across the side (1 px apart) on in past the border's return: positions in px from the line.
+  const lineSample = Math.round(half + 2 * inwardTo(side, line, mid));
+  const outside = side.medianProfile.slice(0, Math.max(0, Math.min(side.medianProfile.length, lineSample + 1)));
+  if (outside.length < 3) return null;
+  // Read across the side past where the border's colour came back, to take in the whole rise.
+  const inside = Array.from({ length: band.px + RISE_PAST_PX }, (_, d) => ({
+    at: d + 1,
+    level: luma(colourAcross(colourAt, side, line, d + 1)),
+  }));
+  const profile: { at: number; level: number }[] = [
+    ...outside.map((colour, k) => ({ at: (k - lineSample) / 2, level: luma(colour) })),
+    ...inside,
+  ];
+  const tableLevel = profile[0]?.level ?? luma(table);
+  const lineLevel = luma(outside[outside.length - 1] as number[]);
+  let lowest = tableLevel;
+  for (const { level } of profile.slice(0, outside.length)) {
+    if (level > lowest + PENUMBRA_SLACK) return null;
+    lowest = Math.min(lowest, level);
+  }
+  if (lineLevel > tableLevel - DARK_BAND_DEPTH) return null;
+  let darkest = 0;
+  for (let k = 1; k < profile.length; k++) if ((profile[k]?.level ?? 0) < (profile[darkest]?.level ?? 0)) darkest = k;
+  const low = profile[darkest]?.level ?? 0;
+  const borderLevel = luma(band.border);
+  if (low > Math.min(tableLevel, borderLevel) - DARK_BAND_DEPTH) return null;
+  // Where the profile first comes within `share` of the way from the darkest to `level`, outward
+  // from the darkest (the fall) or inward (the rise), in px from the line.
+  const reaches = (share: number, level: number, step: 1 | -1) => {
+    for (let k = darkest + step; k >= 0 && k < profile.length; k += step) {
+      const here = profile[k] as { at: number; level: number };
+      if (here.level >= low + share * (level - low)) return here.at;
+    }
+    return null;
+  };
+  const [fall10, fall90] = [reaches(0.9, tableLevel, -1), reaches(0.1, tableLevel, -1)];
+  const [rise10, rise90] = [reaches(0.1, borderLevel, 1), reaches(0.9, borderLevel, 1)];
+  if (fall10 === null || fall90 === null || rise10 === null || rise90 === null) return null;
+  if (fall90 - fall10 < SOFT_SHADOW_RATIO * Math.max(1, rise90 - rise10)) return null;
+  const width = band.px;
+  const around = profile[darkest]?.at ?? 0;
+  const faces = facesPastBand(colourAt, side, line, width + 3, table, band.border, SHADOW_BAND, around);
+  const face = traced(faces.filter((point): point is Point => point !== null));
+  return face && liesInside(side, line, face.line, width + 3) ? face : null;
 }
 
 /** Only a border darker than this (luma) shows the card's light edge beside it as a band. */
@@ -1415,6 +1525,51 @@ function outerOf(side: SideGeometry, a: Trace | null, b: Trace | null): Trace | 
   if (!a || !b) return a ?? b;
   const depth = (line: Line) => inwardTo(side, line, side.p) + inwardTo(side, line, side.q);
   return depth(a.line) <= depth(b.line) ? a : b;
+}
+
+/** Where a side's border is read just inside its line (px), as bandInside reads it past no band. */
+const INSIDE_FROM_PX = 4.5;
+const INSIDE_TO_PX = 6.5;
+/** The fewest sides that must show one colour just inside their line for it to be the border's. */
+const MIN_SIDES_SHOWING = 3;
+
+/**
+ * The colour of a side's median profile INSIDE_FROM_PX–INSIDE_TO_PX inside the line one of its
+ * readings traced (the crossings' where they did, else the median reading's; at the side's
+ * middle), or null where neither traced it.
+ */
+function insideColour(side: SideReadings): number[] | null {
+  const trace = side.crossings ?? side.median;
+  if (!trace) return null;
+  const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
+  const depth = inwardTo(side, trace.line, mid);
+  const last = side.medianProfile.length - 1;
+  // Sample k of the median profile lies at depth -reach + k / 2.
+  const reach = last / 4;
+  const inside: number[][] = [];
+  for (let d = depth + INSIDE_FROM_PX; d <= depth + INSIDE_TO_PX; d += 0.5) {
+    const colour = side.medianProfile[Math.min(last, Math.max(0, Math.round(2 * (d + reach))))];
+    if (colour) inside.push(colour);
+  }
+  return medianColour(inside);
+}
+
+/**
+ * The largest group of `colours` each within MAX_BORDER_DIFFERENCE of the group's median (the
+ * group round each colour: those within twice that of it, then those within it of their median),
+ * when it holds MIN_SIDES_SHOWING or more; null otherwise. (A real photo of a Yu-Gi-Oh! card: the
+ * rim's blue-grey just inside three cuts, rgb(100–122, 114–136, 139–150), and 0.6 mm of
+ * near-black along the fourth, which the outline had taken in; the two sides whose readings
+ * agreed were the fourth and one other, and their median, rgb(63, 62, 71), neither colour.)
+ */
+export function mostShown(colours: number[][]): number[][] | null {
+  let best: number[][] = [];
+  for (const colour of colours) {
+    const centre = medianColour(colours.filter((other) => distance(other, colour) <= 2 * MAX_BORDER_DIFFERENCE));
+    const group = centre ? colours.filter((other) => distance(other, centre) <= MAX_BORDER_DIFFERENCE) : [];
+    if (group.length > best.length) best = group;
+  }
+  return best.length >= MIN_SIDES_SHOWING ? best : null;
 }
 
 /** True when no colour of `colours` lies within twice MAX_BORDER_DIFFERENCE of `colour`. */

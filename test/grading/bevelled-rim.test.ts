@@ -501,12 +501,17 @@ describe("the format a bevelled rim names (formats.ts, RIM_FORMAT_TOLERANCE)", {
     return [capture.front.card_format, capture.back.card_format];
   };
 
-  it("reads a card with a rim all round as the small format, and one of that shape with a flat border as the Topps card", () => {
-    const { face, offBy } = measuredFront(squat(c.scene), c.quality);
+  /** The front of `scene` is named the small format by its rim, its centering within half a point. */
+  const expectSmallByRim = (scene: CardScene) => {
+    const { face, offBy } = measuredFront(scene, c.quality);
     expect(face.format.id).toBe("small");
     expect(face.smallByRim).toBe(true);
     expect(offBy.leftRight).toBeLessThanOrEqual(0.5);
     expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
+  };
+
+  it("reads a card with a rim all round as the small format, and one of that shape with a flat border as the Topps card", () => {
+    expectSmallByRim(squat(c.scene));
     const flat = analyseFace("front", jpeg(squat({ ...c.scene, bevel: undefined })));
     if (!flat.ok) throw new Error(flat.rejection.message);
     expect(flat.face.format.id).toBe("vintage_topps_1952");
@@ -519,11 +524,7 @@ describe("the format a bevelled rim names (formats.ts, RIM_FORMAT_TOLERANCE)", {
     // format's 1.458, past the 1 % that names a format by proportions alone, and no card format
     // lies between it and a holder's shape. Drawn 1.478 tall.
     const tall = (scene: CardScene): CardScene => ({ ...scene, aspect: 1.478 });
-    const { face, offBy } = measuredFront(tall(c.scene), c.quality);
-    expect(face.format.id).toBe("small");
-    expect(face.smallByRim).toBe(true);
-    expect(offBy.leftRight).toBeLessThanOrEqual(0.5);
-    expect(offBy.topBottom).toBeLessThanOrEqual(0.5);
+    expectSmallByRim(tall(c.scene));
     const flat = analyseFace("front", jpeg(tall({ ...c.scene, bevel: undefined })));
     expect(flat.ok).toBe(false);
     if (!flat.ok) expect(flat.rejection.message).toMatch(/1\.4[78]\d times as tall as wide: no known card format/);

@@ -740,24 +740,10 @@ function bigCardColour(
 }
 
 function cardWithWideShadow(band: number): { photo: RgbaImage; quad: Quad } {
-  const [table, rim, body, shadow] = [
-    [182, 175, 173],
-    [100, 100, 120],
-    [214, 130, 70],
-    [57, 38, 31],
-  ];
-  const photo = blurredPhoto(
-    1,
-    (box) => bigCardColour(box, table, rim, body, [[box(BIG.x0, BIG.x1, BIG.y1, BIG.y1 + band), shadow]]),
-    { width: 700, height: 900 },
+  return cardWithShadowBelow(
+    Array.from({ length: band }, () => [57, 38, 31]),
+    band,
   );
-  const quad: Quad = [
-    { x: BIG.x0, y: BIG.y0 },
-    { x: BIG.x1, y: BIG.y0 },
-    { x: BIG.x1, y: BIG.y1 + band },
-    { x: BIG.x0, y: BIG.y1 + band },
-  ];
-  return { photo, quad };
 }
 
 /**
@@ -766,28 +752,39 @@ function cardWithWideShadow(band: number): { photo: RgbaImage; quad: Quad } {
  * find-card.ts hands over, its bottom side `out` px below the cut.
  */
 function cardWithSoftShadow(out: number): { photo: RgbaImage; quad: Quad } {
-  const [table, rim, body, core] = [
-    [182, 175, 173],
-    [100, 100, 120],
-    [214, 130, 70],
-    [40, 27, 24],
-  ];
+  const core = [40, 27, 24];
   const shade = (i: number) => {
     const t = Math.min(1, Math.max(0, (i - 2.5) / 20));
-    return core.map((v, c) => v + t * ((table[c] ?? 0) - v));
+    return core.map((v, c) => v + t * ((SHADOWED_TABLE[c] ?? 0) - v));
   };
+  return cardWithShadowBelow(
+    Array.from({ length: 23 }, (_, i) => shade(i)),
+    out,
+  );
+}
+
+/** The table of cardWithShadowBelow. */
+const SHADOWED_TABLE = [182, 175, 173];
+
+/**
+ * The BIG card, a blue-grey border round an orange body on grey, blurred by 1 px, with one colour
+ * of `rows` in each pixel row below its bottom cut; and the outline find-card.ts hands over, its
+ * bottom side `out` px below the cut.
+ */
+function cardWithShadowBelow(rows: number[][], out: number): { photo: RgbaImage; quad: Quad } {
+  const [rim, body] = [
+    [100, 100, 120],
+    [214, 130, 70],
+  ];
   const photo = blurredPhoto(
     1,
     (box) =>
       bigCardColour(
         box,
-        table,
+        SHADOWED_TABLE,
         rim,
         body,
-        Array.from({ length: 23 }, (_, i): [number, number[]] => [
-          box(BIG.x0, BIG.x1, BIG.y1 + i, BIG.y1 + i + 1),
-          shade(i),
-        ]),
+        rows.map((colour, i): [number, number[]] => [box(BIG.x0, BIG.x1, BIG.y1 + i, BIG.y1 + i + 1), colour]),
       ),
     { width: 700, height: 900 },
   );

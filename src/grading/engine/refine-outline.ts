@@ -1158,11 +1158,10 @@ function pastWideShadow(
   band: WideBand,
   table: number[],
 ): Trace | null {
-  const half = (side.medianProfile.length - 1) / 2;
   const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
   // The median profile's samples (0.5 px apart) from its outer end to the line, then the median
   // across the side (1 px apart) on in past the border's return: positions in px from the line.
-  const lineSample = Math.round(half + 2 * inwardTo(side, line, mid));
+  const lineSample = profileIndex(side, inwardTo(side, line, mid));
   const outside = side.medianProfile.slice(0, Math.max(0, Math.min(side.medianProfile.length, lineSample + 1)));
   if (outside.length < 3) return null;
   // Read across the side past where the border's colour came back, to take in the whole rise.
@@ -1413,9 +1412,7 @@ function bandInside(
 ): { border: number[]; moved: boolean; band: number | null; colour: number[] | null } | null {
   const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
   const depth = inwardTo(side, line, mid);
-  const reach = (side.medianProfile.length - 1) / 4;
-  // Sample k of the median profile lies at depth -reach + k / 2.
-  const sample = (d: number) => Math.min(side.medianProfile.length - 1, Math.max(0, Math.round(2 * (d + reach))));
+  const sample = (d: number) => Math.min(side.medianProfile.length - 1, Math.max(0, profileIndex(side, d)));
   const at = (k: number) => side.medianProfile[Math.min(side.medianProfile.length - 1, Math.max(0, k))] ?? table;
   const inside: number[][] = [];
   for (let d = depth + inward + 2; d <= depth + inward + 4; d += 0.5) inside.push(at(sample(d)) as number[]);
@@ -1543,15 +1540,22 @@ function insideColour(side: SideReadings): number[] | null {
   if (!trace) return null;
   const mid = { x: (side.p.x + side.q.x) / 2, y: (side.p.y + side.q.y) / 2 };
   const depth = inwardTo(side, trace.line, mid);
-  const last = side.medianProfile.length - 1;
-  // Sample k of the median profile lies at depth -reach + k / 2.
-  const reach = last / 4;
-  const inside: number[][] = [];
-  for (let d = depth + INSIDE_FROM_PX; d <= depth + INSIDE_TO_PX; d += 0.5) {
-    const colour = side.medianProfile[Math.min(last, Math.max(0, Math.round(2 * (d + reach))))];
-    if (colour) inside.push(colour);
+  return profileColour(side, depth + INSIDE_FROM_PX, depth + INSIDE_TO_PX);
+}
+
+/** The index of a side's median profile sample `depth` px inside its base line (sample k lies at depth -reach + k / 2). */
+function profileIndex(side: SideReadings, depth: number): number {
+  return Math.round(2 * (depth + (side.medianProfile.length - 1) / 4));
+}
+
+/** The median colour of a side's median profile from `a` to `b` px inside its base line, over the samples it holds there. */
+function profileColour(side: SideReadings, a: number, b: number): number[] | null {
+  const picked: number[][] = [];
+  for (let d = a; d <= b; d += 0.5) {
+    const colour = side.medianProfile[profileIndex(side, d)];
+    if (colour) picked.push(colour);
   }
-  return medianColour(inside);
+  return medianColour(picked);
 }
 
 /**
@@ -1600,19 +1604,8 @@ function innerPastDarkBand(side: SideReadings, table: number[], border: number[]
       : [side.median, side.crossings];
   const from = inwardTo(side, outer.line, mid);
   const to = inwardTo(side, inner.line, mid);
-  const reach = (side.medianProfile.length - 1) / 4;
-  // Sample k of the median profile lies at depth -reach + k / 2.
-  const colours = (a: number, b: number) => {
-    const picked: number[][] = [];
-    for (let d = a; d <= b; d += 0.5) {
-      const k = Math.round(2 * (d + reach));
-      const colour = side.medianProfile[k];
-      if (colour) picked.push(colour);
-    }
-    return medianColour(picked);
-  };
-  const band = colours(from + (to - from) / 4, to - (to - from) / 4);
-  const past = colours(to + 1.5, to + 3);
+  const band = profileColour(side, from + (to - from) / 4, to - (to - from) / 4);
+  const past = profileColour(side, to + 1.5, to + 3);
   if (!band || !past || !isDarkBand(band, past, table)) return null;
   if (sameInk(band, border) || distance(band, border) <= MAX_BORDER_DIFFERENCE) return null;
   const pastBorder = distance(past, border);

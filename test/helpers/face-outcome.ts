@@ -12,6 +12,8 @@ export type FaceOutcome =
       leftRight: number;
       topBottom: number;
       format: string;
+      /** Standing upright (long side vertical) or lying sideways, read with its top toward the left (rectify.ts). */
+      orientation: "portrait" | "landscape";
       /** Border widths per side, in mm, as the centering was computed from them. */
       bordersMm: { left: number; right: number; top: number; bottom: number };
       /** The card's corners in the photo's working image (top-left first, as the card is read). */
@@ -39,7 +41,7 @@ const mmOf = (widths: Record<"left" | "right" | "top" | "bottom", number>) => {
 export function faceOutcome(bytes: Uint8Array, name: FaceName = "front"): FaceOutcome {
   const result = analyseFace(name, bytes);
   if (!result.ok) return { graded: false, message: result.rejection.message };
-  const { centering, format, corners, wear } = result.face;
+  const { centering, format, corners, wear, orientation } = result.face;
   if (!centering.ok) {
     return name === "back"
       ? { graded: false, message: centering.reason, centeringLeftOut: true }
@@ -51,6 +53,7 @@ export function faceOutcome(bytes: Uint8Array, name: FaceName = "front"): FaceOu
     leftRight: centering.centering.left_right,
     topBottom: centering.centering.top_bottom,
     format: format.id,
+    orientation,
     bordersMm: mmOf(centering.widths),
     corners: [...corners],
     wear: {

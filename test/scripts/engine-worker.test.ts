@@ -49,6 +49,22 @@ describe("the engine-only Worker", { timeout: 60_000 }, () => {
     expect(asFront).not.toHaveProperty("centeringLeftOut");
   });
 
+  it("reads the photo made again when asked for a variant, and names the variants it makes", async () => {
+    const upright = photo(sceneWith({}));
+    const own = await outcomeOf(await post("/face?name=front", upright));
+    const mirrored = await outcomeOf(await post("/face?name=front&variant=mirrored", upright));
+    if (!own.graded || !mirrored.graded) throw new Error("expected both read as centerings");
+    // Mirrored, the card's left border is the photo's right one.
+    expect(Math.abs(100 - mirrored.leftRight - own.leftRight)).toBeLessThan(0.5);
+    expect(Math.abs(mirrored.bordersMm.left - own.bordersMm.right)).toBeLessThan(0.05);
+    const unknown = await post("/face?name=front&variant=sideways", upright);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toBe("variant must be one of copy, mirrored, turned, smaller, recompressed");
+    const unreadable = await post("/face?variant=turned", new Uint8Array([0xff, 0xd8, 0xff]));
+    expect(unreadable.status).toBe(400);
+    expect(await unreadable.text()).toMatch(/^the photo could not be decoded to make it turned: /);
+  });
+
   it("asks for a POST", async () => {
     const response = await engineWorker.fetch(new Request("http://engine.test/face"));
     expect(response.status).toBe(405);

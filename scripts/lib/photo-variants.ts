@@ -1,0 +1,40 @@
+// The same photo made again a little differently, for `npm run measure -- --stability`: a grade
+// that moves by more than a point when the photo is mirrored, turned half round, stored smaller or
+// compressed again rests on something other than the card (a threshold that noise tips one way or
+// the other). Each variant is built from the photo's pixels as decoded (at most VARIANT_MAX_SIDE
+// on the longer side, or two thirds or a third of it within the decoder's budget: a 12 MP phone
+// photo's variants are 2000 px long) and names the lens the original's EXIF names; `copy` is
+// that decoded photo stored losslessly as it is, which tells what the re-decoding alone does. The variants are made in the engine's Worker
+// (scripts/bench/photo-variant.ts); this file holds only what the measuring script needs too.
+export const VARIANTS = ["copy", "mirrored", "turned", "smaller", "recompressed"] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+export const isVariant = (value: string): value is Variant => (VARIANTS as readonly string[]).includes(value);
+
+/** Variants are built at most this large (px, longer side); a larger photo is read at half its size or less. */
+export const VARIANT_MAX_SIDE = 3000;
+/** `smaller`: the photo's sides are scaled by this. */
+export const SMALLER_SHARE = 0.8;
+/** `recompressed`: JPEG quality. */
+export const RECOMPRESSED_QUALITY = 75;
+
+/**
+ * A variant's centering (left/right, top/bottom shares, %) as the original photo's would read:
+ * turned half round, the card's left and right and its top and bottom change places; mirrored, a
+ * card standing upright has its left and right swapped, and one lying sideways (read with its top
+ * toward the left edge of the photo) its top and bottom, its top now toward the right edge.
+ */
+export function asOriginal(
+  variant: Variant,
+  orientation: "portrait" | "landscape",
+  leftRight: number,
+  topBottom: number,
+): { leftRight: number; topBottom: number } {
+  if (variant === "turned") return { leftRight: 100 - leftRight, topBottom: 100 - topBottom };
+  if (variant === "mirrored") {
+    return orientation === "portrait"
+      ? { leftRight: 100 - leftRight, topBottom }
+      : { leftRight, topBottom: 100 - topBottom };
+  }
+  return { leftRight, topBottom };
+}

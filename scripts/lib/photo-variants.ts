@@ -2,17 +2,21 @@
 // that moves by more than a point when the photo is mirrored, turned half round, stored smaller or
 // compressed again rests on something other than the card (a threshold that noise tips one way or
 // the other). Each variant is built from the photo's pixels as decoded (at most VARIANT_MAX_SIDE
-// on the longer side, or two thirds or a third of it within the decoder's budget: a 12 MP phone
-// photo's variants are 2000 px long) and names the lens the original's EXIF names; `copy` is
-// that decoded photo stored losslessly as it is, which tells what the re-decoding alone does. The variants are made in the engine's Worker
+// on the longer side, or less where the decoder's budget asks: a 12 MP phone photo's variants are
+// 2000 px long) and names the lens the original's EXIF names; `copy` is that decoded photo stored
+// losslessly as it is, which tells what the re-decoding (and, for a larger photo, the smaller
+// size) alone does. The variants are made in the engine's Worker
 // (scripts/bench/photo-variant.ts); this file holds only what the measuring script needs too.
 export const VARIANTS = ["copy", "mirrored", "turned", "smaller", "recompressed"] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 export const isVariant = (value: string): value is Variant => (VARIANTS as readonly string[]).includes(value);
 
-/** Variants are built at most this large (px, longer side); a larger photo is read at half its size or less. */
-export const VARIANT_MAX_SIDE = 3000;
+/**
+ * Variants are built at most this large (px, longer side): a PNG of 2400 × 1800 pixels is within
+ * the engine's decode budget (image-header.ts, DECODE_LIMITS), one of 3000 × 2250 is not.
+ */
+export const VARIANT_MAX_SIDE = 2400;
 /** `smaller`: the photo's sides are scaled by this. */
 export const SMALLER_SHARE = 0.8;
 /** `recompressed`: JPEG quality. */

@@ -506,6 +506,19 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     // the band blurred into the border: not the border the agreeing sides show, nor any colour one
     // of them shows, where the band lies along some of them) is looked for as far in as the
     // readings reach, running in from the line unbroken.
+    // A bowed side's curve may be a band's outer edge along part of it and the cut along the rest
+    // (a parabola passes between two edges as it does along one bent cut): where the median
+    // profile shows a band at the line, no band is read past a curve, so the side is refused.
+    if (bowed && side.table && borderColour) {
+      const bowPx = (bows[k] ?? 0) * BOW_SPAN * dist(side.p, side.q);
+      const band = bandAtBow(colourAt, side, chosen.line, bowPx, side.table, borderColour, shownColours, halfLength);
+      if (band) {
+        return {
+          ok: false,
+          reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) bows from a straight line and has a band along it (${band}: the card's edge seen beside its face, or a shadow), so whether the curve is the cut or the band's edge cannot be told`,
+        };
+      }
+    }
     const readsBand = !readPast && !bowed;
     const narrow =
       readsBand && side.table && borderColour
@@ -1515,6 +1528,54 @@ function pastLightBand(
   if (!face) return null;
   const shifts = [side.p, side.q].map((end) => inwardTo(side, face.line, end) - inwardTo(side, line, end));
   return shifts.every((shift) => Math.abs(shift) <= maxShift) ? face : null;
+}
+
+/** A bow's parabola spans the profiles' share of its side (profileBase: 0.1–0.9). */
+const BOW_SPAN = 0.8;
+
+/**
+ * The kind of band (dark, light, or of another hue beside a grey border) along a bowed side, or
+ * null: one the median profile shows at the chord `line` between the curve's ends that would move
+ * it, as a straight side's is read (bandInside); or the colour between the chord and the curve
+ * over the middle fifth of the side, where the curve lies `bowPx` outside the chord (halfway
+ * between them: on a bent card, its border). A band along part of a cut, widest at its middle (a
+ * shadow where the card lifts), makes its crossings bow as a bent cut's do. On a real photo of a
+ * silver-bordered card on beige, a tan band 0.5 mm wide (the card's edge) lies along its left
+ * cut: read straight, the side's face is found past it; mirrored, the same side was read as a
+ * curve through the band's outer edge, 0.5 mm out (5 centering points).
+ */
+function bandAtBow(
+  colourAt: RgbSampler,
+  side: SideReadings,
+  line: Line,
+  bowPx: number,
+  table: number[],
+  border: number[],
+  shown: number[][],
+  reach: number,
+): string | null {
+  const DARK = "darker than the border and the background";
+  const LIGHT = "lighter than the border";
+  const HUE = "of another hue than the border and the background";
+  const moved = (kind: BandKind, inward?: number, fromLine?: boolean) =>
+    bandInside(side, line, table, border, shown, kind, inward, fromLine)?.moved === true;
+  if (moved(DARK_BAND) || moved(DARK_BAND, reach, true)) return DARK;
+  if (moved(LIGHT_BAND)) return LIGHT;
+  const hue = bandInside(side, line, table, border, shown, HUE_BAND, reach, true);
+  if (hue?.moved && greyBorder(hue.border)) return HUE;
+  const pixel = new Float64Array(3);
+  const colours: number[][] = [];
+  for (let t = 0.4; t <= 0.6 + 1e-9; t += 0.01) {
+    const at = { x: side.p.x + (side.q.x - side.p.x) * t, y: side.p.y + (side.q.y - side.p.y) * t };
+    const d = inwardTo(side, line, at) - bowPx / 2;
+    colourAt(at.x + side.nx * d, at.y + side.ny * d, pixel);
+    colours.push([pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0]);
+  }
+  const between = medianColour(colours);
+  if (!between) return null;
+  if (DARK_BAND.is(between, border, table)) return DARK;
+  if (LIGHT_BAND.is(between, border, table)) return LIGHT;
+  return HUE_BAND.is(between, border, table) && greyBorder(border) ? HUE : null;
 }
 
 /** Of two readings of a side, the one lying further out (toward the table) on average over its ends. */

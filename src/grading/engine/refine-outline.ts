@@ -499,16 +499,9 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
         readPast = true;
       }
     }
-    // A dark band just inside the line taken (the card's dark edge or a shadow that the colour
-    // readings took for card): the card's face begins where the band ends. Where none moves the
-    // line, a light band beside a dark border (the card's paper edge) may: the face begins past it.
-    // A band wider than that reads (its border, sampled 4.5–6.5 px in, is then the band itself, or
-    // the band blurred into the border: not the border the agreeing sides show, nor any colour one
-    // of them shows, where the band lies along some of them) is looked for as far in as the
-    // readings reach, running in from the line unbroken.
     // A bowed side's curve may be a band's outer edge along part of it and the cut along the rest
-    // (a parabola passes between two edges as it does along one bent cut): where the median
-    // profile shows a band at the line, no band is read past a curve, so the side is refused.
+    // (a parabola passes between two edges as it does along one bent cut): no band is read past a
+    // curve, so where one lies along it (bandAtBow) the side is refused.
     if (bowed && side.table && borderColour) {
       const bowPx = (bows[k] ?? 0) * BOW_SPAN * dist(side.p, side.q);
       const band = bandAtBow(colourAt, side, chosen.line, bowPx, side.table, borderColour, shownColours, halfLength);
@@ -519,6 +512,13 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
         };
       }
     }
+    // A dark band just inside the line taken (the card's dark edge or a shadow that the colour
+    // readings took for card): the card's face begins where the band ends. Where none moves the
+    // line, a light band beside a dark border (the card's paper edge) may: the face begins past it.
+    // A band wider than that reads (its border, sampled 4.5–6.5 px in, is then the band itself, or
+    // the band blurred into the border: not the border the agreeing sides show, nor any colour one
+    // of them shows, where the band lies along some of them) is looked for as far in as the
+    // readings reach, running in from the line unbroken.
     const readsBand = !readPast && !bowed;
     const narrow =
       readsBand && side.table && borderColour

@@ -185,9 +185,11 @@ function thinBorderAllRound(border: number): RgbaImage {
 
 /**
  * A card whose top edge bows `bow` px down at its middle from its corners (a parabola), as the
- * edge of a card that does not lie flat photographs; the border follows the edge.
+ * edge of a card that does not lie flat photographs; the border follows the edge. `shadowPx`: a
+ * dark band outside the top edge, that wide at the middle and narrowing to nothing at the
+ * corners (a parabola too: a shadow where the card lifts off the table).
  */
-function bowedTop(bow: number, card = CARD, width = W, height = H): RgbaImage {
+function bowedTop(bow: number, card = CARD, width = W, height = H, shadowPx = 0): RgbaImage {
   const data = new Uint8Array(width * height * 4);
   const middle = (card.x0 + card.x1) / 2;
   const half = (card.x1 - card.x0) / 2;
@@ -197,6 +199,8 @@ function bowedTop(bow: number, card = CARD, width = W, height = H): RgbaImage {
       const hash = Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 16;
       let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 8));
       const top = card.y0 + bow * (1 - ((x + 0.5 - middle) / half) ** 2);
+      const shadow = shadowPx * (1 - ((x + 0.5 - middle) / half) ** 2);
+      if (x >= card.x0 && x < card.x1 && y + 0.5 >= top - shadow && y + 0.5 < top) colour = [70, 55, 40];
       if (x >= card.x0 && x < card.x1 && y + 0.5 >= top && y < card.y1) {
         const inArt = x >= card.x0 + border && x < card.x1 - border && y + 0.5 >= top + border && y < card.y1 - border;
         colour = inArt ? ART_RED : BORDER;
@@ -207,32 +211,17 @@ function bowedTop(bow: number, card = CARD, width = W, height = H): RgbaImage {
   return { width, height, data };
 }
 
-/**
- * A card with a straight top cut and a dark band outside it, `bandPx` wide at the middle and
- * narrowing to nothing at the corners (a parabola): a shadow where the card lifts off the table.
- */
-function shadowWidestAtMiddle(bandPx: number, card: { x0: number; x1: number; y0: number; y1: number }): RgbaImage {
-  const width = 900;
-  const height = 1200;
-  const data = new Uint8Array(width * height * 4);
-  const middle = (card.x0 + card.x1) / 2;
-  const half = (card.x1 - card.x0) / 2;
-  const border = Math.round((card.x1 - card.x0) / 14);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const hash = Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 16;
-      let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 8));
-      const band = bandPx * (1 - ((x + 0.5 - middle) / half) ** 2);
-      if (x >= card.x0 && x < card.x1 && y + 0.5 >= card.y0 - band && y + 0.5 < card.y0) colour = [70, 55, 40];
-      if (x >= card.x0 && x < card.x1 && y + 0.5 >= card.y0 && y < card.y1) {
-        const inArt = x >= card.x0 + border && x < card.x1 - border && y >= card.y0 + border && y < card.y1 - border;
-        colour = inArt ? ART_RED : BORDER;
-      }
-      data.set([...colour, 255], (y * width + x) * 4);
-    }
-  }
-  return { width, height, data };
-}
+/** A card 600 px wide in a 900 × 1200 photo, and its outline handed over across its corners. */
+const LARGE = (() => {
+  const card = { x0: 150, x1: 750, y0: 180, y1: 1020 };
+  const quad: Quad = [
+    { x: card.x0, y: card.y0 },
+    { x: card.x1, y: card.y0 },
+    { x: card.x1, y: card.y1 },
+    { x: card.x0, y: card.y1 },
+  ];
+  return { card, quad };
+})();
 
 /** A card's outline as the coarse search would hand it over: each corner 1.5 px off its cut. */
 function roughOutline(card: { x0: number; x1: number; y0: number; y1: number }): Quad {
@@ -279,13 +268,7 @@ describe("refineOutline", () => {
   it("measures an edge that bows out past its corners by a little from the curve, its corners at the curve's ends", () => {
     // A card 600 px wide, its top bowed 7 px out (up) at the middle (1.2 %, where no line holds 90 %
     // of its profiles); the outline handed over across its ends.
-    const card = { x0: 150, x1: 750, y0: 180, y1: 1020 };
-    const quad: Quad = [
-      { x: card.x0, y: card.y0 },
-      { x: card.x1, y: card.y0 },
-      { x: card.x1, y: card.y1 },
-      { x: card.x0, y: card.y1 },
-    ];
+    const { card, quad } = LARGE;
     const result = refineOutline(bowedTop(-7, card, 900, 1200), quad, 8);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -310,15 +293,9 @@ describe("refineOutline", () => {
     // A straight cut with a dark band outside it, 6 px at the middle and nothing at the corners:
     // its crossings bow as a bent cut's would, and the band lies between the curve and its chord.
     // Read as a curve, the top border would take in up to 6 px of shadow (1 % of the side).
-    const card = { x0: 150, x1: 750, y0: 180, y1: 1020 };
-    const quad: Quad = [
-      { x: card.x0, y: card.y0 },
-      { x: card.x1, y: card.y0 },
-      { x: card.x1, y: card.y1 },
-      { x: card.x0, y: card.y1 },
-    ];
+    const { card, quad } = LARGE;
     for (const bandPx of [3, 6]) {
-      const result = refineOutline(shadowWidestAtMiddle(bandPx, card), quad, 8);
+      const result = refineOutline(bowedTop(0, card, 900, 1200, bandPx), quad, 8);
       expect(result.ok).toBe(false);
       if (result.ok) continue;
       expect(result.reason).toMatch(
@@ -326,7 +303,7 @@ describe("refineOutline", () => {
       );
     }
     // With no band the same card is traced straight, its top on the cut.
-    const plain = refineOutline(shadowWidestAtMiddle(0, card), quad, 8);
+    const plain = refineOutline(bowedTop(0, card, 900, 1200), quad, 8);
     expect(plain.ok && plain.bows).toEqual([0, 0, 0, 0]);
     if (plain.ok) expect(Math.abs((plain.outline.corners[0]?.y ?? 0) - card.y0)).toBeLessThan(0.3);
   });

@@ -45,6 +45,9 @@
 //   bands along two cuts, where the four sides agree on no one colour just past their cut, and
 //   with a band along part of the side only. A grey band whose face does not trace the line the
 //   side was taken on is refused.
+// - A band seen along part of a side but for gaps between its stretches, the readings' edge points
+//   there lying off the cut (the band there, unseen): not read past (bandUnseen); lying on it (a
+//   band truly broken), read past.
 // - A black-bordered card on green felt with its light paper edge seen along two cuts: the grey
 //   edge is neither lighter nor darker than the blur of the cut, and the readings put the cut on
 //   its inner step short of the middle, or found its two edges. The face begins past it; a light
@@ -73,9 +76,9 @@
 //   median profile traces the cut, which is taken, not a curve (the card reads standard).
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
-import type { Quad } from "../../src/grading/engine/geometry";
+import { lineThrough, type Point, type Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
-import { mostShown, refineOutline } from "../../src/grading/engine/refine-outline";
+import { bandUnseen, EDGE_PROFILES, mostShown, refineOutline } from "../../src/grading/engine/refine-outline";
 import { drawCardScene, encodeJpeg } from "../helpers/card-images";
 import { measuredFront } from "../helpers/drawn-front";
 import { normalCdf } from "../helpers/normal";
@@ -979,6 +982,40 @@ function blurredCardOnPaper(sigma: number, shadow: number): RgbaImage {
     return paper.map((v, i) => v * (1 - card - shade) + v * dim * shade + (yellow[i] ?? 0) * card);
   });
 }
+
+describe("a dark band seen along part of a side", () => {
+  // The bottom side of CARD, read on EDGE_PROFILES profiles across its middle 80 %. The band, 1.8
+  // px wide outside the cut, is seen on the first 80 profiles but for four gaps of 5; past it the
+  // side shows none. On the profiles with the band the readings' edge points lie on its outer
+  // edge, elsewhere where the test puts them.
+  const side = { p: { x: CARD.x0, y: CARD.y1 }, q: { x: CARD.x1, y: CARD.y1 }, nx: 0, ny: -1 };
+  const cut = lineThrough(side.p, side.q);
+  const at = (s: number, out: number): Point => ({
+    x: CARD.x0 + (CARD.x1 - CARD.x0) * (0.1 + (0.8 * (s + 0.5)) / EDGE_PROFILES),
+    y: CARD.y1 + out,
+  });
+  const gaps = (s: number) => s < 80 && s % 20 >= 15;
+  const faces = Array.from({ length: EDGE_PROFILES }, (_, s) => (s < 80 && !gaps(s) ? at(s, 0) : null));
+  const edgePoints = (between: number) =>
+    faces.map((face, s) => at(s, face ? 1.8 : gaps(s) ? between : 0.1 * Math.sin(s)));
+
+  it("finds the band unseen where the edge points between its stretches lie off the cut", () => {
+    // dimas-pikachu.png's right cut: those points lay 1.25 px out at the median, and read again
+    // from the photo recompressed at JPEG quality 75, 0.84.
+    expect(bandUnseen(side, cut, faces, edgePoints(1.25))).toBe(true);
+    expect(bandUnseen(side, cut, faces, edgePoints(0.84))).toBe(true);
+  });
+
+  it("takes the band as broken where the edge points between its stretches lie on the cut", () => {
+    expect(bandUnseen(side, cut, faces, edgePoints(0.2))).toBe(false);
+    expect(bandUnseen(side, cut, faces, edgePoints(-0.3))).toBe(false);
+  });
+
+  it("does not judge a band from fewer than three edge points between its stretches", () => {
+    const few = edgePoints(1.25).map((point, s) => (gaps(s) && s > 16 ? null : point));
+    expect(bandUnseen(side, cut, faces, few)).toBe(false);
+  });
+});
 
 describe("a thin border whose art is lighter than it along part of a side", () => {
   it("traces the cut the median profile finds, not a curve between the cut and the art's edge", () => {

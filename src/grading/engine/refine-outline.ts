@@ -1749,8 +1749,9 @@ const MAX_PARTIAL_BAND = 0.8;
 /**
  * bandUnseen's limits. `dimas-pikachu.png` (a vintage card on a white desk, its right cut a dark
  * line, then a light one and the shadow's grey within 7 px) shows a band 1.8 px wide on 59 of the
- * top 79 profiles down its right side; the edge points of the 20 between them lie 1.25 px outside
- * the cut through both, at the median (0.84 px recompressed at JPEG quality 75, where 104 of the
+ * top 79 profiles down its right side; the edge points of 12 of the 20 between them (the others
+ * have none on the line taken) lie 1.25 px outside the cut through both, at the median (11 and
+ * 0.84 px recompressed at JPEG quality 75, where 104 of the
  * 111 points, not 98 of 112, lay within 1.5 px of that line and it was taken: the card read 40.8
  * left to right, where its 50 % crossings measured by hand give 37.9–38.8 and the photo as sent
  * 38.7).

@@ -500,8 +500,8 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     // its art's edge, and the colour cue counts the white border round it as table, so the card's
     // own outline round it did not set it aside; joints closed outlines round that part, two of
     // them of equal support (0.75), and the photo was refused for two outlines. The card's outline
-    // adds the white just inside the shared sides, with the art just inside the others: it is the
-    // card, and the joints round it are the table's pattern.
+    // adds the white just inside the shared sides: it is the card, and the joints round it are the
+    // table's pattern.
     const c = realisticScenes(sets, 5, 1010)[24] as RealisticCase;
     expect(c.category).toBe("landscape");
     const result = analyseFace("front", encodeJpeg(drawCardScene(c.scene), c.quality));

@@ -373,23 +373,17 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // their worst than the card's shadowed side, and swallowed by nothing), and the card's outline,
   // supported all round, was set aside inside it.
   const bestSupport = Math.max(0, ...accepted.filter((h) => h.aspect < 1.5).map((h) => h.support));
-  const insideOf = new Map<Hypothesis, boolean>();
-  const insideCard = (h: Hypothesis) => {
-    let known = insideOf.get(h);
-    if (known === undefined) {
-      known = accepted.some((o) => cardShaped(o) && swallows(o, h) && patternShare(o, h) >= MIN_HOLDER_NOT_TABLE);
-      insideOf.set(h, known);
-    }
-    return known;
-  };
+  // Set aside as print inside a card-shaped outline: what lies between them is not table.
+  const insideCard = (h: Hypothesis) =>
+    accepted.some((o) => cardShaped(o) && swallows(o, h) && patternShare(o, h) >= MIN_HOLDER_NOT_TABLE);
   const part =
     accepted.find((h) => h.aspect < 1.5 && h.support >= bestSupport - MIN_SUPPORT_LEAD && !insideCard(h)) ??
     strongestCard;
   // That outline may be part of the card, some of its sides on the card's cut and the others on
   // its art's edge, with the border round it counted as table by the colour cue (a white border
   // beside white joints): a card-shaped outline round it, not itself set aside so, that adds a
-  // ring of the colour just inside the shared sides, with the art's colour just inside the
-  // others (borderRoundPart), is the card: the best supported of them, then the strongest.
+  // ring of the colour just inside the shared sides (borderRoundPart) is the card: the best
+  // supported of them, then the strongest.
   const round = part
     ? accepted.filter(
         (o) =>
@@ -941,11 +935,10 @@ const MAX_BORDER_SHARE = 0.1;
 /**
  * True when `outer` lies on some of `inner`'s sides (within SHARED_SIDE_PX at both ends) and at
  * least DISTINCT_SIDE_PX outside each of the others, no further than a border's width
- * (MAX_BORDER_SHARE of `outer`'s shorter side), what it adds beside those is the colour just
- * inside the shared ones, not the table's, and just inside those others lies another colour
- * (addsBorder, `printInside`): `inner` is part of the card inside its border, some of its sides on
- * the card's cut and the others on its art's edge. (A card's own outline beside its cast shadow,
- * the shadow as dark as its dark border, has that border just inside the side by the shadow.)
+ * (MAX_BORDER_SHARE of `outer`'s shorter side; a slab's window round the card inside it lies
+ * further), and what it adds beside those is the colour just inside the shared ones, not the
+ * table's (addsBorder): `inner` is part of the card inside its border, some of its sides on the
+ * card's cut and the others on its art's edge.
  */
 function borderRoundPart(coarse: RgbaImage, outer: Quad, inner: Quad, table: readonly number[]): boolean {
   const innerSides = sidesOf(inner);
@@ -958,7 +951,7 @@ function borderRoundPart(coarse: RgbaImage, outer: Quad, inner: Quad, table: rea
     else if (ends.every((d) => d >= DISTINCT_SIDE_PX && d <= widest)) outside.push(k);
     else return false;
   }
-  return shared.length > 0 && outside.length > 0 && addsBorder(coarse, outer, inner, { shared, outside }, table, true);
+  return shared.length > 0 && outside.length > 0 && addsBorder(coarse, outer, inner, { shared, outside }, table);
 }
 
 /**
@@ -1005,9 +998,7 @@ function printLyingInside(outer: Quad, inner: Quad): boolean {
  * outlines' other sides, each a median; the latter must also stand apart from the table's colour
  * over the photo (`table`) or from the table's just outside those sides (TABLE_BEYOND_PX out):
  * further than MAX_RING_BORDER_DIFFERENCE, or far nearer the border's than the table's
- * (MIN_NEARER_RING_LUMA, MIN_RING_TABLE_DIFFERENCE, RING_NEARER_BORDER). With `printInside`, the
- * colour 2 px inside the inner outline's other sides must also lie further than
- * MAX_RING_BORDER_DIFFERENCE from the ring's: those sides are edges of print inside the border.
+ * (MIN_NEARER_RING_LUMA, MIN_RING_TABLE_DIFFERENCE, RING_NEARER_BORDER).
  */
 export function addsBorder(
   coarse: RgbaImage,
@@ -1015,7 +1006,6 @@ export function addsBorder(
   inner: Quad,
   sides: { shared: number[]; outside: number[] },
   table: readonly number[],
-  printInside = false,
 ): boolean {
   const centre = {
     x: inner.reduce((sum, p) => sum + p.x, 0) / 4,
@@ -1039,18 +1029,18 @@ export function addsBorder(
   const inside: number[][] = [];
   const ring: number[][] = [];
   const beyond: number[][] = [];
-  const within: number[][] = [];
-  const inward = (point: Point) => {
-    const length = Math.hypot(centre.x - point.x, centre.y - point.y);
-    return colourAt(point.x + (2 * (centre.x - point.x)) / length, point.y + (2 * (centre.y - point.y)) / length);
-  };
   for (let t = 0.2; t <= 0.8 + 1e-9; t += 0.6 / 15) {
-    for (const k of sides.shared) inside.push(inward(along(inner, k, t)));
+    for (const k of sides.shared) {
+      const point = along(inner, k, t);
+      const length = Math.hypot(centre.x - point.x, centre.y - point.y);
+      inside.push(
+        colourAt(point.x + (2 * (centre.x - point.x)) / length, point.y + (2 * (centre.y - point.y)) / length),
+      );
+    }
     for (const k of sides.outside) {
       const a = along(outer, k, t);
       const b = along(inner, k, t);
       ring.push(colourAt((a.x + b.x) / 2, (a.y + b.y) / 2));
-      within.push(inward(b));
       const length = Math.hypot(a.x - outerCentre.x, a.y - outerCentre.y);
       beyond.push(
         colourAt(
@@ -1077,13 +1067,11 @@ export function addsBorder(
         off > RING_NEARER_BORDER * colourDistance(added, border))
     );
   };
-  const past = medianColour(within);
   return (
     border !== null &&
     added !== null &&
     colourDistance(border, added) <= MAX_RING_BORDER_DIFFERENCE &&
-    (fromTable(table) || fromTable(tableBeyond)) &&
-    (!printInside || (past !== null && colourDistance(past, added) > MAX_RING_BORDER_DIFFERENCE))
+    (fromTable(table) || fromTable(tableBeyond))
   );
 }
 

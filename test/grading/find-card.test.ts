@@ -513,6 +513,24 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expect(Math.abs(result.face.centering.centering.top_bottom - truth.topBottom)).toBeLessThan(0.3);
   });
 
+  it("takes the card, not a joint's outline round it sharing its long sides, one end side crossing its corner (white back, white joints)", () => {
+    // The same card's back: joints close an outline of a holder's shape (1.74) round the card,
+    // on its top and bottom cuts, its left side a joint crossing the card's corner (1 and 16 px
+    // off its cut at the coarse scale), its right side a joint 100 px further out. It shares no
+    // side "cleanly" (each of the others both on and outside the card's), so the table between
+    // them was read strictly: the bricks beyond the joints counted as no table, the outline
+    // swallowed the card, and another joint's outline (1.55) was refused as a holder's shape. No
+    // holder lies on two opposite sides of the card inside it: the table is read across its lines.
+    const c = realisticScenes(sets, 5, 1010)[24] as RealisticCase;
+    const result = analyseFace("back", encodeJpeg(drawCardScene(c.back), c.quality));
+    if (!result.ok) throw new Error(result.rejection.message);
+    expect(result.face.centering.ok).toBe(true);
+    if (!result.face.centering.ok) return;
+    const truth = truthOf(c.back);
+    expect(Math.abs(result.face.centering.centering.left_right - truth.leftRight)).toBeLessThan(0.3);
+    expect(Math.abs(result.face.centering.centering.top_bottom - truth.topBottom)).toBeLessThan(0.3);
+  });
+
   it.each([
     ["three cards", 3],
     ["two cards", 2],

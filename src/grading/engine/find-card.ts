@@ -357,7 +357,7 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   let looseCounter: NotTableShare | undefined;
   const patternShare = (outer: Hypothesis, inner: Hypothesis, innerSides?: Line[]) => {
     const couldBeHolder =
-      outer.aspect >= HOLDER_MIN_ASPECT && !(innerSides && sidesShared(outer.quad, innerSides) !== null);
+      outer.aspect >= HOLDER_MIN_ASPECT && !(innerSides && sharesOppositeSides(outer.quad, innerSides));
     if (couldBeHolder) return notTableShare(outer.quad, inner.quad);
     looseCounter ??= notTableCounter(colour.looseTable(), coarse.width);
     return looseCounter(outer.quad, inner.quad);
@@ -908,6 +908,20 @@ export function swungOntoWeaker(
  */
 export function sidesShared(outer: Quad, innerSides: Line[]): "two" | "three" | null {
   return sharedSides(outer, innerSides)?.kind ?? null;
+}
+
+/**
+ * True when `outer` lies on two opposite sides of the inner outline (within SHARED_SIDE_PX at both
+ * ends), whatever its other two sides do: no holder does, its rim surrounding the card on every side.
+ * (sidesShared asks more: each other side on the inner's or clear of it at both ends. A joint of a
+ * brick table crossing a white back's corner, 1 and 16 px off its cut at the ends, with another
+ * joint 100 px past its far side, closed an outline 1.74 times as wide as tall on the card's long
+ * sides that sidesShared did not count, so the table round the card was read strictly, the bricks
+ * past the joints as no table, and the outline swallowed the card: refused as a holder's shape.)
+ */
+function sharesOppositeSides(outer: Quad, innerSides: Line[]): boolean {
+  const shared = (k: number) => endsOff(outer, innerSides, k).every((d) => d <= SHARED_SIDE_PX);
+  return (shared(0) && shared(2)) || (shared(1) && shared(3));
 }
 
 /** sidesShared, with which of the outer outline's sides lie on the inner's and which lie outside them. */

@@ -5,7 +5,7 @@ import { downscaleToFit, type RgbaImage } from "../../src/grading/engine/image";
 import { DecodeBudgetError, readExif } from "../../src/grading/engine/image-header";
 import { encodePng } from "../../src/grading/engine/png";
 import { encodeJpeg, withExif, withPngExif } from "../../test/helpers/card-images";
-import { RECOMPRESSED_QUALITY, SMALLER_SHARE, VARIANT_MAX_SIDE, type Variant } from "../lib/photo-variants";
+import { HALF_SHARE, RECOMPRESSED_QUALITY, SMALLER_SHARE, VARIANT_MAX_SIDE, type Variant } from "../lib/photo-variants";
 
 /** Longer sides (px) the photo is decoded at for its variants, the first the decoder's budget allows. */
 const DECODE_SIDES = [VARIANT_MAX_SIDE, (2 * VARIANT_MAX_SIDE) / 3, VARIANT_MAX_SIDE / 3];
@@ -66,6 +66,8 @@ export async function photoVariant(bytes: Uint8Array, variant: Variant): Promise
       return png(remapped(image, width, height, (x, y) => [width - 1 - x, height - 1 - y]));
     case "smaller":
       return png(downscaleToFit(image, Math.round(SMALLER_SHARE * Math.max(width, height))));
+    case "half":
+      return png(downscaleToFit(image, Math.round(HALF_SHARE * Math.max(width, height))));
     case "recompressed":
       return focal35mm === null
         ? encodeJpeg(image, RECOMPRESSED_QUALITY)

@@ -1,13 +1,16 @@
 // The same photo made again a little differently, for `npm run measure -- --stability`: a grade
 // that moves by more than a point when the photo is mirrored, turned half round, stored smaller or
 // compressed again rests on something other than the card (a threshold that noise tips one way or
-// the other). Each variant is built from the photo's pixels as decoded (at most VARIANT_MAX_SIDE
+// the other). `half`, the photo at half its size, asks the same of the pixels a smaller photo
+// gives: refused there is as it should be where its card has too few of them, but graded it must
+// still agree (a contact shadow beside a cut, resolved in the photo, joins the cut's blur at a
+// lower resolution and moves it). Each variant is built from the photo's pixels as decoded (at most VARIANT_MAX_SIDE
 // on the longer side, or less where the decoder's budget asks: a 12 MP phone photo's variants are
 // 2000 px long) and names the lens the original's EXIF names; `copy` is that decoded photo stored
 // losslessly as it is, which tells what the re-decoding (and, for a larger photo, the smaller
 // size) alone does. The variants are made in the engine's Worker
 // (scripts/bench/photo-variant.ts); this file holds only what the measuring script needs too.
-export const VARIANTS = ["copy", "mirrored", "turned", "smaller", "recompressed"] as const;
+export const VARIANTS = ["copy", "mirrored", "turned", "smaller", "half", "recompressed"] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 export const isVariant = (value: string): value is Variant => (VARIANTS as readonly string[]).includes(value);
@@ -19,6 +22,8 @@ export const isVariant = (value: string): value is Variant => (VARIANTS as reado
 export const VARIANT_MAX_SIDE = 2400;
 /** `smaller`: the photo's sides are scaled by this. */
 export const SMALLER_SHARE = 0.8;
+/** `half`: the photo's sides are scaled by this. */
+export const HALF_SHARE = 0.5;
 /** `recompressed`: JPEG quality. */
 export const RECOMPRESSED_QUALITY = 75;
 

@@ -4,7 +4,7 @@
 // sideways.
 import { describe, expect, it } from "vitest";
 import { photoVariant } from "../../scripts/bench/photo-variant";
-import { asOriginal, SMALLER_SHARE, VARIANTS, type Variant } from "../../scripts/lib/photo-variants";
+import { asOriginal, HALF_SHARE, SMALLER_SHARE, VARIANTS, type Variant } from "../../scripts/lib/photo-variants";
 import { decodeImage } from "../../src/grading/engine/decode";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { readExif } from "../../src/grading/engine/image-header";
@@ -36,10 +36,15 @@ describe("a photo made again", { timeout: 120_000 }, () => {
     }
   });
 
-  it("smaller, is scaled by SMALLER_SHARE; recompressed, is a JPEG of the same size", async () => {
+  it("smaller or half, is scaled by SMALLER_SHARE or HALF_SHARE; recompressed, is a JPEG of the same size", async () => {
     const copy = decoded(await photoVariant(upright, "copy"));
     const smaller = decoded(await photoVariant(upright, "smaller"));
     expect(smaller.width).toBe(Math.round(SMALLER_SHARE * copy.width));
+    const half = decoded(await photoVariant(upright, "half"));
+    expect([half.width, half.height]).toEqual([
+      Math.round(HALF_SHARE * copy.width),
+      Math.round(HALF_SHARE * copy.height),
+    ]);
     const recompressed = await photoVariant(upright, "recompressed");
     expect([recompressed[0], recompressed[1]]).toEqual([0xff, 0xd8]);
     expect(decoded(recompressed).width).toBe(copy.width);
@@ -61,7 +66,7 @@ describe("a photo made again", { timeout: 120_000 }, () => {
     ["standing upright", sceneWith({ rotation: 1.5 })],
     [
       "lying sideways, its top toward the left edge",
-      sceneWith({ canvasWidth: 1000, canvasHeight: 750, cardWidth: 330, rotation: -88.5 }),
+      sceneWith({ canvasWidth: 1000, canvasHeight: 750, cardWidth: 420, rotation: -88.5 }),
     ],
   ])("reads back to the original's answer, the card %s", async (_, scene) => {
     const own = faceOutcome(photo(scene));
@@ -84,6 +89,7 @@ describe("a photo made again", { timeout: 120_000 }, () => {
       mirrored: [60, 45],
       turned: [60, 55],
       smaller: [40, 45],
+      half: [40, 45],
       recompressed: [40, 45],
     };
     for (const variant of VARIANTS) {

@@ -1,10 +1,10 @@
 // The same photo made again a little differently, for `npm run measure -- --stability`: a grade
 // that moves by more than a point when the photo is mirrored, turned half round, stored smaller or
 // compressed again rests on something other than the card (a threshold that noise tips one way or
-// the other). `half`, the photo at half its size, asks the same of the pixels a smaller photo
-// gives: refused there is as it should be where its card has too few of them, but graded it must
-// still agree (a contact shadow beside a cut, resolved in the photo, joins the cut's blur at a
-// lower resolution and moves it). Each variant is built from the photo's pixels as decoded (at most VARIANT_MAX_SIDE
+// the other). `half`, the photo at half its size, asks the same of fewer pixels: a refusal is
+// right where its card has too few, but a grade must still agree (a contact shadow beside a cut,
+// resolved in the photo, can join the cut's blur at half the resolution and move it).
+// Each variant is built from the photo's pixels as decoded (at most VARIANT_MAX_SIDE
 // on the longer side, or less where the decoder's budget asks: a 12 MP phone photo's variants are
 // 2000 px long) and names the lens the original's EXIF names; `copy` is that decoded photo stored
 // losslessly as it is, which tells what the re-decoding (and, for a larger photo, the smaller

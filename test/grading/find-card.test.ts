@@ -494,6 +494,16 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expectCenteringWithin(result, c.scene, 1);
   });
 
+  /** One face of a drawn scene read alone: centered as drawn, within `points` on both axes. */
+  const expectFaceWithin = (name: "front" | "back", scene: CardScene, quality: number, points: number) => {
+    const result = analyseFace(name, encodeJpeg(drawCardScene(scene), quality));
+    if (!result.ok) throw new Error(result.rejection.message);
+    if (!result.face.centering.ok) throw new Error(`expected a centering, got: ${result.face.centering.reason}`);
+    const truth = truthOf(scene);
+    expect(Math.abs(result.face.centering.centering.left_right - truth.leftRight)).toBeLessThan(points);
+    expect(Math.abs(result.face.centering.centering.top_bottom - truth.topBottom)).toBeLessThan(points);
+  };
+
   it("takes the card round its art's edges closed by two of its cuts, not joints round that part (white border, white joints)", () => {
     // A white-bordered card lying sideways on beige bricks with white joints (`npm run accuracy`'s
     // landscape #5): the strongest card-shaped outline has two sides on the card's cut and two on
@@ -504,13 +514,7 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     // table's pattern.
     const c = realisticScenes(sets, 5, 1010)[24] as RealisticCase;
     expect(c.category).toBe("landscape");
-    const result = analyseFace("front", encodeJpeg(drawCardScene(c.scene), c.quality));
-    if (!result.ok) throw new Error(result.rejection.message);
-    expect(result.face.centering.ok).toBe(true);
-    if (!result.face.centering.ok) return;
-    const truth = truthOf(c.scene);
-    expect(Math.abs(result.face.centering.centering.left_right - truth.leftRight)).toBeLessThan(0.3);
-    expect(Math.abs(result.face.centering.centering.top_bottom - truth.topBottom)).toBeLessThan(0.3);
+    expectFaceWithin("front", c.scene, c.quality, 0.3);
   });
 
   it("takes the card, not a joint's outline round it sharing its long sides, one end side crossing its corner (white back, white joints)", () => {
@@ -522,13 +526,7 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     // swallowed the card, and another joint's outline (1.55) was refused as a holder's shape. No
     // holder lies on two opposite sides of the card inside it: the table is read across its lines.
     const c = realisticScenes(sets, 5, 1010)[24] as RealisticCase;
-    const result = analyseFace("back", encodeJpeg(drawCardScene(c.back), c.quality));
-    if (!result.ok) throw new Error(result.rejection.message);
-    expect(result.face.centering.ok).toBe(true);
-    if (!result.face.centering.ok) return;
-    const truth = truthOf(c.back);
-    expect(Math.abs(result.face.centering.centering.left_right - truth.leftRight)).toBeLessThan(0.3);
-    expect(Math.abs(result.face.centering.centering.top_bottom - truth.topBottom)).toBeLessThan(0.3);
+    expectFaceWithin("back", c.back, c.quality, 0.3);
   });
 
   it.each([

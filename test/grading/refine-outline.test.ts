@@ -76,9 +76,11 @@
 //   median profile traces the cut, which is taken, not a curve (the card reads standard).
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
+import { bandUnseen, mostShown } from "../../src/grading/engine/cut-bands";
+import { EDGE_PROFILES } from "../../src/grading/engine/cut-profiles";
 import { lineThrough, type Point, type Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
-import { bandUnseen, EDGE_PROFILES, mostShown, refineOutline } from "../../src/grading/engine/refine-outline";
+import { refineOutline } from "../../src/grading/engine/refine-outline";
 import { drawCardScene, encodeJpeg } from "../helpers/card-images";
 import { measuredFront } from "../helpers/drawn-front";
 import { normalCdf } from "../helpers/normal";

@@ -22,6 +22,7 @@ import {
   widthsOf,
 } from "./centering";
 import { measureAberration, withoutAberration } from "./chromatic";
+import { EDGE_PROFILES, MIN_CLEAN_CUT } from "./cut-profiles";
 import {
   type DecodedImage,
   DecodeError,
@@ -70,7 +71,7 @@ import {
   photoOrder,
   unwarpCard,
 } from "./rectify";
-import { EDGE_PROFILES, MIN_CLEAN_CUT, type Refined, refineOutline } from "./refine-outline";
+import { type Refined, refineOutline } from "./refine-outline";
 import {
   borderNotTable,
   cutInsideMessage,

@@ -49,10 +49,11 @@
 // the luma rises fastest inward (a real photo's bottom edge lay 7 px out so, and the card read
 // 1.48 tall, no format). analyse-face.ts reads the outline for a rim again once refined, where the
 // outline found showed none (a side out in a shadow beyond this reading's reach).
+
+import { EDGE_PROFILES } from "./cut-profiles";
 import { type RgbSampler, rgbSampler } from "./edges";
 import { dist, fitLine, intersect, type Line, lineThrough, median, type Point, type Quad } from "./geometry";
 import { colourDistance as distance, luma, medianColour, type RgbaImage } from "./image";
-import { EDGE_PROFILES } from "./refine-outline";
 import { RIM_MIN_RISE, RIM_RISE_MM, rimLow, rimReach } from "./rim";
 
 /** The narrowest border taken (mm): narrower ones are read as the card's edge by the refinement. */

@@ -5,7 +5,8 @@
 // Drawn pixel by pixel on the flat card, where every line is known.
 import { describe, expect, it } from "vitest";
 import { agreeOnCentering } from "../../src/grading/engine/centering";
-import { measureFrameTwice, SIDES } from "../../src/grading/engine/frame";
+import { measureFrameTwice } from "../../src/grading/engine/frame";
+import { SIDES } from "../../src/grading/engine/frame-side";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import { luma, type RgbaImage, sameInk, sameInkOrSheen } from "../../src/grading/engine/image";
 import { measureWear } from "../../src/grading/engine/wear";

@@ -3,7 +3,8 @@
 // the side borders' mean.
 import { describe, expect, it } from "vitest";
 import { agreeOnCentering, centeringSigma, faceCentering } from "../../src/grading/engine/centering";
-import { type FrameResult, SIDES, type Side, type SideMeasurement } from "../../src/grading/engine/frame";
+import type { FrameResult } from "../../src/grading/engine/frame";
+import { SIDES, type Side, type SideMeasurement } from "../../src/grading/engine/frame-side";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import { cleanSide } from "../helpers/side-measurement";
 

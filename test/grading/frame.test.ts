@@ -2,7 +2,8 @@
 // pixel at FLAT_PX_PER_MM, where the frame line is known exactly.
 import { describe, expect, it } from "vitest";
 import { agreeOnCentering, edgeBlurLimitMm } from "../../src/grading/engine/centering";
-import { bordersWithinChord, measureFrame, measureFrameTwice, SIDES } from "../../src/grading/engine/frame";
+import { bordersWithinChord, measureFrame, measureFrameTwice } from "../../src/grading/engine/frame";
+import { SIDES } from "../../src/grading/engine/frame-side";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { measuredFront } from "../helpers/drawn-front";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import { STANDARD_FORMAT } from "../../src/grading/engine/formats";
-import { SIDES, type Side, type SideMeasurement } from "../../src/grading/engine/frame";
+import { SIDES, type Side, type SideMeasurement } from "../../src/grading/engine/frame-side";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import { referenceHash } from "../../src/grading/engine/reference";
 import {

@@ -7,17 +7,17 @@
 // crosswise to another (half a card, lying sideways inside it, is not the card); and whether one
 // outline is another with a side swung off it about a corner (swungSide).
 import { describe, expect, it } from "vitest";
+import { crosswise, inside, type Quad, shareInside } from "../../src/grading/engine/geometry";
+import type { RgbaImage } from "../../src/grading/engine/image";
 import {
   addsBorder,
-  notTableCounter,
   sidesOf,
   sidesShared,
   swungOntoWeaker,
   swungSide,
-} from "../../src/grading/engine/find-card";
-import { crosswise, inside, type Quad, shareInside } from "../../src/grading/engine/geometry";
-import type { RgbaImage } from "../../src/grading/engine/image";
+} from "../../src/grading/engine/outline-relations";
 import { colourCue } from "../../src/grading/engine/segment";
+import { notTableCounter } from "../../src/grading/engine/table-share";
 
 function bruteForce(table: Uint8Array, width: number, outer: Quad, inner: Quad): number {
   const height = table.length / width;

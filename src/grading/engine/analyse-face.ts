@@ -49,10 +49,8 @@ import {
   measureFrameTwice,
   printStarts,
   rimAllRound,
-  SIDES,
-  type Side,
-  type SideMeasurement,
 } from "./frame";
+import { SIDES, type Side, type SideMeasurement } from "./frame-side";
 import { dist, FLAT_PX_PER_MM, type Point, type Quad, signedArea2 } from "./geometry";
 import { luma, medianColour, oneBorderInk, type Rgb, type RgbaImage } from "./image";
 import { borderOutside, borderPartlyOutside, type OuterBorder, rimOutside } from "./outer-border";

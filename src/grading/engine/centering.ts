@@ -1,7 +1,8 @@
 // Centering that can be stood behind: border widths from the frame measured at two scales, which
 // must agree, and the precision the photo's pixels allow. The margin to the next grade and the
 // frame lines in the photo are the evidence's (build-evidence.ts).
-import type { FrameResult, Side, SideMeasurement } from "./frame";
+import type { FrameResult } from "./frame";
+import type { Side, SideMeasurement } from "./frame-side";
 import { FLAT_PX_PER_MM } from "./geometry";
 import type { FaceCentering } from "./types";
 

@@ -3,14 +3,14 @@
 // 1. On a coarse copy (≤ 640 px): colour gradients, and the strongest straight lines through them
 //    (edges.ts); the colour difference from the table gives one more candidate outline
 //    (segment.ts).
-// 2. Quadrilateral hypotheses: two lines at most 20° apart crossed by two more (90° ± 25° apart,
+// 2. Quadrilateral hypotheses (quad-hypotheses.ts): two lines at most 20° apart crossed by two more (90° ± 25° apart,
 //    which leaves room for keystone and tilt), plus the colour candidate. Each is scored by edge
 //    support along all four sides (gradients across the side, rounded corners skipped); a side
 //    without support sinks the hypothesis. Hypotheses must be convex, inside the photo and have
 //    the proportions of a card or a holder once rectified (rectify.ts). A hypothesis with a side
 //    that has a stronger parallel edge just outside it, standing out from what lies beyond (the
 //    card's cut outside a rim's inner step), has a twin with that side on the edge.
-// 3. A hypothesis inside another supported one is that one's printed frame or artwork: the
+// 3. (outline-relations.ts, table-share.ts) A hypothesis inside another supported one is that one's printed frame or artwork: the
 //    outermost wins. The card, for what follows, is the strongest outline, of those supported
 //    nearly as well as the best (within MIN_SUPPORT_LEAD), that no card-shaped one swallows with
 //    anything but table between them (not its art, which its border surrounds).
@@ -43,46 +43,45 @@
 // 5. The winner's sides are refined to a fraction of a pixel on the full working image
 //    (refine-outline.ts).
 import { faintCutOutside, sidesToCut } from "./border-sides";
-import {
-  type GradientMap,
-  gradientMap,
-  type HoughLine,
-  houghLines,
-  type SegmentSupport,
-  segmentSupport,
-} from "./edges";
+import { gradientMap, houghLines, type SegmentSupport } from "./edges";
 import { aspectOf, FORMAT_TOLERANCE, FORMATS, STANDARD_FORMAT } from "./formats";
+import { boxOverlap, contains, crosswise, isConvex, type Line, type Point, type Quad, shareInside } from "./geometry";
+import { downscaleToFit, type RgbaImage } from "./image";
 import {
-  boxOverlap,
-  contains,
-  crosswise,
-  dist,
-  inside,
-  intersect,
-  isConvex,
-  type Line,
-  lineThrough,
-  outwardSide,
-  type Point,
-  type Quad,
-  shareInside,
-  signedArea2,
-} from "./geometry";
-import { colourDistance, downscaleToFit, luma, medianColour, type RgbaImage } from "./image";
-import { aspectsAcrossLenses, lensMatters, orientCard, photoOrder } from "./rectify";
+  addsBorder,
+  borderRoundPart,
+  printLyingInside,
+  sharedSides,
+  sharesASide,
+  sharesOppositeSides,
+  sidesOf,
+  swungOntoWeaker,
+} from "./outline-relations";
+import {
+  type Hypothesis,
+  lineQuads,
+  MIN_DISTINCT_SUPPORT,
+  MIN_SIDE_SUPPORT,
+  outwardTwin,
+  score,
+} from "./quad-hypotheses";
+import { aspectsAcrossLenses, lensMatters, orientCard } from "./rectify";
 import { type RefinedEdges, refineOutline } from "./refine-outline";
 import { colourCue } from "./segment";
+import { between, type NotTableShare, notTableCounter, tableOutside } from "./table-share";
 
 /** Why a card cut off by the photo's edge is refused. */
 const TOUCHES_EDGE =
   "the card touches the edge of the photo; all four edges and a sliver of background must be visible";
+
 /** Coarse resolution for finding the card (longer side). */
 const COARSE_MAX_SIDE = 640;
+
 const MAX_LINES = 28;
-/** A side is supported when at least this share of its points has an edge across it. */
-export const MIN_SIDE_SUPPORT = 0.6;
+
 /** The winner's support must beat any other outermost hypothesis by this much. */
 export const MIN_SUPPORT_LEAD = 0.15;
+
 /**
  * A card's outline round a stronger part of its print (PART_INSIDE) is the card when its sides are
  * supported at least this much better than the part's. A baseball card creased across its middle,
@@ -91,11 +90,11 @@ export const MIN_SUPPORT_LEAD = 0.15;
  * and its crease was refined as an edge and refused.
  */
 const MIN_WHOLE_SUPPORT_GAIN = 0.05;
-/** An outline swallows the ones inside it only when its sides stand out this much from beside them. */
-export const MIN_DISTINCT_SUPPORT = 0.25;
+
 /** Share of a holder's area around the card that must differ from the table (its rim and label; a clear
  * slab shows the table through its window, but rim and label are about half of it). */
 export const MIN_HOLDER_NOT_TABLE = 0.5;
+
 /**
  * A holder's walls and label make it at least this many times the area of the strongest card-shaped
  * outline inside it: 1.28–1.63 on the four real photos of slabs read as holders (1.97 and 2.55 on a
@@ -104,73 +103,45 @@ export const MIN_HOLDER_NOT_TABLE = 0.5;
  * 1.13 times the area of the card-shaped outline inside it on two real photos.
  */
 const MIN_HOLDER_AREA_RATIO = 1.2;
+
 /** An outline this much taller than wide, or more, has a graded-card holder's shape (slabs: 1.5–1.75). */
 const HOLDER_MIN_ASPECT = 1.52;
+
 /**
  * Within this (relative) of a card format's proportions, an outline on the coarse copy may be a
  * card: three times the tolerance on the refined outline (formats.ts), for the coarse pixels.
  */
 const COARSE_FORMAT_TOLERANCE = 0.03;
+
 /** How far (relative) an outline's proportions are from the nearest card format's. */
 const formatMisfit = (aspect: number) =>
   Math.min(...FORMATS.map((format) => Math.abs(aspect - aspectOf(format)) / aspectOf(format)));
+
 const nearAFormat = (aspect: number) => formatMisfit(aspect) <= COARSE_FORMAT_TOLERANCE;
-/**
- * Two outlines share a side when the outer one's ends lie within this many coarse pixels of the
- * inner one's side, and have different sides when both ends lie at least DISTINCT_SIDE_PX apart
- * (closer, they are one edge placed twice, or a thin border's cut and its art).
- */
-const SHARED_SIDE_PX = 2;
-const DISTINCT_SIDE_PX = 5;
-/**
- * What an outline adds beside one it shares two sides with is the card's border (addsBorder) when
- * its colour is within this RGB distance of the colour just inside the shared sides.
- */
-const MAX_RING_BORDER_DIFFERENCE = 40;
-/**
- * ...and it differs from the table by more than MAX_RING_BORDER_DIFFERENCE, or, at least
- * MIN_NEARER_RING_LUMA light, by more than MIN_RING_TABLE_DIFFERENCE and RING_NEARER_BORDER times
- * as much as from the border: nearer the border's colour than the table's by that much, it is the
- * border. A real photo of a silver border on off-white paper: the border added 8 from the
- * border's colour and 31–39 from the table's; the card's own outline, around its sides closed by
- * its art box's top, was set aside as lines of the table closing the card, and the art box's
- * outline was refined as the card. In the dark a shadow is as near a black border's colour as the
- * border is to the cloth it lies on (drawn, a black border on dark cloth, its shadow taken in as
- * border on two sides, was graded 6–9 points off), so only a ring light enough to show the
- * difference is read so.
- */
-const MIN_RING_TABLE_DIFFERENCE = 20;
-const RING_NEARER_BORDER = 2;
-const MIN_NEARER_RING_LUMA = 80;
-/** addsBorder reads the table this many coarse pixels outside the outer outline's added sides. */
-const TABLE_BEYOND_PX = 3;
+
 /**
  * A card's outline is at most this many times the area of any card-shaped print inside it (its
  * printed frame covers two thirds of the card or more: 3 mm borders leave 84 %, 7 mm ones 76 %).
  */
 const MAX_PRINT_AREA_RATIO = 1.5;
+
 /** How far (coarse px) a card's own cut lies outside its panel on every side, at least (cardOfItsOwn). */
 const OWN_CUT_MARGIN_PX = 1.5;
+
 /**
  * An outline crosswise to another is part of its print when this share of it lies inside the
  * other, and one of its sides within PART_ALONG_SHARE of the other's width (4.4 mm of a card's 63)
  * of one of the other's: a modern card's panel lies 2 mm inside the border's inner edge.
  */
 const PART_INSIDE = 0.9;
+
 const PART_ALONG_SHARE = 0.07;
-/**
- * Two lines may be a card's opposite sides when they lie at most this many degrees apart: a card
- * photographed steeply and turned (a phone held low beside the table) has its long sides
- * converging by 13–17° (two real photos of a card on a desk, and find-card.test.ts's 40° tilt).
- */
-const MAX_OPPOSITE_ANGLE_DEG = 20;
-/** How far outward (coarse pixels) a side is moved to read the support beside it. */
-const OUTWARD_SHIFT = 5;
-/** How far outward (coarse pixels) a stronger edge is looked for beside a side that does not stand out (outwardTwin). */
-const TWIN_REACH = 8;
+
 /** Two outlines are apart, two objects side by side, when at most this share of either lies inside the other. */
 const MAX_SHARED_AREA = 0.1;
+
 const apart = (p: Quad, q: Quad) => shareInside(p, q) <= MAX_SHARED_AREA && shareInside(q, p) <= MAX_SHARED_AREA;
+
 /**
  * Two such outlines are two objects when at least this share of the path between them is table
  * (`between`), over a gap of at least MIN_GAP_MM: not a card's frame, as between its art box and
@@ -179,24 +150,21 @@ const apart = (p: Quad, q: Quad) => shareInside(p, q) <= MAX_SHARED_AREA && shar
  * cloth, whose path crosses a third.
  */
 const MIN_TABLE_BETWEEN = 0.25;
+
 const MIN_GAP_MM = 3;
+
 /**
  * Another card's sides stand out from beside them at least this much (distinct): 0.23–0.87 on the
  * other cards of seven real photos of several cards, -0.13 on a shadow's outline on a box's floor.
  */
 const MIN_OTHER_CARD_DISTINCT = 0.1;
+
 const SEVERAL_CARDS =
   "it shows several cards (outlines of a card's shape and size apart from each other); photograph one card on its own";
+
 const SEVERAL_OBJECTS =
   "it shows several cards or other objects side by side, each outlined as clearly as a card; photograph one card on its own on a plain background";
-/**
- * The card's outline has the table just outside every side; an outline with a side on the card's
- * print (an art box's top, a text box's foot, a line across a dark rim) has card there. Read on the
- * colour cue's table mask (segment.ts), TABLE_OUTSIDE_PX coarse pixels out, over the middle
- * TABLE_OUTSIDE_SPAN of each side (past a rounded corner), as the worst side's share of table.
- */
-const TABLE_OUTSIDE_PX = [2, 3, 4] as const;
-const TABLE_OUTSIDE_SPAN = 0.7;
+
 /**
  * The strongest outline with less table than this outside its worst side gives way to a comparable
  * one of a card's proportions over the same place with at least TABLE_ALL_ROUND outside every
@@ -207,9 +175,8 @@ const TABLE_OUTSIDE_SPAN = 0.7;
  * 1 % table outside before, 94 % and 88 % after), each then refused for what its card lacks.
  */
 const PRINT_OUTSIDE = 0.5;
+
 const TABLE_ALL_ROUND = 0.8;
-/** Proportions (long / short, rectified) of anything that may be a card or a graded holder. */
-const SHAPE_RANGE = { min: 1.25, max: 1.9 } as const;
 
 export interface CardOutline extends RefinedEdges {
   /** The table's colour. */
@@ -224,26 +191,6 @@ export interface CardOutline extends RefinedEdges {
 export type OutlineResult =
   | { ok: true; outline: CardOutline }
   | { ok: false; reason: string; holder?: { aspect: number } };
-
-interface Hypothesis {
-  quad: Quad;
-  /** Worst side's support (0–1). */
-  support: number;
-  /** Worst side's strength (edge thresholds, 0–4): how sharp and exactly placed its edge is. */
-  strength: number;
-  /** Each side's strength, in the quadrilateral's order (side k runs from corner k to k + 1); empty when a side is unsupported. */
-  sideStrengths: readonly number[];
-  /** Worst side's sharpness (edges.ts). */
-  sharpness: number;
-  /**
-   * Worst side's share of its strength that the same side moved OUTWARD_SHIFT px outward lacks
-   * (≤ 1): a card's or holder's edge stands alone, a line through table texture has texture as
-   * strong beside it. Read on first use (memoised): only outlines that would swallow another need it.
-   */
-  distinct: () => number;
-  aspect: number;
-  area: number;
-}
 
 /** The card found, before its sides are refined (refine-outline.ts). */
 export interface LocatedCard {
@@ -627,527 +574,6 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
       faintCut: chosen === winner.quad && faintCutOutside(coarse, winner.quad),
     },
   };
-}
-
-/** The worst side's share of table (`table`, the colour cue's mask) just outside `quad` (TABLE_OUTSIDE_PX). */
-function tableOutside(table: Uint8Array, width: number, height: number, quad: Quad): number {
-  let worst = 1;
-  const from = (1 - TABLE_OUTSIDE_SPAN) / 2;
-  for (let k = 0; k < 4 && worst > 0; k++) {
-    const { p, q, nx, ny } = outwardSide(quad, k);
-    let read = 0;
-    let onTable = 0;
-    for (let s = 0; s <= 35; s++) {
-      const t = from + (TABLE_OUTSIDE_SPAN * s) / 35;
-      const x0 = p.x + (q.x - p.x) * t;
-      const y0 = p.y + (q.y - p.y) * t;
-      for (const d of TABLE_OUTSIDE_PX) {
-        const x = Math.round(x0 + nx * d);
-        const y = Math.round(y0 + ny * d);
-        if (x < 0 || y < 0 || x >= width || y >= height) continue;
-        read++;
-        if (table[y * width + x] === 1) onTable++;
-      }
-    }
-    worst = Math.min(worst, read > 0 ? onTable / read : 0);
-  }
-  return worst;
-}
-
-/**
- * What lies between two outlines on the straight path between their centres, outside both: how
- * many coarse pixels (the gap), and the share of them the colour cue counts as table (`table`: 1
- * per coarse pixel of table; 0 when they touch).
- */
-function between(table: Uint8Array, width: number, p: Quad, q: Quad): { gap: number; table: number } {
-  const centre = (quad: Quad) => ({
-    x: quad.reduce((sum, c) => sum + c.x, 0) / 4,
-    y: quad.reduce((sum, c) => sum + c.y, 0) / 4,
-  });
-  const a = centre(p);
-  const b = centre(q);
-  const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y));
-  let gap = 0;
-  let onTable = 0;
-  for (let s = 0; s <= steps; s++) {
-    const point = { x: a.x + ((b.x - a.x) * s) / steps, y: a.y + ((b.y - a.y) * s) / steps };
-    if (inside(p, point, 0) || inside(q, point, 0)) continue;
-    gap++;
-    if (table[Math.floor(point.y) * width + Math.floor(point.x)] === 1) onTable++;
-  }
-  return { gap: (gap * Math.hypot(b.x - a.x, b.y - a.y)) / Math.max(1, steps), table: gap > 0 ? onTable / gap : 0 };
-}
-
-/** Quadrilaterals from pairs of roughly parallel lines crossing each other at 90° ± 25°. */
-function lineQuads(lines: HoughLine[], minSeparation: number): Quad[] {
-  const angleOf = (l: Line) => Math.atan2(l.b, l.a); // 0 … π
-  const pairs: { first: Line; second: Line; angle: number }[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    for (let j = i + 1; j < lines.length; j++) {
-      const p = lines[i] as HoughLine;
-      const q = lines[j] as HoughLine;
-      let difference = Math.abs(angleOf(p) - angleOf(q));
-      if (difference > Math.PI / 2) difference = Math.PI - difference;
-      if (difference > (MAX_OPPOSITE_ANGLE_DEG * Math.PI) / 180) continue;
-      // Distance between the lines, measured along p's normal through p's foot point.
-      const foot = { x: p.a * p.c, y: p.b * p.c };
-      const separation = Math.abs(q.a * foot.x + q.b * foot.y - q.c);
-      if (separation < minSeparation) continue;
-      pairs.push({ first: p, second: q, angle: angleOf(p) });
-    }
-  }
-  const quads: Quad[] = [];
-  for (let i = 0; i < pairs.length; i++) {
-    for (let j = i + 1; j < pairs.length; j++) {
-      const p = pairs[i] as (typeof pairs)[number];
-      const q = pairs[j] as (typeof pairs)[number];
-      let difference = Math.abs(p.angle - q.angle) % Math.PI;
-      if (difference > Math.PI / 2) difference = Math.PI - difference;
-      if (Math.abs(difference - Math.PI / 2) > (25 * Math.PI) / 180) continue;
-      const corners = [
-        intersect(p.first, q.first),
-        intersect(q.first, p.second),
-        intersect(p.second, q.second),
-        intersect(q.second, p.first),
-      ];
-      if (corners.some((c) => !Number.isFinite(c.x) || !Number.isFinite(c.y))) continue;
-      quads.push(photoOrder(corners));
-    }
-  }
-  return quads;
-}
-
-function score(
-  map: GradientMap,
-  quad: Quad,
-  sideCache: Map<string, SegmentSupport>,
-  focal: number | null,
-): Hypothesis | null {
-  const { width: W, height: H } = map;
-  if (quad.some((p) => p.x < 1 || p.y < 1 || p.x > W - 1 || p.y > H - 1)) return null;
-  if (!isConvex(quad)) return null;
-  const area = Math.abs(signedArea2(quad)) / 2;
-  if (area < W * H * 0.02) return null;
-  const oriented = orientCard(quad, W, H, focal);
-  if (oriented.aspect < SHAPE_RANGE.min || oriented.aspect > SHAPE_RANGE.max) return null;
-  // Side by side: the first side without support sinks the hypothesis, unread further.
-  const sides: SegmentSupport[] = [];
-  for (let k = 0; k < 4; k++) {
-    const p = quad[k] as Point;
-    const q = quad[(k + 1) % 4] as Point;
-    // Corners are exact functions of their two lines, so a shared side has identical endpoints.
-    const key = `${p.x},${p.y},${q.x},${q.y}`;
-    let side = sideCache.get(key);
-    if (!side) {
-      side = segmentSupport(map, p, q, 1.5, 40, MIN_SIDE_SUPPORT);
-      sideCache.set(key, side);
-    }
-    if (side.support < MIN_SIDE_SUPPORT) {
-      return {
-        quad,
-        support: side.support,
-        strength: 0,
-        sideStrengths: [],
-        sharpness: 0,
-        distinct: () => 0,
-        aspect: oriented.aspect,
-        area,
-      };
-    }
-    sides.push(side);
-  }
-  const support = Math.min(...sides.map((s) => s.support));
-  // The support beside each side (read only when an outline could swallow another).
-  let distinct: number | null = null;
-  const readDistinct = () => {
-    distinct ??= distinctness(map, quad, sides);
-    return distinct;
-  };
-  return {
-    quad,
-    support,
-    strength: Math.min(...sides.map((s) => s.strength)),
-    sideStrengths: sides.map((s) => s.strength),
-    sharpness: Math.min(...sides.map((s) => s.sharpness)),
-    distinct: readDistinct,
-    aspect: oriented.aspect,
-    area,
-  };
-}
-
-/**
- * `quad` with each side that does not stand out from what lies OUTWARD_SHIFT px outside it
- * (MIN_DISTINCT_SUPPORT) moved out to the strongest parallel edge within TWIN_REACH coarse px,
- * when that edge is stronger than the side, supported as a side must be, and stands out from what
- * lies beyond it (the table past a cut, not more print); null when no side moves. A moved side
- * lying on a line found in the photo (within SHARED_SIDE_PX at both ends) takes that line, so
- * that outlines sharing an edge still share it exactly (swallowing and sharing are told on it).
- * The line search keeps one of two parallel lines a rim's width apart, and may keep the rim's
- * inner step: on a real Yu-Gi-Oh! card on a grey table, its dark rim 1.6 mm wide, the step read
- * at strength 13.3 and the cut 5 coarse px outside it at 16.9; the card's outline, its top on the
- * step, could not swallow its own print, and lost to it.
- * `offsets` holds each side's move (null for none), keyed by the side and its outward direction.
- */
-function outwardTwin(
-  map: GradientMap,
-  quad: Quad,
-  found: readonly Line[],
-  sideCache: Map<string, SegmentSupport>,
-  offsets: Map<string, number | null>,
-): Quad | null {
-  const lines = sidesOf(quad);
-  let moved = false;
-  for (let k = 0; k < 4; k++) {
-    const { p, q, nx, ny } = outwardSide(quad, k);
-    const side = sideCache.get(`${p.x},${p.y},${q.x},${q.y}`);
-    if (!side || side.strength <= 0) continue;
-    const key = `${p.x},${p.y},${q.x},${q.y},${nx > 0 || (nx === 0 && ny > 0)}`;
-    let offset = offsets.get(key);
-    if (offset === undefined) {
-      const shifted = (d: number) =>
-        segmentSupport(map, { x: p.x + nx * d, y: p.y + ny * d }, { x: q.x + nx * d, y: q.y + ny * d }, 1.5);
-      offset = null;
-      if ((side.strength - shifted(OUTWARD_SHIFT).strength) / side.strength < MIN_DISTINCT_SUPPORT) {
-        let best = side.strength;
-        for (let d = 1; d <= TWIN_REACH; d += 0.5) {
-          const there = shifted(d);
-          if (there.strength > best && there.support >= MIN_SIDE_SUPPORT) {
-            best = there.strength;
-            offset = d;
-          }
-        }
-        if (offset !== null && (best - shifted(offset + OUTWARD_SHIFT).strength) / best < MIN_DISTINCT_SUPPORT)
-          offset = null;
-      }
-      offsets.set(key, offset);
-    }
-    if (offset === null) continue;
-    const line = lines[k] as Line;
-    // sidesOf's normal (a, b) points one way or the other: c moves along the outward one.
-    const shiftedLine = { ...line, c: line.c + offset * (line.a * nx + line.b * ny) };
-    // A line found in the photo running there is that edge: the twin keeps it, and with it the
-    // sides it shares with other outlines (swallowing and sharing are told on shared lines).
-    const ends = [
-      { x: p.x + nx * offset, y: p.y + ny * offset },
-      { x: q.x + nx * offset, y: q.y + ny * offset },
-    ];
-    lines[k] =
-      found.find((l) => ends.every((e) => Math.abs(l.a * e.x + l.b * e.y - l.c) <= SHARED_SIDE_PX)) ?? shiftedLine;
-    moved = true;
-  }
-  if (!moved) return null;
-  const corner = (k: number) => intersect(lines[(k + 3) % 4] as Line, lines[k] as Line);
-  return [corner(0), corner(1), corner(2), corner(3)];
-}
-
-/** Worst side's share of its strength that the same side moved OUTWARD_SHIFT px outward lacks. */
-function distinctness(map: GradientMap, quad: Quad, sides: SegmentSupport[]): number {
-  return Math.min(
-    ...sides.map((side, k) => {
-      const { p, q, nx, ny } = outwardSide(quad, k);
-      const shift = (point: Point) => ({ x: point.x + nx * OUTWARD_SHIFT, y: point.y + ny * OUTWARD_SHIFT });
-      const beside = segmentSupport(map, shift(p), shift(q), 1.5);
-      return side.strength > 0 ? (side.strength - beside.strength) / side.strength : 0;
-    }),
-  );
-}
-
-/** The lines through a quadrilateral's sides, side k from corner k to corner k + 1. */
-export const sidesOf = (quad: Quad): Line[] =>
-  [0, 1, 2, 3].map((k) => lineThrough(quad[k] as Point, quad[(k + 1) % 4] as Point));
-
-/** How far the two ends of `outer`'s side k lie from the line of an inner outline's side k (`innerSides`, sidesOf). */
-function endsOff(outer: Quad, innerSides: Line[], k: number): [number, number] {
-  const side = innerSides[k] as Line;
-  const off = (p: Point) => Math.abs(side.a * p.x + side.b * p.y - side.c);
-  return [off(outer[k] as Point), off(outer[(k + 1) % 4] as Point)];
-}
-
-/**
- * The side of `outer` swung off `inner`'s: the other three lie on the inner's sides (within
- * SHARED_SIDE_PX at both ends), and this one meets the inner's at one end and lies at least
- * DISTINCT_SIDE_PX off it at the other. Such an outline is the inner one with a side on another
- * line crossing the corner (a table's seam, a line of print), not something around it: a holder's
- * or a sleeve's walls run beside the card's cut. Null when no side is swung so.
- */
-export function swungSide(outer: Quad, inner: Quad): number | null {
-  const sides = sidesOf(inner);
-  let shared = 0;
-  let swung: number | null = null;
-  for (let k = 0; k < 4; k++) {
-    const ends = endsOff(outer, sides, k);
-    const onIt = ends.filter((d) => d <= SHARED_SIDE_PX).length;
-    if (onIt === 2) shared++;
-    else if (onIt === 1 && Math.max(...ends) >= DISTINCT_SIDE_PX) swung = k;
-  }
-  return shared === 3 ? swung : null;
-}
-
-/**
- * True when `outer` is `inner` with one side swung off onto a weaker line (swungSide): it does not
- * swallow it. A Yu-Gi-Oh! card drawn on bricks was swallowed by its own outline with the left side
- * on a joint that crossed the cut at the bottom corner (strength 2.6 there, the cut's 4.4), and
- * refused for the joints' outlines around it; swung onto a stronger line (a real card's top on its
- * cut, the inner outline's on a slanting line of the print) the outer one still swallows.
- */
-export function swungOntoWeaker(
-  outer: Pick<Hypothesis, "quad" | "sideStrengths">,
-  inner: Pick<Hypothesis, "quad" | "sideStrengths">,
-): boolean {
-  const k = swungSide(outer.quad, inner.quad);
-  if (k === null) return false;
-  return (outer.sideStrengths[k] ?? 0) < (inner.sideStrengths[k] ?? 0);
-}
-
-/**
- * How `outer` shares sides with an inner outline (`innerSides`, sidesOf): "two" when two opposite
- * sides lie on the inner's (within SHARED_SIDE_PX at both ends) and the other two at least
- * DISTINCT_SIDE_PX outside them at both ends (the card's top and bottom, or sides, closed by two
- * lines of the table); "three" when one of those two lies on the inner's too (one side closed by
- * a line); otherwise null.
- */
-export function sidesShared(outer: Quad, innerSides: Line[]): "two" | "three" | null {
-  return sharedSides(outer, innerSides)?.kind ?? null;
-}
-
-/**
- * True when `outer` lies on two opposite sides of the inner outline (within SHARED_SIDE_PX at both
- * ends), whatever its other two sides do: no holder does, its rim surrounding the card on every side.
- * (sidesShared asks more: each other side on the inner's or clear of it at both ends. A joint of a
- * brick table crossing a white back's corner, 1 and 16 px off its cut at the ends, with another
- * joint 100 px past its far side, closed an outline 1.74 times as wide as tall on the card's long
- * sides that sidesShared did not count, so the table round the card was read strictly, the bricks
- * past the joints as no table, and the outline swallowed the card: refused as a holder's shape.)
- */
-function sharesOppositeSides(outer: Quad, innerSides: Line[]): boolean {
-  const shared = (k: number) => endsOff(outer, innerSides, k).every((d) => d <= SHARED_SIDE_PX);
-  return (shared(0) && shared(2)) || (shared(1) && shared(3));
-}
-
-/** sidesShared, with which of the outer outline's sides lie on the inner's and which lie outside them. */
-function sharedSides(
-  outer: Quad,
-  innerSides: Line[],
-): { kind: "two" | "three"; shared: number[]; outside: number[] } | null {
-  const shared = (k: number) => endsOff(outer, innerSides, k).every((d) => d <= SHARED_SIDE_PX);
-  const distinct = (k: number) => endsOff(outer, innerSides, k).every((d) => d >= DISTINCT_SIDE_PX);
-  for (const [a, b, c, d] of [
-    [0, 2, 1, 3],
-    [1, 3, 0, 2],
-  ] as const) {
-    if (!shared(a) || !shared(b)) continue;
-    if (distinct(c) && distinct(d)) return { kind: "two", shared: [a, b], outside: [c, d] };
-    if (distinct(c) && shared(d)) return { kind: "three", shared: [a, b, d], outside: [c] };
-    if (shared(c) && distinct(d)) return { kind: "three", shared: [a, b, c], outside: [d] };
-  }
-  return null;
-}
-
-/** A card's border is at most this share of its width (6.3 mm on a standard card). */
-const MAX_BORDER_SHARE = 0.1;
-
-/**
- * True when `outer` lies on some of `inner`'s sides (within SHARED_SIDE_PX at both ends) and at
- * least DISTINCT_SIDE_PX outside each of the others, no further than a border's width
- * (MAX_BORDER_SHARE of `outer`'s shorter side; a slab's window round the card inside it lies
- * further), and what it adds beside those is the colour just inside the shared ones, not the
- * table's (addsBorder): `inner` is part of the card inside its border, some of its sides on the
- * card's cut and the others on its art's edge.
- */
-function borderRoundPart(coarse: RgbaImage, outer: Quad, inner: Quad, table: readonly number[]): boolean {
-  const innerSides = sidesOf(inner);
-  const widest = MAX_BORDER_SHARE * Math.min(dist(outer[0], outer[1]), dist(outer[1], outer[2]));
-  const shared: number[] = [];
-  const outside: number[] = [];
-  for (let k = 0; k < 4; k++) {
-    const ends = endsOff(outer, innerSides, k);
-    if (ends.every((d) => d <= SHARED_SIDE_PX)) shared.push(k);
-    else if (ends.every((d) => d >= DISTINCT_SIDE_PX && d <= widest)) outside.push(k);
-    else return false;
-  }
-  return shared.length > 0 && outside.length > 0 && addsBorder(coarse, outer, inner, { shared, outside }, table);
-}
-
-/**
- * HOLDER_SHARES_NO_SIDE: true when a side of `outer` lies on the same side of `inner` (both its
- * ends within SHARED_SIDE_PX of that side's line), leaving out sides with an end within
- * PHOTO_EDGE_PX of the photo's edge (`width` × `height`), where the photo cuts off whatever lies
- * there. Of the raw cards drawn on seeds 2020–9090, 1111 and 2222 and refused as "a graded-card
- * holder" (8 of 350 modern layouts, 11 of 350 bevelled rims, on lawns, gravel and bricks), 13 were
- * such outlines (a side on the text panel's edge, the art box's or the rim's inner step), and 5 of
- * those are now graded within 0.07 points; the other 8 are refused for what their outline lacks.
- * Of the 12 real photos of slabs, toploaders and cases none is graded; one, a slab cut off by the
- * photo's bottom edge, shares that side with the outline inside it and is a holder still (without
- * the photo's edge left out it was refused for two edges).
- */
-const PHOTO_EDGE_PX = 3;
-
-function sharesASide(outer: Quad, inner: Quad, width: number, height: number): boolean {
-  const inPhoto = (p: Point) =>
-    p.x > PHOTO_EDGE_PX && p.y > PHOTO_EDGE_PX && p.x < width - PHOTO_EDGE_PX && p.y < height - PHOTO_EDGE_PX;
-  return sidesOf(inner).some((side, k) =>
-    [outer[k] as Point, outer[(k + 1) % 4] as Point].every(
-      (p) => inPhoto(p) && Math.abs(side.a * p.x + side.b * p.y - side.c) <= SHARED_SIDE_PX,
-    ),
-  );
-}
-
-/**
- * True when `inner` lies crosswise inside `outer` (geometry.ts, crosswise), at least
- * DISTINCT_SIDE_PX clear of each of its sides: part of a card's print (a panel, a text box, half
- * the card below its art), not a card. Two cards side by side, which an outline round both holds
- * crosswise, share three of its sides.
- */
-function printLyingInside(outer: Quad, inner: Quad): boolean {
-  // A negative tolerance: every corner at least that far inside every side.
-  return crosswise(outer, inner) && contains(outer, inner, -DISTINCT_SIDE_PX);
-}
-
-/**
- * True when what `outer` adds outside the sides it does not share with `inner` (sharedSides) is
- * the colour just inside the sides they share: the card's border running on round the card, the
- * inner outline being the card's own sides closed by lines of its print (a panel's, a text
- * box's), not table beyond the card's cut. Read on the coarse copy along the middle 60 % of the
- * sides: the colour 2 px inside each shared side against the colour midway between the two
- * outlines' other sides, each a median; the latter must also stand apart from the table's colour
- * over the photo (`table`) or from the table's just outside those sides (TABLE_BEYOND_PX out):
- * further than MAX_RING_BORDER_DIFFERENCE, or far nearer the border's than the table's
- * (MIN_NEARER_RING_LUMA, MIN_RING_TABLE_DIFFERENCE, RING_NEARER_BORDER).
- */
-export function addsBorder(
-  coarse: RgbaImage,
-  outer: Quad,
-  inner: Quad,
-  sides: { shared: number[]; outside: number[] },
-  table: readonly number[],
-): boolean {
-  const centre = {
-    x: inner.reduce((sum, p) => sum + p.x, 0) / 4,
-    y: inner.reduce((sum, p) => sum + p.y, 0) / 4,
-  };
-  const colourAt = (x: number, y: number) => {
-    const px = Math.min(coarse.width - 1, Math.max(0, Math.round(x)));
-    const py = Math.min(coarse.height - 1, Math.max(0, Math.round(y)));
-    const o = (py * coarse.width + px) * 4;
-    return [coarse.data[o] ?? 0, coarse.data[o + 1] ?? 0, coarse.data[o + 2] ?? 0];
-  };
-  const along = (quad: Quad, k: number, t: number) => {
-    const p = quad[k] as Point;
-    const q = quad[(k + 1) % 4] as Point;
-    return { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
-  };
-  const outerCentre = {
-    x: outer.reduce((sum, p) => sum + p.x, 0) / 4,
-    y: outer.reduce((sum, p) => sum + p.y, 0) / 4,
-  };
-  const inside: number[][] = [];
-  const ring: number[][] = [];
-  const beyond: number[][] = [];
-  for (let t = 0.2; t <= 0.8 + 1e-9; t += 0.6 / 15) {
-    for (const k of sides.shared) {
-      const point = along(inner, k, t);
-      const length = Math.hypot(centre.x - point.x, centre.y - point.y);
-      inside.push(
-        colourAt(point.x + (2 * (centre.x - point.x)) / length, point.y + (2 * (centre.y - point.y)) / length),
-      );
-    }
-    for (const k of sides.outside) {
-      const a = along(outer, k, t);
-      const b = along(inner, k, t);
-      ring.push(colourAt((a.x + b.x) / 2, (a.y + b.y) / 2));
-      const length = Math.hypot(a.x - outerCentre.x, a.y - outerCentre.y);
-      beyond.push(
-        colourAt(
-          a.x + (TABLE_BEYOND_PX * (a.x - outerCentre.x)) / length,
-          a.y + (TABLE_BEYOND_PX * (a.y - outerCentre.y)) / length,
-        ),
-      );
-    }
-  }
-  const border = medianColour(inside);
-  const added = medianColour(ring);
-  const tableBeyond = medianColour(beyond);
-  // A border of nearly the table's colour (a black one on a dark cloth) is not told from table,
-  // or from the card's shadow on it, this way. The table is read twice, its colour over the photo
-  // and just outside the outer outline: light falling off across a white table leaves a silver
-  // border, which mirrors the table, as light as the table's far end, yet darker than beside it.
-  const fromTable = (colour: readonly number[] | null) => {
-    if (colour === null || added === null || border === null) return false;
-    const off = colourDistance(added, colour);
-    return (
-      off > MAX_RING_BORDER_DIFFERENCE ||
-      (luma(added) >= MIN_NEARER_RING_LUMA &&
-        off > MIN_RING_TABLE_DIFFERENCE &&
-        off > RING_NEARER_BORDER * colourDistance(added, border))
-    );
-  };
-  return (
-    border !== null &&
-    added !== null &&
-    colourDistance(border, added) <= MAX_RING_BORDER_DIFFERENCE &&
-    (fromTable(table) || fromTable(tableBeyond))
-  );
-}
-
-/** Share of the pixels inside `outer` but outside `inner` that are not table. */
-type NotTableShare = (outer: Quad, inner: Quad) => number;
-
-/**
- * The non-table share of a ring between two outlines on the coarse copy (a pixel counted when its
- * centre is inside). Row by row: each convex outline covers one span of a row, and a per-row
- * running count of non-table pixels gives any span's count at once, so an outline costs its
- * height, not its area (this runs for every outline that could be the table's pattern around the
- * card).
- */
-export function notTableCounter(table: Uint8Array, width: number): NotTableShare {
-  const height = table.length / width;
-  // running[y * (width + 1) + x]: non-table pixels in row y left of x.
-  const running = new Uint32Array((width + 1) * height);
-  for (let y = 0; y < height; y++) {
-    let count = 0;
-    for (let x = 0; x < width; x++) {
-      running[y * (width + 1) + x] = count;
-      if (table[y * width + x] !== 1) count++;
-    }
-    running[y * (width + 1) + width] = count;
-  }
-  const nonTable = (y: number, from: number, to: number) =>
-    to <= from ? 0 : (running[y * (width + 1) + to] ?? 0) - (running[y * (width + 1) + from] ?? 0);
-  return (outer, inner) => {
-    const y0 = Math.max(0, Math.floor(Math.min(...outer.map((p) => p.y))));
-    const y1 = Math.min(height - 1, Math.ceil(Math.max(...outer.map((p) => p.y))));
-    let ring = 0;
-    let notTable = 0;
-    for (let y = y0; y <= y1; y++) {
-      const o = pixelSpan(outer, y + 0.5, width);
-      if (!o) continue;
-      const i = pixelSpan(inner, y + 0.5, width);
-      const from = i ? Math.max(o.from, Math.min(o.to, i.from)) : o.to;
-      const to = i ? Math.min(o.to, Math.max(o.from, i.to)) : o.to;
-      // The outer span less the part of it the inner span covers.
-      ring += o.to - o.from - Math.max(0, to - from);
-      notTable += nonTable(y, o.from, o.to) - nonTable(y, from, to);
-    }
-    return ring > 0 ? notTable / ring : 0;
-  };
-}
-
-/** Pixels [from, to) of a row, at height `yc`, whose centres a convex quadrilateral covers. */
-function pixelSpan(quad: Quad, yc: number, width: number): { from: number; to: number } | null {
-  let left = Number.POSITIVE_INFINITY;
-  let right = Number.NEGATIVE_INFINITY;
-  for (let k = 0; k < 4; k++) {
-    const p = quad[k] as Point;
-    const q = quad[(k + 1) % 4] as Point;
-    if ((yc < p.y && yc < q.y) || (yc > p.y && yc > q.y) || p.y === q.y) continue;
-    const x = p.x + ((yc - p.y) * (q.x - p.x)) / (q.y - p.y);
-    left = Math.min(left, x);
-    right = Math.max(right, x);
-  }
-  if (!(right >= left)) return null;
-  const from = Math.max(0, Math.ceil(left - 0.5));
-  const to = Math.min(width, Math.floor(right - 0.5) + 1);
-  return to > from ? { from, to } : null;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -9,7 +9,7 @@
 import type { Widths } from "./centering";
 import type { CardFormat } from "./evidence";
 import { aspectOf, describeFormat, FORMAT_TOLERANCE, FORMATS, recogniseFormat } from "./formats";
-import type { SideMeasurement } from "./frame";
+import type { SideMeasurement } from "./frame-side";
 import { FLAT_PX_PER_MM } from "./geometry";
 import { colourDistance, medianColour, type RgbaImage } from "./image";
 

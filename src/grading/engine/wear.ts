@@ -15,7 +15,7 @@
 //   (reference-difference.ts), since the photo alone cannot tell it from a printed one;
 // - every subgrade reports the area it could examine; what could not be examined is not damage.
 import type { DefectRegion, FaceName } from "./evidence";
-import { SIDES, type Side } from "./frame";
+import { SIDES, type Side } from "./frame-side";
 import { FLAT_PX_PER_MM, median, selectKth } from "./geometry";
 import { type Rgb, type RgbaImage, rgbDistance, sameInk, sameInkOrSheen } from "./image";
 import type { FlatSampler } from "./rectify";

@@ -730,3 +730,45 @@ describe("a cut that bows out past the flat card's edge", () => {
     if (asChord.ok) expect(asChord.sides.top.width / MM).toBeLessThan(2.75);
   });
 });
+
+/**
+ * A flat card with a pink border whose frame is a dark rule `ruleMm` wide with a tan body behind
+ * it, nearer the border's colour than the rule is (a Baseball Heroes card's frame), the rule's
+ * outer edge at `edgeMm` on every side; every edge is softened over about a pixel, as a photo's is.
+ */
+function ruledCard(edgeMm: number, ruleMm: number): RgbaImage {
+  const PINK: [number, number, number] = [214, 168, 200];
+  const RULE: [number, number, number] = [40, 28, 40];
+  const TAN: [number, number, number] = [196, 150, 128];
+  const sigma = 0.5;
+  const data = new Uint8Array(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const inside = Math.min(x + 0.5, W - x - 0.5, y + 0.5, H - y - 0.5) - edgeMm * MM;
+      const rule = normalCdf(inside / sigma);
+      const body = normalCdf((inside - ruleMm * MM) / sigma);
+      const colour = PINK.map((v, i) => {
+        const ruled = v + ((RULE[i] ?? 0) - v) * rule;
+        return Math.round(ruled + ((TAN[i] ?? 0) - ruled) * body);
+      });
+      data.set([...colour, 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+describe("a frame that is a thin dark rule with a lighter body behind it", () => {
+  it("is read at the rule's edge at both scales: the half copy's window ends where the body begins", () => {
+    // The half copy's window (0.5–1.1 mm past the step) reaches past a 0.7 mm rule onto the tan
+    // body: averaged in, the body lowered the step's level, and the half copy placed the frame
+    // 0.05–0.06 mm short of the flat card (a real photo of such a card, 0.8 points apart).
+    for (const edgeMm of [2.81, 2.87, 2.94]) {
+      const { full, half } = measureFrameTwice(ruledCard(edgeMm, 0.7));
+      for (const result of [full, half]) {
+        expect(result.ok).toBe(true);
+        if (!result.ok) continue;
+        for (const side of SIDES) expect(Math.abs(result.sides[side].width / MM - edgeMm)).toBeLessThan(0.03);
+      }
+    }
+  });
+});

@@ -772,3 +772,55 @@ describe("a frame that is a thin dark rule with a lighter body behind it", () =>
     }
   });
 });
+
+/**
+ * A black-bordered card (3 mm borders, a cream body) as the flat card reads it: `bands` maps a side
+ * to the lumas of its first flat-card pixels inside the cut (a grey band, or a blur's ramp), the
+ * black beginning past them.
+ */
+function blackBorderedCard(bands: Partial<Record<"left" | "right" | "top" | "bottom", number[]>>): RgbaImage {
+  const BLACK = 18;
+  const data = new Uint8Array(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const inFrame = x >= 3 * MM && x < W - 3 * MM && y >= 3 * MM && y < H - 3 * MM;
+      let value = inFrame ? 205 : BLACK;
+      const depths = { left: x, right: W - 1 - x, top: y, bottom: H - 1 - y };
+      for (const [side, lumas] of Object.entries(bands)) {
+        const depth = depths[side as keyof typeof depths];
+        if (depth < lumas.length) value = lumas[depth] ?? value;
+      }
+      data.set([value, value, value + 2, 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+describe("a grey band along one cut beside a black border, on a light table", () => {
+  const TABLE = 190;
+  const full = (card: RgbaImage) => measureFrameTwice(card, 0, new Set(), {}, TABLE).full;
+
+  it("refuses the side: the band is the card's edge seen at a slant or a strip of its face, not its border", () => {
+    // A held-out real photo's left cut: a 0.4 mm band at luma 51 and 42, then the black.
+    const result = full(blackBorderedCard({ left: [70, 51, 42, 23] }));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.side).toBe("left");
+    expect(result.reason).toContain("grey band along its cut");
+  });
+
+  it("measures the card when no band is there, when the band runs along both opposite cuts, or on a dark table", () => {
+    for (const card of [
+      blackBorderedCard({}),
+      blackBorderedCard({ left: [70, 51, 42, 23], right: [70, 51, 42, 23] }),
+    ]) {
+      expect(full(card).ok).toBe(true);
+    }
+    expect(measureFrameTwice(blackBorderedCard({ left: [70, 51, 42, 23] }), 0, new Set(), {}, 60).full.ok).toBe(true);
+  });
+
+  it("measures a cut blurred into a ramp on one side (its black reached steadily, not past a step)", () => {
+    // A real Flesh and Blood card's soft right cut on white paper: 86, 56, 39, 28, 21, 16, then its black.
+    expect(full(blackBorderedCard({ right: [86, 56, 39, 28, 21, 16] })).ok).toBe(true);
+  });
+});

@@ -215,7 +215,65 @@ function frameAt(
     }
   }
   const strips = Object.fromEntries(SIDES.map((side) => [side, readings[side].strip])) as Record<Side, StripAt>;
-  return { result, strips };
+  const banded = scale === 1 ? greyBandBesideBlack(flat, tableLuma, bows) : null;
+  return { result: banded ?? result, strips };
+}
+
+/** A black border: its median luma past the cut at most this. */
+const BAND_BLACK_MAX_LUMA = 30;
+/** The table beside it is light: at least this many luma levels above the border. */
+const BAND_TABLE_CONTRAST = 90;
+/** The band's first two flat-card pixels (0.25 mm) are each at least this many levels above the border... */
+const BAND_MIN_RISE = 20;
+/** ...and one of the next two is back within this many levels of the border's black, past a step (not a blur's ramp)... */
+const BAND_BACK_WITHIN = 8;
+/** ...while the opposite side's first two are within this of its own border (no band there). */
+const BAND_OPPOSITE_MAX_RISE = 16;
+
+/**
+ * A side refused because a grey band runs along its cut beside a black border on a light table,
+ * on that side only: the median luma over the side's middle 60 % stays BAND_MIN_RISE or more above
+ * the border's black over the first 0.25 mm inside the cut, then steps back to the black within
+ * 0.5 mm, falling faster past the band than across it (a cut's blur is a ramp, falling ever less
+ * steeply), and the opposite side shows no such band. That band is the card's edge seen at a slant (its thickness,
+ * the paper between its printed faces) or a strip of its face along the whole side: the outline
+ * takes it in, and where the face begins cannot be told. On a held-out real photo of a modern
+ * Magic card on white paper (2026-12-05), a band 0.4 mm wide along its left cut (luma 51 and 42
+ * against the border's 18) was measured as border: 57.0 left to right, against 52–54 read by hand
+ * from the black's own edge. Sides read from a bowed cut (`bows`) are not looked at: their flat
+ * edge is not the cut. Null when no side shows such a band, or the table is not known (0).
+ */
+function greyBandBesideBlack(
+  flat: RgbaImage,
+  tableLuma: number,
+  bows: Partial<Record<Side, number>>,
+): { ok: false; side: Side; reason: string } | null {
+  if (tableLuma <= 0) return null;
+  const profiles = Object.fromEntries(SIDES.map((side) => [side, medianLumaProfile(flat, side, 11)])) as Record<
+    Side,
+    Float64Array
+  >;
+  const borderOf = (profile: Float64Array) => median(Array.from(profile.subarray(5, 11)));
+  for (const side of SIDES) {
+    if ((bows[side] ?? 0) > 0) continue;
+    const profile = profiles[side];
+    const black = borderOf(profile);
+    if (black > BAND_BLACK_MAX_LUMA || tableLuma < black + BAND_TABLE_CONTRAST) continue;
+    const [, first = 0, second = 0, third = 0, fourth = 0] = profile;
+    if (Math.min(first, second) < black + BAND_MIN_RISE) continue;
+    // A step: the fall into the black is steeper than the band's own (a blur's ramp falls
+    // steadily less, 56, 39, 28, 21 on a real soft cut beside a black border of 11).
+    if (Math.min(third, fourth) > black + BAND_BACK_WITHIN || second - third <= first - second) continue;
+    const opposite = profiles[OPPOSITE[side]];
+    const [, oFirst = 0, oSecond = 0] = opposite;
+    if (Math.max(oFirst, oSecond) > borderOf(opposite) + BAND_OPPOSITE_MAX_RISE) continue;
+    return {
+      ok: false,
+      side,
+      reason: `the card's ${side} edge has a grey band along its cut, lighter than its black border and not shown along its ${OPPOSITE[side]} edge (the card's edge seen at a slant, or a strip of its face), so where its face begins on that side cannot be told; photograph the card from straight above, lit evenly`,
+    };
+  }
+  return null;
 }
 
 /**

@@ -232,16 +232,17 @@ const BAND_OPPOSITE_MAX_RISE = 16;
 
 /**
  * A side refused because a grey band runs along its cut beside a black border on a light table,
- * on that side only: the median luma over the side's middle 60 % stays BAND_MIN_RISE or more above
- * the border's black over the first 0.25 mm inside the cut, then steps back to the black within
- * 0.5 mm, falling faster past the band than across it (a cut's blur is a ramp, falling ever less
- * steeply), and the opposite side shows no such band. That band is the card's edge seen at a slant (its thickness,
- * the paper between its printed faces) or a strip of its face along the whole side: the outline
- * takes it in, and where the face begins cannot be told. On a held-out real photo of a modern
- * Magic card on white paper (2026-12-05), a band 0.4 mm wide along its left cut (luma 51 and 42
- * against the border's 18) was measured as border: 57.0 left to right, against 52–54 read by hand
- * from the black's own edge. Sides read from a bowed cut (`bows`) are not looked at: their flat
- * edge is not the cut. Null when no side shows such a band, or the table is not known (0).
+ * on that side only: the median luma over the side's middle 60 % stays BAND_MIN_RISE or more
+ * above the border's black over the first 0.25 mm inside the cut, then steps back to the black
+ * within 0.5 mm, falling faster past the band than across it (a cut's blur is a ramp, falling
+ * ever less steeply), and the opposite side shows no such band. That band is the card's edge
+ * seen at a slant (its thickness, the paper between its printed faces) or a strip of its face
+ * along the whole side: the outline takes it in, and where the face begins cannot be told. On a
+ * held-out real photo of a modern Magic card on white paper (2026-12-05), a band 0.4 mm wide
+ * along its left cut (luma 51 and 42 against the border's 18) was measured as border: 57.0 left
+ * to right, against 52–55 read by hand from the black's own edge. Sides read from a bowed cut
+ * (`bows`) are not looked at: their flat edge is not the cut. Null when no side shows such a
+ * band, or the table is not known (0).
  */
 function greyBandBesideBlack(
   flat: RgbaImage,

@@ -249,7 +249,8 @@ function greyBandBesideBlack(
   tableLuma: number,
   bows: Partial<Record<Side, number>>,
 ): { ok: false; side: Side; reason: string } | null {
-  if (tableLuma <= 0) return null;
+  // No black border lies BAND_TABLE_CONTRAST below a table darker than that (nor an unknown one, 0).
+  if (tableLuma < BAND_TABLE_CONTRAST) return null;
   const profiles = Object.fromEntries(SIDES.map((side) => [side, medianLumaProfile(flat, side, 11)])) as Record<
     Side,
     Float64Array

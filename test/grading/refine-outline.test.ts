@@ -71,6 +71,11 @@
 // - The border's colour where the sides whose readings agree show two inks (a real Yu-Gi-Oh!
 //   card's banded side and one other): the colour three of the four sides show just inside their
 //   line, and none where no three show one.
+// - A black border on white paper with a grey band outside its left cut, 8 px (1 mm) wide at the
+//   top and none at the bottom (the card's dark core, or its shadow close against the cut): the
+//   readings' line tilts from the band's outer edge to the cut; read from the black outward, the
+//   cut is the black's outer edge all along. A band as wide all along the side (a rim, or print)
+//   or 2.5 mm wide at one end (a sleeve's back) is not read past.
 // - A drawn thin red border on a cluttered desk whose art is light grey along the top of its left
 //   side: the crossings there sit on the art's edge, below on the cut, and bow between them; the
 //   median profile traces the cut, which is taken, not a curve (the card reads standard).
@@ -1154,5 +1159,69 @@ describe("the border's colour where the sides whose readings agree show two inks
         [200, 40, 40],
       ]),
     ).toBeNull();
+  });
+});
+
+describe("a grey band between the table and a black border, widening along one side (cut-plateau.ts)", () => {
+  // The BIG card (7.9 px per mm) with a 20 px black border round red art on white paper, blurred
+  // by 0.8 px, and a band of grey (the card's dark core seen beside its face, or its shadow close
+  // against the cut) outside its left cut: `top` px wide at the top, `bottom` px at the bottom.
+  const PAPER = [185, 185, 180];
+  const CORE = [62, 62, 64];
+  const SIGMA = 0.8;
+  function wedge(top: number, bottom: number): RgbaImage {
+    const width = 700;
+    const height = 900;
+    const cover = (a: number, b: number, t: number) => normalCdf((t - a) / SIGMA) - normalCdf((t - b) / SIGMA);
+    const data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      const rows = cover(BIG.y0, BIG.y1, y + 0.5);
+      const band = bottom + ((top - bottom) * (BIG.y1 - (y + 0.5))) / (BIG.y1 - BIG.y0);
+      for (let x = 0; x < width; x++) {
+        const card = cover(BIG.x0, BIG.x1, x + 0.5) * rows;
+        const art = cover(BIG.x0 + 20, BIG.x1 - 20, x + 0.5) * cover(BIG.y0 + 20, BIG.y1 - 20, y + 0.5);
+        const edge = band > 0 ? cover(BIG.x0 - band, BIG.x0, x + 0.5) * rows : 0;
+        const colour = PAPER.map(
+          (v, i) => v * (1 - card - edge) + (CORE[i] ?? 0) * edge + 15 * (card - art) + (ART_RED[i] ?? 0) * art,
+        );
+        data.set([...colour.map((v) => Math.round(v)), 255], (y * width + x) * 4);
+      }
+    }
+    return { width, height, data };
+  }
+  /** The outline find-card.ts hands over: each corner 1.5 px off the cut, the left side's top on the band's outer edge. */
+  const handedOver = (top: number): Quad => [
+    { x: BIG.x0 - top + 1.5, y: BIG.y0 - 1.5 },
+    { x: BIG.x1 - 1.5, y: BIG.y0 + 1.5 },
+    { x: BIG.x1 + 1.5, y: BIG.y1 - 1.5 },
+    { x: BIG.x0 - 1.5, y: BIG.y1 + 1.5 },
+  ];
+  const leftCorners = (result: ReturnType<typeof refineOutline>) => {
+    if (!result.ok) throw new Error(result.reason);
+    const [tl, , , bl] = result.outline.corners;
+    return [tl.x - BIG.x0, bl.x - BIG.x0];
+  };
+
+  it("puts the left cut on the black's outer edge, the band 1 mm wide at the top and none at the bottom", () => {
+    // Halfway from the paper's white to the black lies on the band's outer edge where the band is
+    // wide: before the band was read, the left side's top corner was put 8.1 px out (1.6 % of the
+    // card's width) and its bottom one 0.4 px in.
+    const [top, bottom] = leftCorners(refineOutline(wedge(8, 0), handedOver(8), 7));
+    expect(Math.abs(top ?? 99)).toBeLessThan(0.4);
+    expect(Math.abs(bottom ?? 99)).toBeLessThan(0.4);
+  });
+
+  it("does not read past a band as wide all along the side, nor one wider than a card's edge could show", () => {
+    // As wide all along, a band is a rim or a border of the card's own print; 2.5 mm wide at one
+    // end, a sleeve's back or a shadow cast away from the card.
+    for (const [top, bottom] of [
+      [6, 6],
+      [20, 4],
+    ] as const) {
+      // The side stays on the band's outer edge, as the readings put it.
+      const [atTop, atBottom] = leftCorners(refineOutline(wedge(top, bottom), handedOver(top), 7));
+      expect(Math.abs((atTop ?? 99) + top)).toBeLessThan(0.5);
+      expect(Math.abs((atBottom ?? 99) + bottom)).toBeLessThan(0.5);
+    }
   });
 });

@@ -22,8 +22,9 @@
 //   the cut lies on the inner edge (pastCastShadow).
 // What lies along a cut, and how each side is read past it, is in files of its own: the two
 // readings of a side and the profiles they share (cut-profiles.ts); bands along the cut, dark,
-// light or of another hue (cut-bands.ts); shadows and lines of the table beside it
-// (cut-shadows.ts); a bevelled rim (cut-rim.ts); and a cut that bows (cut-bow.ts).
+// light or of another hue (cut-bands.ts); a band between the table and a dark border widening
+// along the side (cut-plateau.ts); shadows and lines of the table beside it (cut-shadows.ts); a
+// bevelled rim (cut-rim.ts); and a cut that bows (cut-bow.ts).
 // The border's colour a side's median reading steps into is compared with the agreeing sides' (or,
 // where no side's readings agree, with the one colour all four sides' median readings step into,
 // when they do: a thin border all round, art of changing colour just inside it) as they show it
@@ -46,6 +47,7 @@ import {
   innerPastDarkBand,
   insideColour,
   LIGHT_BAND_MM,
+  liesInside,
   MIN_LIGHT_BAND_PX,
   mostShown,
   noneNear,
@@ -56,6 +58,7 @@ import {
   pastPartialBand,
 } from "./cut-bands";
 import { BOW_SPAN, bowedCut, bowOf } from "./cut-bow";
+import { pastPlateauBand } from "./cut-plateau";
 import {
   CARD_SHORT_MM,
   dist,
@@ -530,6 +533,22 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
         pastHue ??
         (band ? pastPartialBand(colourAt, side, chosen, halfLength, side.table, band.border) : null) ??
         chosen;
+    }
+    // Read as traced, the line may tilt between a band's outer edge and the cut (cut-plateau.ts).
+    if ((chosen === side.crossings || chosen === side.median) && !bowed && side.table && borderColour) {
+      const plateau = pastPlateauBand(
+        colourAt,
+        side,
+        chosen.line,
+        2 * halfLength,
+        side.table,
+        borderColour,
+        shortSide / CARD_SHORT_MM,
+      );
+      // The line as read tilts between the band's outer edge and the cut, inside the cut at the end
+      // where the band is narrowest by up to half its widest.
+      const outward = plateau ? 1 + Math.max(...plateau.widths) / 2 : 0;
+      if (plateau && liesInside(side, chosen.line, plateau.trace.line, 2 * halfLength, outward)) chosen = plateau.trace;
     }
     for (const s of chosen.close) {
       const r = chosen.line.a * s.x + chosen.line.b * s.y - chosen.line.c;

@@ -1,22 +1,27 @@
 // A band of one colour lying flat between the table and a dark border along part of a side, and
 // widening along it: the card's edge seen beside its face where the card is photographed at a
-// slant or lifts off the table (a Magic card's dark core, a Yu-Gi-Oh! card's brown one), or its
-// shadow close against the cut. Its colour lies between the table's and the border's, so the
-// colour readings (refine-outline.ts) put the cut at halfway between the two, on the band's outer
-// edge where it is wide and on the border's edge where it is not: the side's line tilts between
-// the two. A black border on white paper, its band 1 mm wide at one end of its left side and
-// none at the other, read 1.376 times as tall as wide; a Yu-Gi-Oh! card's left side, its core
-// showing 0.6 mm wide at the top and 1.8 mm at the bottom, leaned 0.55 mm against its frame.
+// slant or lifts off the table (a Magic card's dark core), or its shadow close against the cut.
+// Its colour lies between the table's and the border's, so the colour readings
+// (refine-outline.ts) put the cut halfway between the two, on the band's outer edge where it is
+// wide and on the border's edge where it is not: the side's line tilts between the two. A real
+// black border on white paper, its band 1.1 mm wide at the top of its left side and none at the
+// bottom, read 1.376 times as tall as wide, no card format; read past the band, 50.8 points left
+// to right (50.1 by hand), its frame leaning 0.12 mm against the cut instead of 0.35.
 //
 // Each profile across the side is read from the border outward: where the colour leaves the
 // border's, it either climbs straight to the table's (a cut, however blurred), or first rests on a
 // plateau (PLATEAU_PX or longer, flat within PLATEAU_FLATNESS, between PLATEAU_LOW and
-// PLATEAU_HIGH of the way from the border's colour to the table's) before it climbs on. On a
-// plateau the face ends halfway from the border's colour to the plateau's; elsewhere halfway from
-// the border's to the table's. The line through those points is the side, when they lie on one
-// straight line (a cut), a plateau shows on MIN_PLATEAU_SHARE of the profiles or more, and its
-// width changes along the side (PLATEAU_WEDGE_PX): a band as wide all along is a rim or a border
-// of the card's own print (cut-rim.ts reads a rim), not its edge seen at a slant.
+// PLATEAU_HIGH of the way from the border's colour to the table's) before it climbs on. Every
+// profile's face ends where its colour first climbs halfway from the border's to the plateaus'
+// (their median level over the side): where the band narrows to a pixel or two and shows no
+// plateau, halfway to the table's would put the cut on the band's outer edge again. The line
+// through those points is the side, when they lie on one straight line (MIN_PLATEAU_AGREEMENT), a
+// plateau shows on MIN_PLATEAU_SHARE of the profiles or more, and its width changes along the
+// side by PLATEAU_WEDGE_PX or more, to at most MAX_PLATEAU_MM: a band as wide all along is a rim
+// or a border of the card's own print (cut-rim.ts reads a rim), not its edge seen at a slant.
+// Not read: a Yu-Gi-Oh! card's brown core beside its dark rim, 0.6 mm wide at the top of a real
+// photo's left side and 1.8 mm at the bottom, whose table the median reading found in the band
+// (its frame still leans 0.55 mm against the cut, and the photo is refused for it).
 import { EDGE_PROFILES, inwardTo, profileBase, type SideGeometry, type Trace, traced } from "./cut-profiles";
 import type { RgbSampler } from "./edges";
 import type { Line, Point } from "./geometry";
@@ -108,9 +113,7 @@ export function pastPlateauBand(
   }
   const levels = profiles.flatMap((read) => (read?.plateau ? [read.plateau.level] : []));
   if (levels.length < MIN_PLATEAU_SHARE * EDGE_PROFILES) return null;
-  // One level for the whole side, halfway from the border's colour to the band's: where the band
-  // narrows to a pixel or two it shows no plateau, and halfway to the table's would put the cut on
-  // its outer edge there.
+  // One level for the whole side (see the file's head).
   levels.sort((a, b) => a - b);
   const target = (levels[Math.floor(levels.length / 2)] ?? 0) / 2;
   const points: Point[] = [];

@@ -74,8 +74,8 @@
 // - A black border on white paper with a grey band outside its left cut, 8 px (1 mm) wide at the
 //   top and none at the bottom (the card's dark core, or its shadow close against the cut): the
 //   readings' line tilts from the band's outer edge to the cut; read from the black outward, the
-//   cut is the black's outer edge all along. A band as wide all along the side (a rim, or print)
-//   or 2.5 mm wide at one end (a sleeve's back) is not read past.
+//   cut is the black's outer edge all along. A band all along the side (a rim, or print, as wide
+//   all along or wider at one end) or 2.5 mm wide at one end (a sleeve's back) is not read past.
 // - A drawn thin red border on a cluttered desk whose art is light grey along the top of its left
 //   side: the crossings there sit on the art's edge, below on the cut, and bow between them; the
 //   median profile traces the cut, which is taken, not a curve (the card reads standard).
@@ -1211,12 +1211,14 @@ describe("a grey band between the table and a black border, widening along one s
     expect(Math.abs(bottom ?? 99)).toBeLessThan(0.4);
   });
 
-  it("does not read past a band as wide all along the side, nor one wider than a card's edge could show", () => {
-    // As wide all along, a band is a rim or a border of the card's own print; 2.5 mm wide at one
-    // end, a sleeve's back or a shadow cast away from the card.
+  it("does not read past a band all along the side, nor one wider than a card's edge could show", () => {
+    // As wide all along, a band is a rim or a border of the card's own print, and so it is where
+    // it widens along the side but shows all along (nearer the camera at one end); 2.5 mm wide at
+    // one end, a sleeve's back or a shadow cast away from the card.
     for (const [top, bottom] of [
       [6, 6],
-      [20, 4],
+      [8, 4],
+      [20, 0],
     ] as const) {
       // The side stays on the band's outer edge, as the readings put it.
       const [atTop, atBottom] = leftCorners(refineOutline(wedge(top, bottom), handedOver(top), 7));

@@ -17,8 +17,10 @@
 // plateau, halfway to the table's would put the cut on the band's outer edge again. The line
 // through those points is the side, when they lie on one straight line (MIN_PLATEAU_AGREEMENT), a
 // plateau shows on MIN_PLATEAU_SHARE of the profiles or more, and its width changes along the
-// side by PLATEAU_WEDGE_PX or more, to at most MAX_PLATEAU_MM: a band as wide all along is a rim
-// or a border of the card's own print (cut-rim.ts reads a rim), not its edge seen at a slant.
+// side by PLATEAU_WEDGE_PX or more, from none at one end (the median over its fifth of the
+// profiles) to at most MAX_PLATEAU_MM at the other: a band all along the side, however it widens,
+// is a rim or a border of the card's own print seen at a slant (cut-rim.ts reads a rim), or the
+// card's edge seen beside its face all along (cut-bands.ts reads that).
 // Not read: a Yu-Gi-Oh! card's brown core beside its dark rim, 0.6 mm wide at the top of a real
 // photo's left side and 1.8 mm at the bottom, whose table the median reading found in the band
 // (its frame still leans 0.55 mm against the cut, and the photo is refused for it).
@@ -133,7 +135,11 @@ export function pastPlateauBand(
   };
   const start = endWidth(widths.slice(0, fifth));
   const end = endWidth(widths.slice(-fifth));
-  if (start === null || end === null || Math.abs(start - end) < PLATEAU_WEDGE_PX) return null;
+  // The band shows at one end and not at the other: a rim or print of the card's own seen at a
+  // slant is nearer the camera at one end, and wider there, but shows all along.
+  if (start === null || end === null || Math.min(start, end) > 0 || Math.abs(start - end) < PLATEAU_WEDGE_PX) {
+    return null;
+  }
   if (Math.max(start, end) > MAX_PLATEAU_MM * pxPerMm) return null;
   const trace = traced(points);
   if (!trace || trace.close.length < MIN_PLATEAU_AGREEMENT * EDGE_PROFILES) return null;

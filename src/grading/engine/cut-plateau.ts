@@ -32,7 +32,7 @@ import { colourDistance as distance, luma } from "./image";
 /** Only a border darker than this (luma) is read for a plateau beside it. */
 const MAX_BORDER_LUMA = 100;
 
-/** ...on a table lighter than the border by this much, at least (colour distance). */
+/** ...on a table at least this far from the border's colour (colour distance). */
 const MIN_TABLE_CONTRAST = 80;
 
 /** A plateau lies this far, at least and at most, from the border's colour towards the table's (shares of the distance). */
@@ -73,8 +73,6 @@ const OUTWARD_PX = 4;
 
 export interface PlateauCut {
   trace: Trace;
-  /** Share of the side's profiles showing the band. */
-  share: number;
   /** The band's width at the side's two ends (px, the medians over each end's fifth of profiles). */
   widths: [number, number];
 }
@@ -113,7 +111,7 @@ export function pastPlateauBand(
     }
     profiles.push(readProfile(away, plateauSamples));
   }
-  const levels = profiles.flatMap((read) => (read?.plateau ? [read.plateau.level] : []));
+  const levels = profiles.flatMap((read) => (read && read.plateau !== null ? [read.plateau] : []));
   if (levels.length < MIN_PLATEAU_SHARE * EDGE_PROFILES) return null;
   // One level for the whole side (see the file's head).
   levels.sort((a, b) => a - b);
@@ -122,7 +120,7 @@ export function pastPlateauBand(
   const widths: (number | null)[] = [];
   for (const [s, read] of profiles.entries()) {
     const crossing = read && crossingOf(read, target);
-    widths.push(read && crossing !== null ? (read.plateau ? (read.tableAt - crossing) * 0.5 : 0) : null);
+    widths.push(read && crossing !== null ? (read.plateau !== null ? (read.tableAt - crossing) * 0.5 : 0) : null);
     if (crossing === null) continue;
     const base = profileBase(p, q, s);
     const d = inwardTo(side, line, base) + reach - crossing * 0.5;
@@ -143,7 +141,7 @@ export function pastPlateauBand(
   if (Math.max(start, end) > MAX_PLATEAU_MM * pxPerMm) return null;
   const trace = traced(points);
   if (!trace || trace.close.length < MIN_PLATEAU_AGREEMENT * EDGE_PROFILES) return null;
-  return { trace, share: levels.length / EDGE_PROFILES, widths: [start, end] };
+  return { trace, widths: [start, end] };
 }
 
 /** One profile read from the border outward (samples 0.5 px apart, each its colour's distance from the border's as a share of the table's). */
@@ -153,8 +151,8 @@ interface ProfileRead {
   leave: number;
   /** The first sample as far from the border's colour as the table nearly is. */
   tableAt: number;
-  /** The samples and the level (mean share) of a plateau between the two, if one lies there. */
-  plateau: { from: number; to: number; level: number } | null;
+  /** The level (mean share) of a plateau between the two, if one lies there. */
+  plateau: number | null;
 }
 
 /**
@@ -175,15 +173,15 @@ function readProfile(away: Float64Array, plateauSamples: number): ProfileRead | 
     }
   }
   if (leave <= 0) return null;
-  let plateau: ProfileRead["plateau"] = null;
+  let plateau: number | null = null;
   for (let k = leave; k < n; k++) {
     if ((away[k] ?? 0) >= TABLE_SHARE) return { away, leave, tableAt: k, plateau };
-    if (plateau || k + plateauSamples >= n) continue;
+    if (plateau !== null || k + plateauSamples >= n) continue;
     const run = Array.from(away.subarray(k, k + plateauSamples + 1));
     const lo = Math.min(...run);
     const hi = Math.max(...run);
     if (lo >= PLATEAU_LOW && hi <= PLATEAU_HIGH && hi - lo <= PLATEAU_FLATNESS) {
-      plateau = { from: k, to: k + plateauSamples, level: run.reduce((sum, v) => sum + v, 0) / run.length };
+      plateau = run.reduce((sum, v) => sum + v, 0) / run.length;
     }
   }
   return null;

@@ -627,6 +627,16 @@ describe("refineOutline", () => {
     expectBottomOnCut(refineOutline(silver, BIG_ON_CUT, 6));
   });
 
+  it("takes the same cut under a warm lamp, the silver border tinted as the paper is", () => {
+    // Every colour lit by a warmer light (green at 95 %, blue at 87 %): the border shows 0.09
+    // saturated, no grey as it stands, and grey again balanced by the paper's colour, which the
+    // same light tints (a real photo's silver border under lamplight, rgb(164, 153, 139) beside
+    // paper of rgb(201, 185, 165)). Judged as it shows, the band was not read past.
+    const lamp = (colour: number[]) => colour.map((v, ch) => v * ([1, 0.95, 0.87][ch] ?? 1));
+    const silver = cardWithContactBand(4, 1, lamp(TAN_EDGE), { rim: lamp(SILVER), paper: lamp(WARM_PAPER) });
+    expectBottomOnCut(refineOutline(silver, BIG_ON_CUT, 6));
+  });
+
   it("reads past a warm dark band along one side of a silver border on paper, the other three read as the paper in shade", () => {
     // A real photo's Pokémon card: its silver border is the paper's own hue a shade darker, so the
     // median readings of three sides take it for the paper in shadow; along the fourth lies a

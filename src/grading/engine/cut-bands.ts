@@ -316,6 +316,25 @@ const MAX_GREY_SATURATION = 0.05;
 export const greyBorder = (colour: number[]) =>
   luma(colour) >= MIN_GREY_BORDER_LUMA && saturation(colour) <= MAX_GREY_SATURATION;
 
+/**
+ * A white table under tinted light (warm lamplight on white paper) is at least this light, and
+ * shows at most this saturation...
+ */
+const MIN_WHITE_TABLE_LUMA = 150;
+
+const MAX_WHITE_TABLE_SATURATION = 0.1;
+
+/**
+ * ...and a border grey in that light is grey once its colour is balanced by the table's, as the
+ * light tints both alike: a silver border under a warm lamp, rgb(164, 153, 139) beside paper of
+ * rgb(201, 185, 165), is 0.055 saturated as it shows and 0.02 balanced.
+ */
+export function greyInLightOf(colour: number[], table: number[]): boolean {
+  if (luma(table) < MIN_WHITE_TABLE_LUMA || saturation(table) > MAX_WHITE_TABLE_SATURATION) return false;
+  const mean = ((table[0] ?? 0) + (table[1] ?? 0) + (table[2] ?? 0)) / 3;
+  return greyBorder(colour.map((v, ch) => (v * mean) / Math.max(1, table[ch] ?? 0)));
+}
+
 /** `colour`'s r, g, b shares of its sum (its chromaticity). */
 function shares(colour: ArrayLike<number>): number[] {
   const sum = Math.max(1, (colour[0] ?? 0) + (colour[1] ?? 0) + (colour[2] ?? 0));

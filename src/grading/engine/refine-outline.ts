@@ -43,6 +43,7 @@ import {
   DARK_BAND,
   darkBandBeyondReach,
   greyBorder,
+  greyInLightOf,
   HUE_BAND,
   innerPastDarkBand,
   insideColour,
@@ -525,7 +526,7 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
         ? null
         : bandInside(side, chosen.line, side.table, borderColour, shownColours, HUE_BAND, halfLength, true);
       const pastHue =
-        hue?.moved && greyBorder(hue.border)
+        hue?.moved && (greyBorder(hue.border) || greyInLightOf(hue.border, side.table))
           ? pastBand(colourAt, side, chosen.line, 2 * halfLength, side.table, hue.border, HUE_BAND)
           : null;
       chosen =

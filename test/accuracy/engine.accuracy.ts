@@ -129,6 +129,13 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
   }));
   // The card's dark core and contact shadow along two cuts: a 0.3 mm band of grey-brown.
   const edge = designsAgain("card edge", (scene) => ({ ...scene, edgeBand: { mm: 0.3, color: [62, 56, 50] } }));
+  // A black-bordered card lifted at one corner: its grey core and the shadow under it along two
+  // cuts, 1 mm wide at that corner and none at the far ends (cut-plateau.ts).
+  const lifted = designsAgain("lifted corner, black border", (scene) => ({
+    ...scene,
+    borderColor: [25, 25, 28],
+    edgeBand: { mm: 1, color: [70, 68, 68], wedge: true },
+  }));
   // A modern card's face (MODERN_LAYOUTS): a panel inside the border, the art in a window, a text
   // box below; the designs cards in five border and panel colours, the first on a white table.
   const modern = realistic
@@ -147,6 +154,7 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
     ...desk,
     ...large,
     ...edge,
+    ...lifted,
     ...modern,
     ...rimmed,
   ];

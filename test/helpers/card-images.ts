@@ -98,9 +98,11 @@ export interface CardScene {
   shadowEdge?: number;
   /**
    * The card's own edge seen beside its face (its dark core, and a hard contact shadow under it):
-   * a band of `color`, `mm` wide, outside the cut along the card's right and bottom sides.
+   * a band of `color`, `mm` wide, outside the cut along the card's right and bottom sides. With
+   * `wedge`, the band narrows from `mm` at the bottom-right corner to none at the far end of each
+   * side (the card lifted at that corner).
    */
-  edgeBand?: { mm: number; color: Rgb };
+  edgeBand?: { mm: number; color: Rgb; wedge?: boolean };
   /**
    * Lateral chromatic aberration: the red channel's image shrunk and the blue's enlarged about the
    * photo's centre, each edge moved this many px at the photo's corners (a lens that images the
@@ -447,9 +449,13 @@ export function drawCardScene(scene: CardScene): RgbaImage {
       const u = dx * cos + dy * sin;
       let v = -dx * sin + dy * cos;
       if (scene.edgeBand) {
-        // The card's outline moved right and down by the band's width, under the card.
+        // The card's outline moved right and down by the band's width, under the card; a wedge's
+        // width grows along each side toward the bottom-right corner.
         const offset = scene.edgeBand.mm * pxPerMm;
-        const band = clamp01(0.5 - roundedRectDistance(u - offset, v - offset, halfW, halfH, radius));
+        const along = (t: number, half: number) => (scene.edgeBand?.wedge ? clamp01((t + half) / (2 * half)) : 1);
+        const band = clamp01(
+          0.5 - roundedRectDistance(u - offset * along(v, halfH), v - offset * along(u, halfW), halfW, halfH, radius),
+        );
         r = mix(r, scene.edgeBand.color[0], band);
         g = mix(g, scene.edgeBand.color[1], band);
         bl = mix(bl, scene.edgeBand.color[2], band);

@@ -328,6 +328,31 @@ describe("the printed frame from line evidence", () => {
     }
   });
 
+  it("measures a bar whose frame steps along its foot, but refuses such a step on a plain end", () => {
+    // A real modern Magic card's text box is trimmed in another ink along part of its foot: the
+    // bar's frame line steps 0.3 mm there, and its line fitted through the step leaned 0.70 mm. A
+    // bar's width is in no offset, so its line may lean; a plain end's may not. Here the frame
+    // steps 0.4 mm at the middle of the side (a line leaning 0.6 mm).
+    const stepped = (end: "top" | "bottom") => {
+      const card = collectorBarCard();
+      const from = end === "bottom" ? Math.round(H - 6.5 * MM) : Math.round(2.5 * MM);
+      const rows = Math.round(0.4 * MM);
+      for (let y = end === "bottom" ? from - rows : from; y < (end === "bottom" ? from : from + rows); y++) {
+        for (let x = Math.round(W / 2); x < W - 3 * MM; x++) card.data.set([...BORDER, 255], (y * W + x) * 4);
+      }
+      return measureFrame(card);
+    };
+    const bar = stepped("bottom");
+    expect(bar).toMatchObject({ ok: true, bar: "bottom" });
+    if (bar.ok) expect(bar.sides.bottom.lean).toBeGreaterThan(0.5);
+    const plain = stepped("top");
+    expect(plain).toMatchObject({ ok: false, side: "top" });
+    if (!plain.ok)
+      expect(plain.reason).toMatch(
+        /line found on the top side is not parallel to the card's edge \(it leans 0\.[5-7]\d mm\)/,
+      );
+  });
+
   it("refuses a bar beside an end that is not a plain border to read the axis by", () => {
     // Collector bars at both ends (the bottom's rows mirrored onto the top): each end's print is
     // beside the other's, and neither is a plain border measured without print.

@@ -388,7 +388,9 @@ function frameOf(
         reason: `the ${side} border holds print before the line most scan lines find, so the printed frame cannot be told on that side`,
       };
     }
-    if (measured.lean > leanLimit(side, scale, cleanCuts)) {
+    // A bar's line may lean too: its width is in no offset, and its frame may step (a modern
+    // card's text box trimmed in another ink along part of its foot, 0.3 mm apart).
+    if (measured.lean > leanLimit(side, scale, cleanCuts) && bar !== side) {
       return {
         ok: false,
         side,

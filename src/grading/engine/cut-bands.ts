@@ -327,7 +327,7 @@ const MAX_WHITE_TABLE_SATURATION = 0.1;
 /**
  * ...and a border grey in that light is grey once its colour is balanced by the table's, as the
  * light tints both alike: a silver border under a warm lamp, rgb(164, 153, 139) beside paper of
- * rgb(201, 185, 165), is 0.055 saturated as it shows and 0.02 balanced.
+ * rgb(201, 185, 165), is 0.055 saturated as it shows and 0.011 balanced.
  */
 export function greyInLightOf(colour: number[], table: number[]): boolean {
   if (luma(table) < MIN_WHITE_TABLE_LUMA || saturation(table) > MAX_WHITE_TABLE_SATURATION) return false;

@@ -104,6 +104,11 @@ export interface CardScene {
    */
   edgeBand?: { mm: number; color: Rgb; wedge?: boolean };
   /**
+   * A thin light line just inside the cut all round, `mm` wide, of `color`, over the border: the
+   * card's paper seen at its cut, or the cut whitened by wear (an old black-bordered card's).
+   */
+  cutLine?: { mm: number; color: Rgb };
+  /**
    * Lateral chromatic aberration: the red channel's image shrunk and the blue's enlarged about the
    * photo's centre, each edge moved this many px at the photo's corners (a lens that images the
    * colours at slightly different sizes; phones mostly correct it).
@@ -556,6 +561,13 @@ export function drawCardScene(scene: CardScene): RgbaImage {
           borderR = mix(borderR, r1, t);
           borderG = mix(borderG, g1, t);
           borderB = mix(borderB, b1, t);
+        }
+        if (scene.cutLine) {
+          const depth = -roundedRectDistance(u, v, halfW, halfH, radius);
+          const line = clamp01(scene.cutLine.mm * pxPerMm + 0.5 - depth);
+          borderR = mix(borderR, scene.cutLine.color[0], line);
+          borderG = mix(borderG, scene.cutLine.color[1], line);
+          borderB = mix(borderB, scene.cutLine.color[2], line);
         }
         let cr = mix(borderR, ar, inFrame);
         let cg = mix(borderG, ag, inFrame);

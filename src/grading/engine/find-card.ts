@@ -30,6 +30,10 @@
 //    The winner with card just outside one of its sides (a line of its print closing it: an art
 //    box's top, a text box's foot) gives way to a comparable outline of a card's shape over the
 //    same place with the table just outside all four (tableOutside).
+//    A card whose border has a textured table's colour (black on navy cloth) shows its cut only
+//    as a thin line the coarse copy barely holds; the lines found are its print. The texture cue's
+//    outline (segment.ts), snapped to the edges near it, is then the card when it holds every
+//    outermost outline and adds a ring of the table's colour round the winner (byTexture).
 //    Two different outermost hypotheses of similar support are two candidates for the card:
 //    refused, never guessed. Other card-shaped outlines of the card's size apart from it (three
 //    cards, or two with table between them) are several cards: refused as such, however clearly
@@ -64,10 +68,11 @@ import {
   MIN_SIDE_SUPPORT,
   outwardTwin,
   score,
+  snapToEdges,
 } from "./quad-hypotheses";
 import { aspectsAcrossLenses, lensMatters, orientCard } from "./rectify";
 import { type RefinedEdges, refineOutline } from "./refine-outline";
-import { colourCue } from "./segment";
+import { colourCue, textureCue } from "./segment";
 import { between, type NotTableShare, notTableCounter, tableOutside } from "./table-share";
 
 /** Why a card cut off by the photo's edge is refused. */
@@ -177,6 +182,19 @@ const SEVERAL_OBJECTS =
 const PRINT_OUTSIDE = 0.5;
 
 const TABLE_ALL_ROUND = 0.8;
+
+/**
+ * The texture cue's outline may be the card with each side supported this much (edge support),
+ * under MIN_SIDE_SUPPORT: a black border's cut on navy cloth, a light line a pixel wide in the
+ * working image, read 0.45 along its worst side on the coarse copy (its other sides 0.6–1.0).
+ */
+const MIN_TEXTURE_SUPPORT = 0.3;
+
+/**
+ * ...when it is at least this many times the winner's area: the winner lies inside the card, on its
+ * print along one side or more (a 3 mm border round the card's print: 1.19; along two sides, 1.08).
+ */
+const MIN_TEXTURE_RING = 1.04;
 
 export interface CardOutline extends RefinedEdges {
   /** The table's colour. */
@@ -516,10 +534,34 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
           outside(h) >= TABLE_ALL_ROUND,
       ) ?? current;
   }
+  // A card whose border is as dark and plain as a textured table is (the texture cue): its cut
+  // shows only as a thin line the coarse copy barely holds, and the outlines found are its print.
+  // The texture cue's outline, snapped to the edges near it, is the card when it has a card's
+  // proportions, is supported along every side at least MIN_TEXTURE_SUPPORT, holds every
+  // outermost outline, adds a ring round the winner at least MIN_TEXTURE_RING times its area,
+  // and that ring is mostly of the table's colour (a border of another colour is found by it).
+  const region = textureCue(map, colour.table);
+  const texture = region && snapToEdges(map, region);
+  // Read afresh: the side cache holds readings cut short below MIN_SIDE_SUPPORT.
+  const textured = texture ? score(map, texture, new Map(), focal, MIN_TEXTURE_SUPPORT) : null;
+  const byTexture =
+    textured !== null &&
+    textured.strength > 0 &&
+    nearAFormat(textured.aspect) &&
+    textured.area >= MIN_TEXTURE_RING * winner.area &&
+    outermost.every((h) => contains(textured.quad, h.quad, 2)) &&
+    notTableShare(textured.quad, winner.quad) < MIN_HOLDER_NOT_TABLE;
+  if (byTexture) winner = textured;
   // Another object: an outermost outline that overlaps the winner little, and is no part of it.
   // Outlines that overlap it closely are the same card placed less exactly, and lose on strength.
   const runnerUp =
-    outermost.find((h) => h !== winner && boxOverlap(h.quad, winner.quad) < 0.6 && !partOf(h, winner)) ?? null;
+    outermost.find(
+      (h) =>
+        h !== winner &&
+        boxOverlap(h.quad, winner.quad) < 0.6 &&
+        !partOf(h, winner) &&
+        !(byTexture && contains(winner.quad, h.quad, 2)),
+    ) ?? null;
   if (runnerUp && competes(runnerUp, winner)) {
     if (apart(runnerUp.quad, winner.quad) && separated(runnerUp.quad, winner))
       return { ok: false, reason: SEVERAL_OBJECTS };

@@ -2,7 +2,16 @@
 // photo taken two by two, each hypothesis scored by the edge support along its sides, and the
 // twin a hypothesis has where a stronger parallel edge lies just outside one of its sides.
 import { type GradientMap, type HoughLine, type SegmentSupport, segmentSupport } from "./edges";
-import { intersect, isConvex, type Line, outwardSide, type Point, type Quad, signedArea2 } from "./geometry";
+import {
+  intersect,
+  isConvex,
+  type Line,
+  lineThrough,
+  outwardSide,
+  type Point,
+  type Quad,
+  signedArea2,
+} from "./geometry";
 import { SHARED_SIDE_PX, sidesOf } from "./outline-relations";
 import { orientCard, photoOrder } from "./rectify";
 
@@ -92,6 +101,7 @@ export function score(
   quad: Quad,
   sideCache: Map<string, SegmentSupport>,
   focal: number | null,
+  minSupport = MIN_SIDE_SUPPORT,
 ): Hypothesis | null {
   const { width: W, height: H } = map;
   if (quad.some((p) => p.x < 1 || p.y < 1 || p.x > W - 1 || p.y > H - 1)) return null;
@@ -109,10 +119,10 @@ export function score(
     const key = `${p.x},${p.y},${q.x},${q.y}`;
     let side = sideCache.get(key);
     if (!side) {
-      side = segmentSupport(map, p, q, 1.5, 40, MIN_SIDE_SUPPORT);
+      side = segmentSupport(map, p, q, 1.5, 40, minSupport);
       sideCache.set(key, side);
     }
-    if (side.support < MIN_SIDE_SUPPORT) {
+    if (side.support < minSupport) {
       return {
         quad,
         support: side.support,
@@ -220,4 +230,35 @@ function distinctness(map: GradientMap, quad: Quad, sides: SegmentSupport[]): nu
       return side.strength > 0 ? (side.strength - beside.strength) / side.strength : 0;
     }),
   );
+}
+
+/** How far (coarse px) snapToEdges moves each end of a side along its normal, either way. */
+const SNAP_REACH = 6;
+
+/**
+ * `quad` (an outline from a region, not from lines) with each side moved to the line of best edge
+ * support near it: each end of the side shifted along its normal by up to SNAP_REACH px, in 1 px
+ * steps, and the segment of most support (then strength) taken. The region's own boundary lies a
+ * few pixels off the cut (its texture read over a window, a shadow taken in at one end).
+ */
+export function snapToEdges(map: GradientMap, quad: Quad): Quad | null {
+  const lines: Line[] = [];
+  for (let k = 0; k < 4; k++) {
+    const { p, q, nx, ny } = outwardSide(quad, k);
+    let best: { support: number; strength: number; from: Point; to: Point } | null = null;
+    for (let a = -SNAP_REACH; a <= SNAP_REACH; a++) {
+      for (let b = -SNAP_REACH; b <= SNAP_REACH; b++) {
+        const from = { x: p.x + nx * a, y: p.y + ny * a };
+        const to = { x: q.x + nx * b, y: q.y + ny * b };
+        const side = segmentSupport(map, from, to, 1.5);
+        if (!best || side.support > best.support || (side.support === best.support && side.strength > best.strength))
+          best = { support: side.support, strength: side.strength, from, to };
+      }
+    }
+    if (!best) return null;
+    lines.push(lineThrough(best.from, best.to));
+  }
+  const corner = (k: number) => intersect(lines[(k + 3) % 4] as Line, lines[k] as Line);
+  const snapped: Quad = [corner(0), corner(1), corner(2), corner(3)];
+  return snapped.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y)) ? snapped : null;
 }

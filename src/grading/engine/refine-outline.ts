@@ -78,6 +78,7 @@ import {
   type Trace,
   traced,
 } from "./cut-profiles";
+import { ridgeCut } from "./cut-ridge";
 import { outerPastRim, rimCuts, rimStepRise } from "./cut-rim";
 import {
   cutPastContactShadow,
@@ -135,6 +136,9 @@ const RESEAT_REACH = 3;
 
 /** How many times the side is reseated before the refinement gives up on the outline. */
 const RESEAT_ATTEMPTS = 3;
+
+/** A light line along this many of the card's sides, or more, is its cut's edge (cut-ridge.ts). */
+const MIN_RIDGE_SIDES = 3;
 
 /**
  * Sub-pixel sides on the full working image; `quad` in photo order and full-image pixels.
@@ -226,6 +230,17 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
   const widths: number[] = [];
   const sides: SideReadings[] = [];
   const bows: number[] = [];
+  // A light line between a dark table and a dark border (cut-ridge.ts) along three sides or all
+  // four is the cut's own edge (whitened, or the paper seen at the cut from above): its outer edge
+  // is the cut. Both colour readings put the cut halfway from the table's colour to the border's,
+  // on the line's inner flank, 0.2 mm inside where the line is that wide. Along one or two sides
+  // only, it is the card's edge seen beside its face at a slant, read past as a band (below).
+  const ridges = [0, 1, 2, 3].map((k) => {
+    const p = quad[k] as Point;
+    const q = quad[(k + 1) % 4] as Point;
+    return ridgeCut(colourAt, { p, q, ...inwardNormal(quad, p, q) }, halfLength);
+  });
+  const ridgeAllRound = ridges.filter((ridge) => ridge !== null).length >= MIN_RIDGE_SIDES;
   for (let k = 0; k < 4; k++) {
     const p = quad[k] as Point;
     const q = quad[(k + 1) % 4] as Point;
@@ -251,6 +266,11 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
         crossings = cut;
         profile = cut;
       }
+    }
+    const ridge = ridgeAllRound ? ridges[k] : null;
+    if (ridge) {
+      crossings = ridge;
+      profile = ridge;
     }
     // Traced along a curve bowing out past its chord by a little (the card does not lie flat, or
     // the lens bends its edge): the side is measured from the curve (bowedCut), whether or not a

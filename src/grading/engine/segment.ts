@@ -6,10 +6,22 @@
 // 3. The largest remaining component is one candidate for the card: its first pixels along rows
 //    and columns (skipping 15 % at each end, the rounded corners) give four lines, hence one
 //    quadrilateral hypothesis for find-card.ts to score against the edge evidence.
+// 4. The texture cue (textureCue): on a textured table (cloth, gravel), a card whose border has the
+//    table's colour (black on navy cloth) still differs from it in texture: its border is smooth.
+//    The table flooded over the colour cue's table less the smooth pixels leaves the card whole.
+import type { GradientMap } from "./edges";
 import { fitLine, intersect, type Line, type Point, type Quad } from "./geometry";
 import type { RgbaImage } from "./image";
 
 const MIN_OBJECT_DISTANCE = 28;
+/** The texture cue's window: (2 r + 1)² coarse pixels. */
+const TEXTURE_RADIUS = 3;
+/** A table whose texture is at least this (mean gradient, levels/px) over nine tenths of it is textured. */
+const MIN_TABLE_TEXTURE = 8;
+/** A pixel under this share of the table's low texture (its 10th percentile) is smooth: no table. */
+const SMOOTH_SHARE = 0.5;
+/** Gaps in a smooth border this many pixels wide or less (× 2) are closed to the table's flood. */
+const GAP_RADIUS = 2;
 /** A line of the table (a joint, a seam) at most this wide (coarse px) is crossed by the looser table. */
 const MAX_LINE_CROSSING = 4;
 /** A shadow leaves at least this share of the table's brightness. */
@@ -61,9 +73,21 @@ export function colourCue(coarse: RgbaImage): ColourCue {
         : table;
     return loose;
   };
+  return { background, table, looseTable, ...regionOutline(table, W, H) };
+}
+
+/**
+ * The largest region that is not table, outlined: its first pixels along rows and columns
+ * (skipping 15 % at each end, the rounded corners) fitted to four lines. Null when the region is
+ * under 2 % of the image, or its lines do not meet.
+ */
+function regionOutline(
+  table: Uint8Array,
+  W: number,
+  H: number,
+): { quad: Quad | null; areaShare: number; touchesBorder: boolean } {
   const component = largestComponent(table, W, H);
-  if (!component || component.size < W * H * 0.02)
-    return { background, quad: null, areaShare: 0, touchesBorder: false, table, looseTable };
+  if (!component || component.size < W * H * 0.02) return { quad: null, areaShare: 0, touchesBorder: false };
   const { minX, maxX, minY, maxY } = component;
   const touchesBorder = minX <= 1 || minY <= 1 || maxX >= W - 2 || maxY >= H - 2;
   const inCard = (x: number, y: number) => component.mask[y * W + x] === 1;
@@ -91,13 +115,119 @@ export function colourCue(coarse: RgbaImage): ColourCue {
   }
   const lines = [left, top, right, bottom].map((points) => fitLine(points));
   const areaShare = component.size / (W * H);
-  if (lines.some((line) => line === null))
-    return { background, quad: null, areaShare, touchesBorder, table, looseTable };
+  if (lines.some((line) => line === null)) return { quad: null, areaShare, touchesBorder };
   const [l, t, r, b] = lines as [Line, Line, Line, Line];
   const quad: Quad = [intersect(l, t), intersect(t, r), intersect(r, b), intersect(b, l)];
   const finite = quad.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
-  return { background, quad: finite ? quad : null, areaShare, touchesBorder, table, looseTable };
+  return { quad: finite ? quad : null, areaShare, touchesBorder };
 }
+
+/**
+ * The texture cue: a table with a texture of its own (cloth, a woven mat) around a card whose
+ * border is as dark as it, or of its colour, but smooth. Each pixel's texture is its mean
+ * gradient over a (2 TEXTURE_RADIUS + 1)² window; where the photo's outer frame (the table) is
+ * at least MIN_TABLE_TEXTURE everywhere but a tenth of it, a pixel under SMOOTH_SHARE of that
+ * tenth is no table, whatever its colour. The table is flooded from the photo's border over the
+ * colour cue's table less those smooth pixels, and the largest region left is outlined as the
+ * colour cue's is (null when it touches the photo's edge): find-card.ts takes it for the card
+ * when the outlines the lines give lie inside it. On a real photo of a black-bordered Magic card on
+ * navy cloth the cloth's texture reads 19 at its 10th percentile, the border 5–9.
+ */
+export function textureCue(map: GradientMap, colourTable: Uint8Array): Quad | null {
+  const { width: W, height: H, magnitude } = map;
+  const texture = boxMean(magnitude, W, H, TEXTURE_RADIUS);
+  const band = Math.max(2, Math.round(Math.min(W, H) * 0.03));
+  const frame: number[] = [];
+  for (let y = TEXTURE_RADIUS + 1; y < H - TEXTURE_RADIUS - 1; y++) {
+    const inBand = y < band + TEXTURE_RADIUS + 1 || y >= H - band - TEXTURE_RADIUS - 1;
+    for (let x = TEXTURE_RADIUS + 1; x < W - TEXTURE_RADIUS - 1; x++) {
+      if (inBand || x < band + TEXTURE_RADIUS + 1 || x >= W - band - TEXTURE_RADIUS - 1)
+        frame.push(texture[y * W + x] ?? 0);
+    }
+  }
+  frame.sort((a, b) => a - b);
+  const low = frame[Math.floor(frame.length * 0.1)] ?? 0;
+  if (low < MIN_TABLE_TEXTURE) return null;
+  const smooth = SMOOTH_SHARE * low;
+  // Passable: table-coloured and textured, with no smooth pixel within GAP_RADIUS (a worn
+  // border's light nicks break its smooth ring for a pixel or two).
+  const base = new Uint8Array(W * H);
+  for (let i = 0; i < W * H; i++) base[i] = colourTable[i] === 1 && (texture[i] ?? 0) >= smooth ? 1 : 0;
+  const passable = erode(base, W, H, GAP_RADIUS);
+  const reached = new Uint8Array(W * H);
+  const queue = new Int32Array(W * H);
+  let head = 0;
+  let tail = 0;
+  const push = (i: number) => {
+    if (reached[i] === 0 && passable[i] === 1) {
+      reached[i] = 1;
+      queue[tail++] = i;
+    }
+  };
+  for (let x = 0; x < W; x++) {
+    push(x);
+    push((H - 1) * W + x);
+  }
+  for (let y = 0; y < H; y++) {
+    push(y * W);
+    push(y * W + W - 1);
+  }
+  while (head < tail) {
+    const i = queue[head++] ?? 0;
+    const x = i % W;
+    if (x > 0) push(i - 1);
+    if (x < W - 1) push(i + 1);
+    if (i >= W) push(i - W);
+    if (i < W * (H - 1)) push(i + W);
+  }
+  // Back out to the smooth pixels' edge: the table reached, widened by GAP_RADIUS within `base`.
+  const table = dilate(reached, W, H, GAP_RADIUS);
+  for (let i = 0; i < W * H; i++) if (base[i] === 0) table[i] = 0;
+  const outline = regionOutline(table, W, H);
+  return outline.touchesBorder ? null : outline.quad;
+}
+
+/** 1 where every pixel of the (2 r + 1)² window round it is 1 (the image's edge repeated beyond it). */
+function erode(mask: Uint8Array, W: number, H: number, r: number): Uint8Array {
+  const zeros = boxMean(
+    Float32Array.from(mask, (v) => 1 - v),
+    W,
+    H,
+    r,
+  );
+  return Uint8Array.from(zeros, (v) => (v < 1e-6 ? 1 : 0));
+}
+
+/** 1 where any pixel of the (2 r + 1)² window round it is 1. */
+function dilate(mask: Uint8Array, W: number, H: number, r: number): Uint8Array {
+  const ones = boxMean(Float32Array.from(mask), W, H, r);
+  return Uint8Array.from(ones, (v) => (v > 1e-6 ? 1 : 0));
+}
+
+/** Each pixel's mean over the (2 r + 1)² window round it (clamped at the image's edges). */
+function boxMean(values: Float32Array, W: number, H: number, r: number): Float32Array {
+  const rows = new Float32Array(W * H);
+  for (let y = 0; y < H; y++) {
+    let sum = 0;
+    for (let x = -r; x <= r; x++) sum += values[y * W + Math.min(W - 1, Math.max(0, x))] ?? 0;
+    for (let x = 0; x < W; x++) {
+      rows[y * W + x] = sum;
+      sum += (values[y * W + Math.min(W - 1, x + r + 1)] ?? 0) - (values[y * W + Math.max(0, x - r)] ?? 0);
+    }
+  }
+  const out = new Float32Array(W * H);
+  const n = (2 * r + 1) * (2 * r + 1);
+  for (let x = 0; x < W; x++) {
+    let sum = 0;
+    for (let y = -r; y <= r; y++) sum += rows[Math.min(H - 1, Math.max(0, y)) * W + x] ?? 0;
+    for (let y = 0; y < H; y++) {
+      out[y * W + x] = sum / n;
+      sum += (rows[Math.min(H - 1, y + r + 1) * W + x] ?? 0) - (rows[Math.max(0, y - r) * W + x] ?? 0);
+    }
+  }
+  return out;
+}
+
 function outerFrameMedian(image: RgbaImage): [number, number, number] {
   const { width: W, height: H, data } = image;
   const band = Math.max(2, Math.round(Math.min(W, H) * 0.03));

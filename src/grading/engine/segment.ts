@@ -136,17 +136,28 @@ function regionOutline(
 export function textureCue(map: GradientMap, colourTable: Uint8Array): Quad | null {
   const { width: W, height: H, magnitude } = map;
   const texture = boxMean(magnitude, W, H, TEXTURE_RADIUS);
+  // The 10th percentile of the outer frame's texture, from a histogram in 0.25-level bins.
   const band = Math.max(2, Math.round(Math.min(W, H) * 0.03));
-  const frame: number[] = [];
+  const bins = 1024;
+  const histogram = new Uint32Array(bins);
+  let count = 0;
   for (let y = TEXTURE_RADIUS + 1; y < H - TEXTURE_RADIUS - 1; y++) {
     const inBand = y < band + TEXTURE_RADIUS + 1 || y >= H - band - TEXTURE_RADIUS - 1;
     for (let x = TEXTURE_RADIUS + 1; x < W - TEXTURE_RADIUS - 1; x++) {
-      if (inBand || x < band + TEXTURE_RADIUS + 1 || x >= W - band - TEXTURE_RADIUS - 1)
-        frame.push(texture[y * W + x] ?? 0);
+      if (!inBand && x >= band + TEXTURE_RADIUS + 1 && x < W - band - TEXTURE_RADIUS - 1) continue;
+      const bin = Math.min(bins - 1, Math.floor((texture[y * W + x] ?? 0) * 4));
+      histogram[bin] = (histogram[bin] ?? 0) + 1;
+      count++;
     }
   }
-  frame.sort((a, b) => a - b);
-  const low = frame[Math.floor(frame.length * 0.1)] ?? 0;
+  let low = 0;
+  for (let bin = 0, seen = 0; bin < bins; bin++) {
+    seen += histogram[bin] ?? 0;
+    if (seen >= count * 0.1) {
+      low = bin / 4;
+      break;
+    }
+  }
   if (low < MIN_TABLE_TEXTURE) return null;
   const smooth = SMOOTH_SHARE * low;
   // Passable: table-coloured and textured, with no smooth pixel within GAP_RADIUS (a worn
@@ -189,19 +200,20 @@ export function textureCue(map: GradientMap, colourTable: Uint8Array): Quad | nu
 
 /** 1 where every pixel of the (2 r + 1)² window round it is 1 (the image's edge repeated beyond it). */
 function erode(mask: Uint8Array, W: number, H: number, r: number): Uint8Array {
-  const zeros = boxMean(
-    Float32Array.from(mask, (v) => 1 - v),
-    W,
-    H,
-    r,
-  );
-  return Uint8Array.from(zeros, (v) => (v < 1e-6 ? 1 : 0));
+  const zeros = new Float32Array(mask.length);
+  for (let i = 0; i < mask.length; i++) zeros[i] = 1 - (mask[i] ?? 0);
+  const near = boxMean(zeros, W, H, r);
+  const out = new Uint8Array(mask.length);
+  for (let i = 0; i < out.length; i++) out[i] = (near[i] ?? 0) < 1e-6 ? 1 : 0;
+  return out;
 }
 
 /** 1 where any pixel of the (2 r + 1)² window round it is 1. */
 function dilate(mask: Uint8Array, W: number, H: number, r: number): Uint8Array {
-  const ones = boxMean(Float32Array.from(mask), W, H, r);
-  return Uint8Array.from(ones, (v) => (v > 1e-6 ? 1 : 0));
+  const near = boxMean(Float32Array.from(mask), W, H, r);
+  const out = new Uint8Array(mask.length);
+  for (let i = 0; i < out.length; i++) out[i] = (near[i] ?? 0) > 1e-6 ? 1 : 0;
+  return out;
 }
 
 /** Each pixel's mean over the (2 r + 1)² window round it (clamped at the image's edges). */

@@ -31,6 +31,9 @@ const MAX_RIDGE_PX = 8;
 /** How far apart (px) each profile is sampled. */
 const STEP_PX = 0.5;
 
+/** Every this many profiles, the ends are read first. */
+const PRE_READ_STRIDE = 8;
+
 /**
  * The side's line on the crest's outer edge, or null when the side shows no such line (see the
  * file's head). `reach`: how far (px) each profile runs either side of the side's line.
@@ -40,6 +43,20 @@ export function ridgeCut(colourAt: RgbSampler, side: SideGeometry, reach: number
   const rgb = new Float64Array(3);
   const count = Math.floor((2 * reach) / STEP_PX) + 1;
   const end = Math.max(2, Math.round(count / 5));
+  // First the two ends of every PRE_READ_STRIDE-th profile: most sides have a light table or a
+  // light border, and are left at that.
+  const level = (base: Point, i: number) => {
+    const t = -reach + i * STEP_PX;
+    colourAt(base.x + nx * t, base.y + ny * t, rgb);
+    return luma(rgb);
+  };
+  const ends: number[][] = [[], []];
+  for (let s = 0; s < EDGE_PROFILES; s += PRE_READ_STRIDE) {
+    const base = profileBase(p, q, s);
+    ends[0]?.push(medianOf(Array.from({ length: end }, (_, i) => level(base, i))));
+    ends[1]?.push(medianOf(Array.from({ length: end }, (_, i) => level(base, count - end + i))));
+  }
+  if (!darkAndAlike(medianOf(ends[0] ?? []), medianOf(ends[1] ?? []))) return null;
   const profiles: { base: Point; levels: Float64Array; crest: number }[] = [];
   const tables: number[] = [];
   const borders: number[] = [];
@@ -62,7 +79,7 @@ export function ridgeCut(colourAt: RgbSampler, side: SideGeometry, reach: number
   // profile's own ends vary by 50 levels or more.
   const table = medianOf(tables);
   const border = medianOf(borders);
-  if (table > MAX_DARK_LUMA || border > MAX_DARK_LUMA || Math.abs(table - border) > MAX_SIDES_APART) return null;
+  if (!darkAndAlike(table, border)) return null;
   const points: Point[] = [];
   for (const { base, levels, crest } of profiles) {
     if (crest < end || crest >= count - end) continue;
@@ -82,6 +99,10 @@ export function ridgeCut(colourAt: RgbSampler, side: SideGeometry, reach: number
   }
   return traced(points);
 }
+
+/** Both sides' levels dark and near enough each other for the line between them to be read. */
+const darkAndAlike = (table: number, border: number) =>
+  table <= MAX_DARK_LUMA && border <= MAX_DARK_LUMA && Math.abs(table - border) <= MAX_SIDES_APART;
 
 /** The median of `values`. */
 function medianOf(values: ArrayLike<number>): number {

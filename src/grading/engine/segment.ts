@@ -135,30 +135,9 @@ function regionOutline(
  */
 export function textureCue(map: GradientMap, colourTable: Uint8Array): Quad | null {
   const { width: W, height: H, magnitude } = map;
-  const texture = boxMean(magnitude, W, H, TEXTURE_RADIUS);
-  // The 10th percentile of the outer frame's texture, from a histogram in 0.25-level bins.
-  const band = Math.max(2, Math.round(Math.min(W, H) * 0.03));
-  const bins = 1024;
-  const histogram = new Uint32Array(bins);
-  let count = 0;
-  for (let y = TEXTURE_RADIUS + 1; y < H - TEXTURE_RADIUS - 1; y++) {
-    const inBand = y < band + TEXTURE_RADIUS + 1 || y >= H - band - TEXTURE_RADIUS - 1;
-    for (let x = TEXTURE_RADIUS + 1; x < W - TEXTURE_RADIUS - 1; x++) {
-      if (!inBand && x >= band + TEXTURE_RADIUS + 1 && x < W - band - TEXTURE_RADIUS - 1) continue;
-      const bin = Math.min(bins - 1, Math.floor((texture[y * W + x] ?? 0) * 4));
-      histogram[bin] = (histogram[bin] ?? 0) + 1;
-      count++;
-    }
-  }
-  let low = 0;
-  for (let bin = 0, seen = 0; bin < bins; bin++) {
-    seen += histogram[bin] ?? 0;
-    if (seen >= count * 0.1) {
-      low = bin / 4;
-      break;
-    }
-  }
+  const low = frameTextureLow(magnitude, W, H);
   if (low < MIN_TABLE_TEXTURE) return null;
+  const texture = boxMean(magnitude, W, H, TEXTURE_RADIUS);
   const smooth = SMOOTH_SHARE * low;
   // Passable: table-coloured and textured, with no smooth pixel within GAP_RADIUS (a worn
   // border's light nicks break its smooth ring for a pixel or two).
@@ -196,6 +175,34 @@ export function textureCue(map: GradientMap, colourTable: Uint8Array): Quad | nu
   for (let i = 0; i < W * H; i++) if (base[i] === 0) table[i] = 0;
   const outline = regionOutline(table, W, H);
   return outline.touchesBorder ? null : outline.quad;
+}
+
+/**
+ * The 10th percentile of the texture (mean gradient over the TEXTURE_RADIUS window) over the
+ * photo's outer frame, read at every other pixel of it, from a histogram in 0.25-level bins.
+ */
+function frameTextureLow(magnitude: Float32Array, W: number, H: number): number {
+  const r = TEXTURE_RADIUS;
+  const band = Math.max(2, Math.round(Math.min(W, H) * 0.03)) + r + 1;
+  const bins = 1024;
+  const histogram = new Uint32Array(bins);
+  let count = 0;
+  for (let y = r + 1; y < H - r - 1; y += 2) {
+    const inBand = y < band || y >= H - band;
+    for (let x = r + 1; x < W - r - 1; x += 2) {
+      if (!inBand && x >= band && x < W - band) continue;
+      let sum = 0;
+      for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) sum += magnitude[(y + dy) * W + x + dx] ?? 0;
+      const bin = Math.min(bins - 1, Math.floor((sum / ((2 * r + 1) * (2 * r + 1))) * 4));
+      histogram[bin] = (histogram[bin] ?? 0) + 1;
+      count++;
+    }
+  }
+  for (let bin = 0, seen = 0; bin < bins; bin++) {
+    seen += histogram[bin] ?? 0;
+    if (seen >= count * 0.1) return bin / 4;
+  }
+  return 0;
 }
 
 /** 1 where every pixel of the (2 r + 1)² window round it is 1 (the image's edge repeated beyond it). */

@@ -136,6 +136,14 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
     borderColor: [25, 25, 28],
     edgeBand: { mm: 1, color: [70, 68, 68], wedge: true },
   }));
+  // A black-bordered card whose cut is whitened all round (a light line 0.15 mm wide) on a dark
+  // navy table: the line is the only edge between the table and the border (cut-ridge.ts).
+  const whitened = designsAgain("whitened cut, dark table", (scene) => ({
+    ...scene,
+    borderColor: [25, 25, 28],
+    background: [62, 60, 78],
+    cutLine: { mm: 0.15, color: [200, 196, 186] },
+  }));
   // A modern card's face (MODERN_LAYOUTS): a panel inside the border, the art in a window, a text
   // box below; the designs cards in five border and panel colours, the first on a white table.
   const modern = realistic
@@ -155,6 +163,7 @@ it("grades the realistic photo set and prints the accuracy table", async () => {
     ...large,
     ...edge,
     ...lifted,
+    ...whitened,
     ...modern,
     ...rimmed,
   ];

@@ -6,7 +6,9 @@
 // - The whole engine on drawn phone-like photos (black borders with a 0.2 mm light cut on dark
 //   gravel and brick, turned and noisy): both colour readings put the cut on the line's inner
 //   flank, 0.2 mm in, or found no edge at all; read on the crest, each border is measured to
-//   0.05 mm and the centering within 0.4 points.
+//   0.05 mm and the centering within 0.4 points. The five designs cards so drawn on navy: no
+//   band is read past the line afterwards (a paper edge beside a dark border would be), and
+//   every border is measured within 0.08 mm.
 // - A card drawn so that the coarse copy keeps only a trace of its cut (a light line a pixel wide
 //   on woven cloth, the border of the cloth's colour): the outlines the lines give close on the
 //   card's print along two sides; the cloth's texture, missing over the smooth border, gives the
@@ -17,10 +19,12 @@ import { analyseFace } from "../../src/grading/engine/analyse-face";
 import { ridgeCut } from "../../src/grading/engine/cut-ridge";
 import { gradientMap, rgbSampler } from "../../src/grading/engine/edges";
 import { locateCard } from "../../src/grading/engine/find-card";
+import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import { downscaleToFit, type RgbaImage } from "../../src/grading/engine/image";
 import { colourCue, textureCue } from "../../src/grading/engine/segment";
 import { type CardScene, drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
 import { artPhoto, type TablePhoto, tablePhoto } from "../helpers/photos";
+import { realisticScenes } from "../helpers/scene-sets";
 
 type Rgb = [number, number, number];
 const LINE: Rgb = [200, 196, 186];
@@ -141,6 +145,30 @@ describe("a black-bordered card with a light cut on dark cloth, through the engi
     expect(Math.abs(left_right - truth.leftRight)).toBeLessThanOrEqual(0.4);
     expect(Math.abs(top_bottom - truth.topBottom)).toBeLessThanOrEqual(0.4);
   });
+});
+
+describe("the designs cards with black borders whitened at the cut, on a dark navy table", () => {
+  const designs = realisticScenes({ art: artPhoto, table: tablePhoto }).filter((c) => c.category === "designs");
+  it.each(designs.map((c, i) => ({ name: c.name, i })))(
+    "measures every border from the line's outer edge ($name)",
+    ({ i }) => {
+      const base = designs[i]?.scene as CardScene;
+      const scene: CardScene = {
+        ...base,
+        borderColor: [25, 25, 28],
+        background: [62, 60, 78],
+        cutLine: { mm: 0.15, color: LINE },
+      };
+      const result = analyseFace("front", encodeJpeg(drawCardScene(scene), 85));
+      if (!result.ok) throw new Error(result.rejection.message);
+      if (!result.face.centering.ok) throw new Error(result.face.centering.reason);
+      // Before: read past afterwards as a paper edge (a light band beside a dark border), every
+      // border 0.14–0.17 mm short.
+      const widths = result.face.centering.widths;
+      for (const side of ["left", "right", "top", "bottom"] as const)
+        expect(Math.abs(widths[side] / FLAT_PX_PER_MM - scene.borders[side])).toBeLessThan(0.08);
+    },
+  );
 });
 
 describe("a card whose border has the cloth's colour, its cut a pixel-wide light line", () => {

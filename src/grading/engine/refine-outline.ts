@@ -401,8 +401,11 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
   for (const [k, side] of sides.entries()) {
     // One of the two traced the side (the loop above refused a side neither traced).
     let chosen = (side.crossings ?? side.median) as Trace;
-    // Read past a light band or a soft shadow: no band is read past the line again.
-    let readPast = false;
+    // Read past a light band or a soft shadow: no band is read past the line again. Nor past a
+    // light line read as the cut (cut-ridge.ts): it is the face's own edge, not a paper edge
+    // seen beside it.
+    const byRidge = ridgeAllRound && ridges[k] !== null;
+    let readPast = byRidge;
     // A bowed side's cut is its curve (bowedCut): there is no second reading to weigh it against,
     // and no band is read past it.
     const bowed = (bows[k] ?? 0) > 0;
@@ -556,7 +559,7 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
         chosen;
     }
     // Read as traced, the line may tilt between a band's outer edge and the cut (cut-plateau.ts).
-    if ((chosen === side.crossings || chosen === side.median) && !bowed && side.table && borderColour) {
+    if ((chosen === side.crossings || chosen === side.median) && !bowed && !byRidge && side.table && borderColour) {
       const plateau = pastPlateauBand(
         colourAt,
         side,

@@ -144,32 +144,7 @@ export function textureCue(map: GradientMap, colourTable: Uint8Array): Quad | nu
   const base = new Uint8Array(W * H);
   for (let i = 0; i < W * H; i++) base[i] = colourTable[i] === 1 && (texture[i] ?? 0) >= smooth ? 1 : 0;
   const passable = erode(base, W, H, GAP_RADIUS);
-  const reached = new Uint8Array(W * H);
-  const queue = new Int32Array(W * H);
-  let head = 0;
-  let tail = 0;
-  const push = (i: number) => {
-    if (reached[i] === 0 && passable[i] === 1) {
-      reached[i] = 1;
-      queue[tail++] = i;
-    }
-  };
-  for (let x = 0; x < W; x++) {
-    push(x);
-    push((H - 1) * W + x);
-  }
-  for (let y = 0; y < H; y++) {
-    push(y * W);
-    push(y * W + W - 1);
-  }
-  while (head < tail) {
-    const i = queue[head++] ?? 0;
-    const x = i % W;
-    if (x > 0) push(i - 1);
-    if (x < W - 1) push(i + 1);
-    if (i >= W) push(i - W);
-    if (i < W * (H - 1)) push(i + W);
-  }
+  const reached = floodFromBorder(W, H, (i) => passable[i] === 1);
   // Back out to the smooth pixels' edge: the table reached, widened by GAP_RADIUS within `base`.
   const table = dilate(reached, W, H, GAP_RADIUS);
   for (let i = 0; i < W * H; i++) if (base[i] === 0) table[i] = 0;
@@ -406,12 +381,17 @@ function floodAcrossLines(
 
 /** 1 where the pixel is background reachable from the image border through sub-threshold pixels. */
 function floodBackground(distance: Float32Array, W: number, H: number, threshold: number): Uint8Array {
+  return floodFromBorder(W, H, (i) => (distance[i] ?? 0) <= threshold);
+}
+
+/** 1 where the pixel is reachable from the image border through pixels `passable` says may be crossed. */
+function floodFromBorder(W: number, H: number, passable: (i: number) => boolean): Uint8Array {
   const mask = new Uint8Array(W * H);
   const queue = new Int32Array(W * H);
   let head = 0;
   let tail = 0;
   const push = (i: number) => {
-    if (mask[i] === 0 && (distance[i] ?? 0) <= threshold) {
+    if (mask[i] === 0 && passable(i)) {
       mask[i] = 1;
       queue[tail++] = i;
     }

@@ -1,16 +1,18 @@
 // A dark border on a dark table, the cut between them a thin light line: the card's paper seen at
 // its edge, or the cut whitened by wear (an old black-bordered Magic card on navy cloth: the table
 // reads luma 74, the border 65, the line 185 at its crest, 2–3 px wide). No colour step leads from
-// the table to the border there (they are 10 levels apart), so the colour readings
-// (refine-outline.ts) find no edge and the side is refused as untraced. Read instead: on each
-// profile across the side, the brightest point, when it stands out as a narrow crest from both
-// ends of the profile (MIN_RIDGE_RISE over the darker of each end's level, the crest under
-// MAX_RIDGE_PX wide at half its height), and the table and the border are both dark
-// (MAX_DARK_LUMA) and alike (MAX_SIDES_APART). The card's edge on that profile is where the
-// luma, read from the table inward, first climbs halfway from the table's level to the crest: the
-// line's outer edge, the card's outline. The side is the line through those points when enough
-// profiles show a crest and lie on it (`traced`); a line of the table or a lamp's reflection along
-// the side lies on too few profiles, or is not between two dark sides.
+// the table to the border there (they are 10 levels apart): the colour readings
+// (refine-outline.ts) find no edge, or put the cut halfway from the table's colour to the
+// border's, on the line's inner flank. Read instead: the table's and the border's levels are the
+// medians of each profile's outer and inner fifth over the side, both dark (MAX_DARK_LUMA) and
+// alike (MAX_SIDES_APART); on each profile, the brightest point, when it stands MIN_RIDGE_RISE
+// over the lighter of the two levels and is under MAX_RIDGE_PX wide at half its height, is the
+// line's crest. The card's edge on that profile is where the luma, read from the table inward,
+// climbs halfway from the table's level to the crest: the line's outer edge, the card's outline.
+// The side is the line through those points when enough profiles show a crest and lie on it
+// (`traced`); a line of the table or a lamp's reflection along the side lies on too few profiles,
+// or is not between two dark sides. refine-outline.ts reads it only where three sides or four
+// show it (one or two: the card's edge seen beside its face at a slant).
 import { EDGE_PROFILES, profileBase, type SideGeometry, type Trace, traced } from "./cut-profiles";
 import type { RgbSampler } from "./edges";
 import type { Point } from "./geometry";

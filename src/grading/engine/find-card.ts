@@ -186,7 +186,9 @@ const TABLE_ALL_ROUND = 0.8;
 /**
  * The texture cue's outline may be the card with each side supported this much (edge support),
  * under MIN_SIDE_SUPPORT: a black border's cut on navy cloth, a light line a pixel wide in the
- * working image, read 0.45 along its worst side on the coarse copy (its other sides 0.6–1.0).
+ * working image, read 0.45 along its worst side on the coarse copy (its other sides 0.6–1.0);
+ * 0.3 leaves room for a fainter cut, every other condition (byTexture) still holding, and the
+ * refinement still to trace each side on the working image.
  */
 const MIN_TEXTURE_SUPPORT = 0.3;
 

@@ -8,7 +8,9 @@
 //   flank, 0.2 mm in, or found no edge at all; read on the crest, each border is measured to
 //   0.05 mm and the centering within 0.4 points. The five designs cards so drawn on navy: no
 //   band is read past the line afterwards (a paper edge beside a dark border would be), and
-//   every border is measured within 0.08 mm.
+//   every border is measured within 0.08 mm. A light band along two cuts only (the card's paper
+//   edge seen at a slant) is not read as the cut: read so, the card was graded 2.1 points off;
+//   it is refused instead (two edges).
 // - A card drawn so that the coarse copy keeps only a trace of its cut (a light line a pixel wide
 //   on woven cloth, the border of the cloth's colour): the outlines the lines give close on the
 //   card's print along two sides; the cloth's texture, missing over the smooth border, gives the
@@ -145,6 +147,26 @@ describe("a black-bordered card with a light cut on dark cloth, through the engi
     expect(Math.abs(left_right - truth.leftRight)).toBeLessThanOrEqual(0.4);
     expect(Math.abs(top_bottom - truth.topBottom)).toBeLessThanOrEqual(0.4);
   });
+});
+
+describe("a light band along two cuts only, beside a black border on dark gravel", () => {
+  it.each(["gravel", "brick"] as const)(
+    "is the card's edge at a slant, not its cut: never graded on it (%s)",
+    (table) => {
+      // The card's paper edge seen along its right and bottom cuts, 0.3 mm wide: read as the cut
+      // there (a light line on every side that shows one), the card was graded 2.1 points off.
+      const scene: CardScene = {
+        ...cutLineScene(table, 4, 3),
+        cutLine: undefined,
+        edgeBand: { mm: 0.3, color: [190, 186, 180] },
+      };
+      const result = analyseFace("front", encodeJpeg(drawCardScene(scene), 85));
+      if (!result.ok || !result.face.centering.ok) return;
+      const truth = truthOf(scene);
+      expect(Math.abs(result.face.centering.centering.left_right - truth.leftRight)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(result.face.centering.centering.top_bottom - truth.topBottom)).toBeLessThanOrEqual(0.5);
+    },
+  );
 });
 
 describe("the designs cards with black borders whitened at the cut, on a dark navy table", () => {

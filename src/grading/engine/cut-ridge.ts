@@ -52,13 +52,14 @@ export function ridgeCut(colourAt: RgbSampler, side: SideGeometry, reach: number
     colourAt(base.x + nx * t, base.y + ny * t, rgb);
     return luma(rgb);
   };
-  const ends: number[][] = [[], []];
+  const outerEnds: number[] = [];
+  const innerEnds: number[] = [];
   for (let s = 0; s < EDGE_PROFILES; s += PRE_READ_STRIDE) {
     const base = profileBase(p, q, s);
-    ends[0]?.push(medianOf(Array.from({ length: end }, (_, i) => level(base, i))));
-    ends[1]?.push(medianOf(Array.from({ length: end }, (_, i) => level(base, count - end + i))));
+    outerEnds.push(medianOf(Array.from({ length: end }, (_, i) => level(base, i))));
+    innerEnds.push(medianOf(Array.from({ length: end }, (_, i) => level(base, count - end + i))));
   }
-  if (!darkAndAlike(medianOf(ends[0] ?? []), medianOf(ends[1] ?? []))) return null;
+  if (!darkAndAlike(medianOf(outerEnds), medianOf(innerEnds))) return null;
   const profiles: { base: Point; levels: Float64Array; crest: number }[] = [];
   const tables: number[] = [];
   const borders: number[] = [];
@@ -68,9 +69,7 @@ export function ridgeCut(colourAt: RgbSampler, side: SideGeometry, reach: number
     const levels = new Float64Array(count);
     let crest = 0;
     for (let i = 0; i < count; i++) {
-      const t = -reach + i * STEP_PX;
-      colourAt(base.x + nx * t, base.y + ny * t, rgb);
-      levels[i] = luma(rgb);
+      levels[i] = level(base, i);
       if ((levels[i] ?? 0) > (levels[crest] ?? 0)) crest = i;
     }
     profiles.push({ base, levels, crest });

@@ -678,6 +678,32 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     },
   );
 
+  it.each([
+    ["brown", [70, 58, 50], 2, { left: 30, right: 35, top: 400, bottom: 16 }],
+    ["blue", [50, 60, 90], -3, { left: 25, right: 40, top: 400, bottom: 20 }],
+  ] as const)(
+    "finds a black-bordered card on a white sheet ending below it, on a %s mat the photo's frame is mostly of",
+    (_, mat, rotation, margins) => {
+      // The sheet runs off the photo's top edge only, so the colour cue's table is the mat and the
+      // sheet is no table: the card's sides carried on to the sheet's edge (1.65–1.72 times as tall
+      // as wide), and its top and bottom to the sheet's sides, were taken for a holder round the card.
+      const scene = sceneWith({
+        canvasWidth: 1000,
+        canvasHeight: 1300,
+        cardWidth: 400,
+        centerY: 0.4,
+        rotation,
+        borderColor: [22, 22, 26],
+        artPhoto: artPhoto("rocket"),
+        background: [...mat],
+        underlay: { color: [232, 232, 226], margins },
+      });
+      const { offBy } = measuredFront(scene, 85);
+      expect(offBy.leftRight).toBeLessThanOrEqual(0.2);
+      expect(offBy.topBottom).toBeLessThanOrEqual(0.2);
+    },
+  );
+
   it("refuses a thin-bordered card small in a sharp photo for its pixels, not for a blur it does not have", async () => {
     // A 1 mm red border at 4.5 px per mm, light art inside: the blur, read from the cut to the
     // art's colour, took the whole border for the edge's rise (2 mm of "blur"). Read to the

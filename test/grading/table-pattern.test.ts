@@ -11,6 +11,7 @@ import { crosswise, inside, type Quad, shareInside } from "../../src/grading/eng
 import type { RgbaImage } from "../../src/grading/engine/image";
 import {
   addsBorder,
+  addsTableBeside,
   sidesOf,
   sidesShared,
   swungOntoWeaker,
@@ -278,6 +279,43 @@ describe("addsBorder", () => {
     // what that outline adds is white table, inside the shared cuts is the yellow border.
     expect(
       addsBorder(image, box(100, 30, 300, 370), box(100, 60, 300, 340), { shared: [1, 3], outside: [0, 2] }, TABLE),
+    ).toBe(false);
+  });
+});
+
+describe("addsTableBeside", () => {
+  // A black-bordered card on a sheet of white paper that ends 40 px below it, on a dark mat: the
+  // photo's frame is mostly mat, so the colour cue's table is the mat and the sheet is no table.
+  const SHEET = [232, 232, 226];
+  const MAT = [70, 58, 50];
+  const onSheet = cardPhoto([20, 20, 24], [225, 215, 190], 10, (x, y) => (x >= 60 && x < 340 && y < 380 ? SHEET : MAT));
+
+  it("finds the sheet the card lies on in what an outline adds past the card's cut, whatever the photo's table", () => {
+    // The card's sides carried on down to the sheet's edge: what that adds is the sheet, as beside
+    // the card's sides.
+    expect(
+      addsTableBeside(onSheet, box(100, 60, 300, 380), box(100, 60, 300, 340), { shared: [0, 1, 3], outside: [2] }),
+    ).toBe(true);
+    // Its top and bottom carried on to the sheet's sides.
+    expect(
+      addsTableBeside(onSheet, box(60, 60, 340, 340), box(100, 60, 300, 340), { shared: [0, 2], outside: [1, 3] }),
+    ).toBe(true);
+  });
+
+  it("finds the card's border, not the sheet, round its own sides closed by its panel's lines", () => {
+    // The card's cut all round, around its sides closed by the panel's top and bottom lines: what
+    // it adds is the border's black, not the sheet beside the card.
+    expect(
+      addsTableBeside(onSheet, box(100, 60, 300, 340), box(100, 70, 300, 330), { shared: [1, 3], outside: [0, 2] }),
+    ).toBe(false);
+  });
+
+  it("tells nothing when the border is of the sheet's colour (a white border on white paper)", () => {
+    const white = cardPhoto([236, 236, 232], [150, 90, 170], 10, (x, y) =>
+      x >= 60 && x < 340 && y < 380 ? SHEET : MAT,
+    );
+    expect(
+      addsTableBeside(white, box(100, 60, 300, 380), box(100, 60, 300, 340), { shared: [0, 1, 3], outside: [2] }),
     ).toBe(false);
   });
 });

@@ -53,6 +53,7 @@ import { boxOverlap, contains, crosswise, isConvex, type Line, type Point, type 
 import { downscaleToFit, type RgbaImage } from "./image";
 import {
   addsBorder,
+  addsTableBeside,
   borderRoundPart,
   printLyingInside,
   sharedSides,
@@ -367,6 +368,14 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
     for (const h of accepted) {
       if (cardShaped(h) || !swallows(h, card)) continue;
       if (patternShare(h, card, cardSides) < MIN_HOLDER_NOT_TABLE) pattern.add(h);
+      else {
+        // The card's sides carried on to a line of what it lies on (a sheet's edge): what the
+        // outline adds is the colour just outside the card's sides (addsTableBeside), whatever
+        // the photo's frame holds. No holder lies on the card's sides, and an outline of no
+        // card's shape is not the card, so nothing more is asked.
+        const shared = sharedSides(h.quad, cardSides);
+        if (shared && addsTableBeside(coarse, h.quad, card.quad, shared)) pattern.add(h);
+      }
     }
     // With a card's proportions, an outline around the card is the table's pattern only when it
     // shares two opposite sides with a card-shaped one inside it and what it adds beside the
@@ -384,6 +393,16 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
       const shared = sharedSides(h.quad, sides);
       if (!shared) return null;
       return shared.kind === "two" || formatMisfit(h.aspect) > formatMisfit(g.aspect) ? shared : null;
+    };
+    // `h` round the card-shaped `g`, sharing its sides, and adding only the surface the card lies
+    // on (addsTableBeside): `g`'s lines carried on past its corners over that surface to a line of
+    // it (a sheet's edges). Such lines stand out only along `g`, so `h` is at least
+    // MIN_SUPPORT_LEAD less supported than `g`; a card round a band of its own print is supported
+    // all along its cut.
+    const tableAround = (h: Hypothesis, g: Hypothesis, sides: Line[]) => {
+      if (h.support > g.support - MIN_SUPPORT_LEAD) return false;
+      const shared = sharedSides(h.quad, sides);
+      return shared !== null && swallows(h, g) && addsTableBeside(coarse, h.quad, g.quad, shared);
     };
     const shaped = accepted.filter((h) => cardShaped(h)).map((h) => ({ h, sides: sidesOf(h.quad) }));
     // The "card" lying crosswise inside `h` is no part of `h`'s print when a card-shaped outline
@@ -423,10 +442,12 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
         continue;
       }
       const closesCard = shaped.some((g) => {
+        if (g.h === h || h.area <= g.h.area * 1.01) return false;
         // An inner outline lying crosswise is part of the card, not the card: half a standard
         // card cut across by a line of its print (its art box's edge: about 63 × 44 mm, 1.43) has
         // a card's shape lying sideways, and shares the card's top (or bottom) and both sides.
-        if (g.h === h || h.area <= g.h.area * 1.01 || crosswise(h.quad, g.h.quad)) return false;
+        // Unless `h` is `g`'s lines carried on over what the card lies on (tableAround).
+        if (crosswise(h.quad, g.h.quad)) return tableAround(h, g.h, g.sides);
         const shared = closesCardSides(h, g.h, g.sides);
         return (
           shared !== null &&

@@ -210,6 +210,48 @@ export function addsBorder(
   sides: { shared: number[]; outside: number[] },
   table: readonly number[],
 ): boolean {
+  const { border, added, tableBeyond } = ringColours(coarse, outer, inner, sides);
+  // A border of nearly the table's colour (a black one on a dark cloth) is not told from table,
+  // or from the card's shadow on it, this way. The table is read twice, its colour over the photo
+  // and just outside the outer outline: light falling off across a white table leaves a silver
+  // border, which mirrors the table, as light as the table's far end, yet darker than beside it.
+  const fromTable = (colour: readonly number[] | null) => {
+    if (colour === null || added === null || border === null) return false;
+    const off = colourDistance(added, colour);
+    return (
+      off > MAX_RING_BORDER_DIFFERENCE ||
+      (luma(added) >= MIN_NEARER_RING_LUMA &&
+        off > MIN_RING_TABLE_DIFFERENCE &&
+        off > RING_NEARER_BORDER * colourDistance(added, border))
+    );
+  };
+  return (
+    border !== null &&
+    added !== null &&
+    colourDistance(border, added) <= MAX_RING_BORDER_DIFFERENCE &&
+    (fromTable(table) || fromTable(tableBeyond))
+  );
+}
+
+/**
+ * The colours addsBorder and addsTableBeside compare, each a median over the middle 60 % of the
+ * sides: `border` 2 coarse px inside `inner`'s shared sides, `beside` TABLE_BEYOND_PX outside
+ * them, `added` midway between the two outlines' other sides, `tableBeyond` TABLE_BEYOND_PX
+ * outside `outer`'s other sides.
+ */
+interface RingColours {
+  border: number[] | null;
+  beside: number[] | null;
+  added: number[] | null;
+  tableBeyond: number[] | null;
+}
+
+function ringColours(
+  coarse: RgbaImage,
+  outer: Quad,
+  inner: Quad,
+  sides: { shared: number[]; outside: number[] },
+): RingColours {
   const centre = {
     x: inner.reduce((sum, p) => sum + p.x, 0) / 4,
     y: inner.reduce((sum, p) => sum + p.y, 0) / 4,
@@ -230,6 +272,7 @@ export function addsBorder(
     y: outer.reduce((sum, p) => sum + p.y, 0) / 4,
   };
   const inside: number[][] = [];
+  const besides: number[][] = [];
   const ring: number[][] = [];
   const beyond: number[][] = [];
   for (let t = 0.2; t <= 0.8 + 1e-9; t += 0.6 / 15) {
@@ -239,6 +282,9 @@ export function addsBorder(
       inside.push(
         colourAt(point.x + (2 * (centre.x - point.x)) / length, point.y + (2 * (centre.y - point.y)) / length),
       );
+      // Out square to the side: away from the centre would lean along it near its ends.
+      const out = outwardNormal(inner, k, centre);
+      besides.push(colourAt(point.x + TABLE_BEYOND_PX * out.x, point.y + TABLE_BEYOND_PX * out.y));
     }
     for (const k of sides.outside) {
       const a = along(outer, k, t);
@@ -253,27 +299,43 @@ export function addsBorder(
       );
     }
   }
-  const border = medianColour(inside);
-  const added = medianColour(ring);
-  const tableBeyond = medianColour(beyond);
-  // A border of nearly the table's colour (a black one on a dark cloth) is not told from table,
-  // or from the card's shadow on it, this way. The table is read twice, its colour over the photo
-  // and just outside the outer outline: light falling off across a white table leaves a silver
-  // border, which mirrors the table, as light as the table's far end, yet darker than beside it.
-  const fromTable = (colour: readonly number[] | null) => {
-    if (colour === null || added === null || border === null) return false;
-    const off = colourDistance(added, colour);
-    return (
-      off > MAX_RING_BORDER_DIFFERENCE ||
-      (luma(added) >= MIN_NEARER_RING_LUMA &&
-        off > MIN_RING_TABLE_DIFFERENCE &&
-        off > RING_NEARER_BORDER * colourDistance(added, border))
-    );
+  return {
+    border: medianColour(inside),
+    added: medianColour(ring),
+    beside: medianColour(besides),
+    tableBeyond: medianColour(beyond),
   };
+}
+
+/** The unit normal of `quad`'s side k pointing away from `centre` (a point inside it). */
+function outwardNormal(quad: Quad, k: number, centre: Point): Point {
+  const p = quad[k] as Point;
+  const q = quad[(k + 1) % 4] as Point;
+  const length = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+  const n = { x: (q.y - p.y) / length, y: -(q.x - p.x) / length };
+  const toCentre = (centre.x - p.x) * n.x + (centre.y - p.y) * n.y;
+  return toCentre > 0 ? { x: -n.x, y: -n.y } : n;
+}
+
+/**
+ * True when what `outer` adds outside the sides it does not share with `inner` is the colour just
+ * outside the sides they share, and not the colour just inside them: the surface the card lies on
+ * running on past its cut to a line beyond it (a sheet's edge, a mat's), not the card's border.
+ * The photo-wide table colour (the colour cue's) is not asked: a card on a sheet of white paper
+ * lying on a dark mat has the mat and the sheet in the photo's frame, and the sheet, read as no
+ * table, made the card's sides closed by the sheet's edge a holder's shape round the card (a real
+ * photo, refused so).
+ */
+export function addsTableBeside(
+  coarse: RgbaImage,
+  outer: Quad,
+  inner: Quad,
+  sides: { shared: number[]; outside: number[] },
+): boolean {
+  const { border, added, beside } = ringColours(coarse, outer, inner, sides);
+  if (border === null || added === null || beside === null) return false;
   return (
-    border !== null &&
-    added !== null &&
-    colourDistance(border, added) <= MAX_RING_BORDER_DIFFERENCE &&
-    (fromTable(table) || fromTable(tableBeyond))
+    colourDistance(added, beside) <= MAX_RING_BORDER_DIFFERENCE &&
+    colourDistance(added, border) > MAX_RING_BORDER_DIFFERENCE
   );
 }

@@ -563,18 +563,24 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // proportions, is supported along every side at least MIN_TEXTURE_SUPPORT, holds every
   // outermost outline, adds a ring round the winner at least MIN_TEXTURE_RING times its area,
   // and that ring is mostly of the table's colour (a border of another colour is found by it).
-  const region = textureCue(map, colour.table);
-  const texture = region && snapToEdges(map, region);
-  // Read afresh: the side cache holds readings cut short below MIN_SIDE_SUPPORT.
-  const textured = texture ? score(map, texture, new Map(), focal, MIN_TEXTURE_SUPPORT) : null;
-  const byTexture =
-    textured !== null &&
-    textured.strength > 0 &&
-    nearAFormat(textured.aspect) &&
-    textured.area >= MIN_TEXTURE_RING * winner.area &&
-    outermost.every((h) => contains(textured.quad, h.quad, 2)) &&
-    notTableShare(textured.quad, winner.quad) < MIN_HOLDER_NOT_TABLE;
-  if (byTexture) winner = textured;
+  // The cue's outlines are tried in its order, the first that holds taken.
+  let byTexture = false;
+  for (const region of textureCue(map, colour.table)) {
+    const snapped = snapToEdges(map, region);
+    // Read afresh: the side cache holds readings cut short below MIN_SIDE_SUPPORT.
+    const textured = snapped && score(map, snapped, new Map(), focal, MIN_TEXTURE_SUPPORT);
+    byTexture =
+      !!textured &&
+      textured.strength > 0 &&
+      nearAFormat(textured.aspect) &&
+      textured.area >= MIN_TEXTURE_RING * winner.area &&
+      outermost.every((h) => contains(textured.quad, h.quad, 2)) &&
+      notTableShare(textured.quad, winner.quad) < MIN_HOLDER_NOT_TABLE;
+    if (byTexture && textured) {
+      winner = textured;
+      break;
+    }
+  }
   // Another object: an outermost outline that overlaps the winner little, and is no part of it.
   // Outlines that overlap it closely are the same card placed less exactly, and lose on strength.
   const runnerUp =

@@ -22,6 +22,12 @@ const MIN_TABLE_TEXTURE = 8;
 const SMOOTH_SHARE = 0.5;
 /** Gaps in a smooth border this many pixels wide or less (× 2) are closed to the table's flood. */
 const GAP_RADIUS = 2;
+/**
+ * ...and over texture alone, gaps of up to twice this: the real card back on navy cloth (see
+ * textureCue) has a worn border whose nicks let the flood in at 3 and left its outline 2–3 px
+ * inside the print's outlines at 4.
+ */
+const WIDE_GAP_RADIUS = 5;
 /** A line of the table (a joint, a seam) at most this wide (coarse px) is crossed by the looser table. */
 const MAX_LINE_CROSSING = 4;
 /** A shadow leaves at least this share of the table's brightness. */
@@ -127,29 +133,49 @@ function regionOutline(
  * border is as dark as it, or of its colour, but smooth. Each pixel's texture is its mean
  * gradient over a (2 TEXTURE_RADIUS + 1)² window; where the photo's outer frame (the table) is
  * at least MIN_TABLE_TEXTURE everywhere but a tenth of it, a pixel under SMOOTH_SHARE of that
- * tenth is no table, whatever its colour. The table is flooded from the photo's border over the
- * colour cue's table less those smooth pixels, and the largest region left is outlined as the
- * colour cue's is (null when it touches the photo's edge): find-card.ts takes it for the card
- * when the outlines the lines give lie inside it. On a real photo of a black-bordered Magic card on
- * navy cloth the cloth's texture reads 19 at its 10th percentile, the border 5–9.
+ * tenth is no table, whatever its colour. The table is flooded from the photo's border over
+ * textured pixels, and the largest region left is outlined as the colour cue's is: find-card.ts
+ * takes such an outline for the card when the outlines the lines give lie inside it. Two
+ * floods, in this order, each giving an outline unless its region touches the photo's edge:
+ * - over textured pixels of the colour cue's table. On a real photo of a black-bordered Magic
+ *   card on navy cloth the cloth's texture reads 19 at its 10th percentile, the border 5–9; over
+ *   texture alone the flood leaked through the worn border's nicks into the card.
+ * - over textured pixels alone, closing wider gaps (WIDE_GAP_RADIUS). On a real photo of a Magic card's back on navy cloth (texture
+ *   21.5 at its 10th percentile) the colour cue's table holds about 60 % of the cloth's pixels
+ *   in specks, and the first flood stopped short of most of the cloth; the card's smooth black
+ *   border is one closed ring in the texture.
  */
-export function textureCue(map: GradientMap, colourTable: Uint8Array): Quad | null {
+export function textureCue(map: GradientMap, colourTable: Uint8Array): Quad[] {
   const { width: W, height: H, magnitude } = map;
   const low = frameTextureLow(magnitude, W, H);
-  if (low < MIN_TABLE_TEXTURE) return null;
+  if (low < MIN_TABLE_TEXTURE) return [];
   const texture = boxMean(magnitude, W, H, TEXTURE_RADIUS);
   const smooth = SMOOTH_SHARE * low;
-  // Passable: table-coloured and textured, with no smooth pixel within GAP_RADIUS (a worn
-  // border's light nicks break its smooth ring for a pixel or two).
-  const base = new Uint8Array(W * H);
-  for (let i = 0; i < W * H; i++) base[i] = colourTable[i] === 1 && (texture[i] ?? 0) >= smooth ? 1 : 0;
-  const passable = erode(base, W, H, GAP_RADIUS);
+  const outlines: Quad[] = [];
+  for (const [byColour, gap] of [
+    [true, GAP_RADIUS],
+    [false, WIDE_GAP_RADIUS],
+  ] as const) {
+    const base = new Uint8Array(W * H);
+    for (let i = 0; i < W * H; i++)
+      base[i] = (!byColour || colourTable[i] === 1) && (texture[i] ?? 0) >= smooth ? 1 : 0;
+    const outline = regionOutline(floodTextured(base, W, H, gap), W, H);
+    if (!outline.touchesBorder && outline.quad) outlines.push(outline.quad);
+  }
+  return outlines;
+}
+
+/**
+ * The table reached from the photo's border over `base` (1: textured table), where no pixel
+ * outside `base` lies within `gap` (a worn border's light nicks break its smooth ring), then
+ * widened back by `gap` within `base`, out to the smooth pixels' edge.
+ */
+function floodTextured(base: Uint8Array, W: number, H: number, gap: number): Uint8Array {
+  const passable = erode(base, W, H, gap);
   const reached = floodFromBorder(W, H, (i) => passable[i] === 1);
-  // Back out to the smooth pixels' edge: the table reached, widened by GAP_RADIUS within `base`.
-  const table = dilate(reached, W, H, GAP_RADIUS);
+  const table = dilate(reached, W, H, gap);
   for (let i = 0; i < W * H; i++) if (base[i] === 0) table[i] = 0;
-  const outline = regionOutline(table, W, H);
-  return outline.touchesBorder ? null : outline.quad;
+  return table;
 }
 
 /**

@@ -679,18 +679,19 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
   );
 
   it.each([
-    ["brown", [70, 58, 50], 2, { left: 30, right: 35, top: 400, bottom: 16 }],
-    ["blue", [50, 60, 90], -3, { left: 25, right: 40, top: 400, bottom: 20 }],
+    ["brown", [70, 58, 50], 400, 2, { left: 40, right: 45, top: 400, bottom: 16 }],
+    ["blue", [50, 60, 90], 420, -3, { left: 38, right: 40, top: 400, bottom: 20 }],
   ] as const)(
     "finds a black-bordered card on a white sheet ending below it, on a %s mat the photo's frame is mostly of",
-    (_, mat, rotation, margins) => {
+    (_, mat, cardWidth, rotation, margins) => {
       // The sheet runs off the photo's top edge only, so the colour cue's table is the mat and the
       // sheet is no table: the card's sides carried on to the sheet's edge (1.65–1.72 times as tall
-      // as wide), and its top and bottom to the sheet's sides, were taken for a holder round the card.
+      // as wide) were taken for a holder round the card, and so were its top and bottom carried on
+      // to the sheet's sides (no card's shape, 1.6 times as wide as tall).
       const scene = sceneWith({
         canvasWidth: 1000,
         canvasHeight: 1300,
-        cardWidth: 400,
+        cardWidth,
         centerY: 0.4,
         rotation,
         borderColor: [22, 22, 26],

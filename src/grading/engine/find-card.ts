@@ -394,16 +394,6 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
       if (!shared) return null;
       return shared.kind === "two" || formatMisfit(h.aspect) > formatMisfit(g.aspect) ? shared : null;
     };
-    // `h` round the card-shaped `g`, sharing its sides, and adding only the surface the card lies
-    // on (addsTableBeside): `g`'s lines carried on past its corners over that surface to a line of
-    // it (a sheet's edges). Such lines stand out only along `g`, so `h` is at least
-    // MIN_SUPPORT_LEAD less supported than `g`; a card round a band of its own print is supported
-    // all along its cut.
-    const tableAround = (h: Hypothesis, g: Hypothesis, sides: Line[]) => {
-      if (h.support > g.support - MIN_SUPPORT_LEAD) return false;
-      const shared = sharedSides(h.quad, sides);
-      return shared !== null && swallows(h, g) && addsTableBeside(coarse, h.quad, g.quad, shared);
-    };
     const shaped = accepted.filter((h) => cardShaped(h)).map((h) => ({ h, sides: sidesOf(h.quad) }));
     // The "card" lying crosswise inside `h` is no part of `h`'s print when a card-shaped outline
     // of its own orientation, at least as well supported as `h`, lies round it inside `h` with
@@ -442,12 +432,10 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
         continue;
       }
       const closesCard = shaped.some((g) => {
-        if (g.h === h || h.area <= g.h.area * 1.01) return false;
         // An inner outline lying crosswise is part of the card, not the card: half a standard
         // card cut across by a line of its print (its art box's edge: about 63 × 44 mm, 1.43) has
         // a card's shape lying sideways, and shares the card's top (or bottom) and both sides.
-        // Unless `h` is `g`'s lines carried on over what the card lies on (tableAround).
-        if (crosswise(h.quad, g.h.quad)) return tableAround(h, g.h, g.sides);
+        if (g.h === h || h.area <= g.h.area * 1.01 || crosswise(h.quad, g.h.quad)) return false;
         const shared = closesCardSides(h, g.h, g.sides);
         return (
           shared !== null &&

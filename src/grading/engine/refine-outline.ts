@@ -78,6 +78,7 @@ import {
   type Trace,
   traced,
 } from "./cut-profiles";
+import { cutBeforeShadowRamp } from "./cut-ramp";
 import { ridgeCut } from "./cut-ridge";
 import { outerPastRim, rimCuts, rimStepRise } from "./cut-rim";
 import {
@@ -136,6 +137,17 @@ const RESEAT_REACH = 3;
 
 /** How many times the side is reseated before the refinement gives up on the outline. */
 const RESEAT_ATTEMPTS = 3;
+
+/**
+ * A black border's cut read before a hard shadow's ramp (cut-ramp.ts) is taken only when it lies
+ * at least this far (mm) inside the readings' line at both of the side's ends.
+ */
+const MIN_RAMP_INSIDE_MM = 0.5;
+
+/** How far (px) along the inward normal (nx, ny) from `from` the line lies. */
+function offsetAlong(line: Line, from: Point, nx: number, ny: number): number {
+  return (line.c - line.a * from.x - line.b * from.y) / (line.a * nx + line.b * ny);
+}
 
 /** A light line along this many of the card's sides, or more, is its cut's edge (cut-ridge.ts). */
 const MIN_RIDGE_SIDES = 3;
@@ -241,6 +253,10 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     return ridgeCut(colourAt, { p, q, ...inwardNormal(quad, p, q) }, halfLength);
   });
   const ridgeAllRound = ridges.filter((ridge) => ridge !== null).length >= MIN_RIDGE_SIDES;
+  // A hard shadow lightening outward beside a black border (cut-ramp.ts): the cut is the step out
+  // of the black, wherever the readings put it in the shadow's ramp.
+  const cardPxPerMm = Math.min(dist(quad[0], quad[1]), dist(quad[1], quad[2])) / CARD_SHORT_MM;
+  const ramps: (Trace | null)[] = [null, null, null, null];
   for (let k = 0; k < 4; k++) {
     const p = quad[k] as Point;
     const q = quad[(k + 1) % 4] as Point;
@@ -271,6 +287,18 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     if (ridge) {
       crossings = ridge;
       profile = ridge;
+    }
+    const read = crossings ?? profile;
+    const found = ridge || !read ? null : cutBeforeShadowRamp(colourAt, { p, q, nx, ny }, cardPxPerMm);
+    // Only where the readings lie out in the shadow, its ramp's width at least inside them: a cut
+    // they place on the step already is theirs to read.
+    const inside = (line: Line) => Math.min(offsetAlong(line, p, nx, ny), offsetAlong(line, q, nx, ny));
+    const ramp =
+      found && read && inside(found.line) - inside(read.line) >= MIN_RAMP_INSIDE_MM * cardPxPerMm ? found : null;
+    ramps[k] = ramp;
+    if (ramp) {
+      crossings = ramp;
+      profile = ramp;
     }
     // Traced along a curve bowing out past its chord by a little (the card does not lie flat, or
     // the lens bends its edge): the side is measured from the curve (bowedCut), whether or not a
@@ -404,7 +432,7 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     // Read past a light band or a soft shadow: no band is read past the line again. Nor past a
     // light line read as the cut (cut-ridge.ts): it is the face's own edge, not a paper edge
     // seen beside it.
-    const byRidge = ridgeAllRound && ridges[k] !== null;
+    const byRidge = (ridgeAllRound && ridges[k] !== null) || ramps[k] !== null;
     let readPast = byRidge;
     // A bowed side's cut is its curve (bowedCut): there is no second reading to weigh it against,
     // and no band is read past it.

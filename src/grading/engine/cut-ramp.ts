@@ -1,0 +1,160 @@
+// A black border on a light table, a hard shadow along one of its cuts: lit by a lamp close by,
+// the shadow is darkest against the card and lightens outward over a millimetre or more, then
+// steps to the table at its own edge. Between the table and the black the luma climbs twice: a
+// step out of the border at the cut (26 to 55 on a real photo of a modern Magic card on white
+// paper), a ramp across the shadow (55 to 115 over 2 mm) and a step to the paper (165). Both
+// colour readings (refine-outline.ts) put the cut halfway from the table's colour to the
+// border's, in the ramp's middle, and the coarse outline may lie on the shadow's outer step, 3 mm
+// out: cutPastContactShadow leaves a black border alone, as no colour tells it from a shadow.
+// Read here: over profiles 1 mm outside to 5 mm inside the side, the border's black (its 20th
+// percentile over the side, at most MAX_BLACK_LUMA) and the table's level (the profiles' outer
+// ends, at least MIN_TABLE_ABOVE_BLACK above it); on each profile, the black's outermost run
+// (BORDER_RUN_MM long) and the step out of it, whose half-rise is the cut. The band beyond it, to
+// where the table's level begins, is a shadow when it is MIN_BAND_MM wide or more (the card's
+// edge seen at a slant, its paper core, is a third of a millimetre at most), starts
+// MIN_STEP_OUT over the black and MIN_BELOW_TABLE under the table, and rises outward by
+// MIN_RAMP_RISE or more (a shadow lightens away from the card; a printed band or a sleeve's
+// margin is flat), keeping the table's chromaticity (MAX_BAND_HUE_OFF: a shadow darkens the
+// table, a coloured border is another colour). The side is the line through those cuts when enough profiles show one
+// (`traced`).
+import { EDGE_PROFILES, profileBase, type SideGeometry, type Trace, traced } from "./cut-profiles";
+import type { RgbSampler } from "./edges";
+import type { Point } from "./geometry";
+import { luma } from "./image";
+
+/** The border is black: its 20th percentile over the side's profiles at most this (luma). */
+const MAX_BLACK_LUMA = 45;
+
+/** The table lies at least this far above the black (luma). */
+const MIN_TABLE_ABOVE_BLACK = 90;
+
+/** The border's black runs at least this long (mm) inward from the cut. */
+const BORDER_RUN_MM = 0.5;
+
+/** ...within this of the black's level (luma). */
+const BORDER_SLACK = 15;
+
+/** The band outside the cut starts at least this far above the black (luma)... */
+const MIN_STEP_OUT = 20;
+
+/** ...and at least this far under the table (luma)... */
+const MIN_BELOW_TABLE = 40;
+
+/** ...is at least this wide (mm)... */
+const MIN_BAND_MM = 0.6;
+
+/** ...and lightens outward by at least this much (luma) across it. */
+const MIN_RAMP_RISE = 25;
+
+/**
+ * ...and keeps the table's chromaticity: its red and green shares of r + g + b each as the
+ * table's, their differences summing to at most this. Without it, a drawn red border 0.9 mm
+ * wide on beige, the dark parts of its art taken for the black, was read as such a band and the
+ * card cut short (refused, 1.382 tall).
+ */
+const MAX_BAND_HUE_OFF = 0.05;
+
+/** The profiles run this far outside the side's line (mm)... */
+const OUTSIDE_MM = 1;
+
+/** ...and this far inside it (mm). */
+const INSIDE_MM = 5;
+
+/** Sample spacing along a profile (px). */
+const STEP_PX = 0.5;
+
+/**
+ * The side's line on the cut between a black border and a hard shadow lightening outward beside
+ * it, or null when the side shows no such shadow (see the file's head). `side`: the outline's
+ * side as found, its normal inward; `pxPerMm`: the card's scale.
+ */
+export function cutBeforeShadowRamp(colourAt: RgbSampler, side: SideGeometry, pxPerMm: number): Trace | null {
+  const { p, q, nx, ny } = side;
+  const rgb = new Float64Array(3);
+  const from = -OUTSIDE_MM * pxPerMm;
+  const count = Math.floor(((OUTSIDE_MM + INSIDE_MM) * pxPerMm) / STEP_PX) + 1;
+  const perMm = pxPerMm / STEP_PX;
+  const profiles: { base: Point; levels: Float64Array; redShare: Float64Array; greenShare: Float64Array }[] = [];
+  const all: number[] = [];
+  const outerEnds: number[] = [];
+  const outerEnd = Math.max(2, Math.round(0.5 * perMm));
+  const tableRed: number[] = [];
+  const tableGreen: number[] = [];
+  for (let s = 0; s < EDGE_PROFILES; s++) {
+    const base = profileBase(p, q, s);
+    const levels = new Float64Array(count);
+    const redShare = new Float64Array(count);
+    const greenShare = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      const t = from + i * STEP_PX;
+      colourAt(base.x + nx * t, base.y + ny * t, rgb);
+      levels[i] = luma(rgb);
+      const sum = Math.max(1, (rgb[0] ?? 0) + (rgb[1] ?? 0) + (rgb[2] ?? 0));
+      redShare[i] = (rgb[0] ?? 0) / sum;
+      greenShare[i] = (rgb[1] ?? 0) / sum;
+    }
+    profiles.push({ base, levels, redShare, greenShare });
+    for (let i = 0; i < count; i += 4) all.push(levels[i] ?? 0);
+    outerEnds.push(median(Array.from(levels.subarray(0, outerEnd))));
+    tableRed.push(median(Array.from(redShare.subarray(0, outerEnd))));
+    tableGreen.push(median(Array.from(greenShare.subarray(0, outerEnd))));
+  }
+  // The table's chromaticity: a shadow on it keeps it (a thin red border does not).
+  const tableHue = [median(tableRed), median(tableGreen)] as const;
+  all.sort((a, b) => a - b);
+  const black = all[Math.floor(all.length * 0.2)] ?? 255;
+  const table = median(outerEnds);
+  if (black > MAX_BLACK_LUMA || table - black < MIN_TABLE_ABOVE_BLACK) return null;
+  const run = Math.round(BORDER_RUN_MM * perMm);
+  const points: Point[] = [];
+  for (const { base, levels, redShare, greenShare } of profiles) {
+    // The black's outermost run.
+    let start = -1;
+    for (let i = 0; i + run < count && start < 0; i++) {
+      let inRun = true;
+      for (let j = i; j <= i + run && inRun; j++) inRun = (levels[j] ?? 255) <= black + BORDER_SLACK;
+      if (inRun) start = i;
+    }
+    if (start <= 0) continue;
+    // Out of it: the band's inner level is where the step out of the black levels off (its
+    // highest point within 0.3 mm out).
+    const stepEnd = Math.max(0, start - Math.round(0.3 * perMm));
+    let bandStart = 0;
+    for (let i = start - 1; i >= stepEnd; i--) bandStart = Math.max(bandStart, levels[i] ?? 0);
+    if (bandStart - black < MIN_STEP_OUT || table - bandStart < MIN_BELOW_TABLE) continue;
+    // The cut: the half-rise from the black to the band, walking out from the run.
+    const half = (black + bandStart) / 2;
+    let i = start;
+    while (i > 0 && (levels[i - 1] ?? 0) < half) i--;
+    if (i === 0) continue;
+    const below = levels[i] ?? 0;
+    const above = levels[i - 1] ?? 0;
+    const cut = i - (half - below) / Math.max(1e-6, above - below);
+    // The band: out to where the table's level begins (within MIN_BELOW_TABLE / 2 of it).
+    let outer = i - 1;
+    while (outer > 0 && (levels[outer - 1] ?? 0) < table - MIN_BELOW_TABLE / 2) outer--;
+    if (outer === 0 || (cut - outer) / perMm < MIN_BAND_MM) continue;
+    // Rising outward: the band's outer fifth over its inner fifth.
+    const fifth = Math.max(1, Math.round((cut - outer) / 5));
+    const innerLevel = median(Array.from(levels.subarray(Math.floor(cut) - fifth, Math.floor(cut))));
+    const outerLevel = median(Array.from(levels.subarray(outer, outer + fifth)));
+    if (outerLevel - innerLevel < MIN_RAMP_RISE) continue;
+    // The table's own colour, darkened: its chromaticity over the band's middle.
+    const middle = Array.from(
+      { length: Math.max(1, Math.floor(cut) - outer - 2 * fifth) },
+      (_, j) => outer + fifth + j,
+    );
+    const hueOff =
+      Math.abs(median(middle.map((j) => redShare[j] ?? 0)) - tableHue[0]) +
+      Math.abs(median(middle.map((j) => greenShare[j] ?? 0)) - tableHue[1]);
+    if (hueOff > MAX_BAND_HUE_OFF) continue;
+    const t = from + cut * STEP_PX;
+    points.push({ x: base.x + nx * t, y: base.y + ny * t });
+  }
+  return traced(points);
+}
+
+function median(values: number[]): number {
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] ?? 0;
+}

@@ -15,8 +15,8 @@
 // MIN_STEP_OUT over the black and MIN_BELOW_TABLE under the table, and rises outward by
 // MIN_RAMP_RISE or more (a shadow lightens away from the card; a printed band or a sleeve's
 // margin is flat), keeping the table's chromaticity (MAX_BAND_HUE_OFF: a shadow darkens the
-// table, a coloured border is another colour). The side is the line through those cuts when enough profiles show one
-// (`traced`).
+// table, a coloured border is another colour). The side is the line through those cuts when
+// enough profiles show one (`traced`).
 import { EDGE_PROFILES, profileBase, type SideGeometry, type Trace, traced } from "./cut-profiles";
 import type { RgbSampler } from "./edges";
 import type { Point } from "./geometry";
@@ -63,6 +63,9 @@ const INSIDE_MM = 5;
 /** Sample spacing along a profile (px). */
 const STEP_PX = 0.5;
 
+/** Every this many profiles are read first (see cutBeforeShadowRamp). */
+const PRE_READ_STRIDE = 8;
+
 /**
  * The side's line on the cut between a black border and a hard shadow lightening outward beside
  * it, or null when the side shows no such shadow (see the file's head). `side`: the outline's
@@ -74,13 +77,8 @@ export function cutBeforeShadowRamp(colourAt: RgbSampler, side: SideGeometry, px
   const from = -OUTSIDE_MM * pxPerMm;
   const count = Math.floor(((OUTSIDE_MM + INSIDE_MM) * pxPerMm) / STEP_PX) + 1;
   const perMm = pxPerMm / STEP_PX;
-  const profiles: { base: Point; levels: Float64Array; redShare: Float64Array; greenShare: Float64Array }[] = [];
-  const all: number[] = [];
-  const outerEnds: number[] = [];
   const outerEnd = Math.max(2, Math.round(0.5 * perMm));
-  const tableRed: number[] = [];
-  const tableGreen: number[] = [];
-  for (let s = 0; s < EDGE_PROFILES; s++) {
+  const read = (s: number): Profile => {
     const base = profileBase(p, q, s);
     const levels = new Float64Array(count);
     const redShare = new Float64Array(count);
@@ -93,65 +91,99 @@ export function cutBeforeShadowRamp(colourAt: RgbSampler, side: SideGeometry, px
       redShare[i] = (rgb[0] ?? 0) / sum;
       greenShare[i] = (rgb[1] ?? 0) / sum;
     }
-    profiles.push({ base, levels, redShare, greenShare });
-    for (let i = 0; i < count; i += 4) all.push(levels[i] ?? 0);
-    outerEnds.push(median(Array.from(levels.subarray(0, outerEnd))));
-    tableRed.push(median(Array.from(redShare.subarray(0, outerEnd))));
-    tableGreen.push(median(Array.from(greenShare.subarray(0, outerEnd))));
-  }
-  // The table's chromaticity: a shadow on it keeps it (a thin red border does not).
-  const tableHue = [median(tableRed), median(tableGreen)] as const;
+    return { base, levels, redShare, greenShare };
+  };
+  // Every PRE_READ_STRIDE-th profile first: the side's black, its table and the table's
+  // chromaticity are read from them, and most sides (no black border, a light one, no shadow
+  // beside it) are left at that.
+  const sampled: Profile[] = [];
+  for (let s = 0; s < EDGE_PROFILES; s += PRE_READ_STRIDE) sampled.push(read(s));
+  const all: number[] = [];
+  for (const { levels } of sampled) for (let i = 0; i < count; i++) all.push(levels[i] ?? 0);
   all.sort((a, b) => a - b);
   const black = all[Math.floor(all.length * 0.2)] ?? 255;
-  const table = median(outerEnds);
+  const table = median(sampled.map(({ levels }) => median(Array.from(levels.subarray(0, outerEnd)))));
   if (black > MAX_BLACK_LUMA || table - black < MIN_TABLE_ABOVE_BLACK) return null;
-  const run = Math.round(BORDER_RUN_MM * perMm);
+  // The table's chromaticity: a shadow on it keeps it (a thin red border does not).
+  const hue: Hue = {
+    red: median(sampled.map(({ redShare }) => median(Array.from(redShare.subarray(0, outerEnd))))),
+    green: median(sampled.map(({ greenShare }) => median(Array.from(greenShare.subarray(0, outerEnd))))),
+  };
+  const levels = { black, table, perMm };
+  if (!sampled.some((profile) => cutOn(profile, levels, hue) !== null)) return null;
   const points: Point[] = [];
-  for (const { base, levels, redShare, greenShare } of profiles) {
-    // The black's outermost run.
-    let start = -1;
-    for (let i = 0; i + run < count && start < 0; i++) {
-      let inRun = true;
-      for (let j = i; j <= i + run && inRun; j++) inRun = (levels[j] ?? 255) <= black + BORDER_SLACK;
-      if (inRun) start = i;
-    }
-    if (start <= 0) continue;
-    // Out of it: the band's inner level is where the step out of the black levels off (its
-    // highest point within 0.3 mm out).
-    const stepEnd = Math.max(0, start - Math.round(0.3 * perMm));
-    let bandStart = 0;
-    for (let i = start - 1; i >= stepEnd; i--) bandStart = Math.max(bandStart, levels[i] ?? 0);
-    if (bandStart - black < MIN_STEP_OUT || table - bandStart < MIN_BELOW_TABLE) continue;
-    // The cut: the half-rise from the black to the band, walking out from the run.
-    const half = (black + bandStart) / 2;
-    let i = start;
-    while (i > 0 && (levels[i - 1] ?? 0) < half) i--;
-    if (i === 0) continue;
-    const below = levels[i] ?? 0;
-    const above = levels[i - 1] ?? 0;
-    const cut = i - (half - below) / Math.max(1e-6, above - below);
-    // The band: out to where the table's level begins (within MIN_BELOW_TABLE / 2 of it).
-    let outer = i - 1;
-    while (outer > 0 && (levels[outer - 1] ?? 0) < table - MIN_BELOW_TABLE / 2) outer--;
-    if (outer === 0 || (cut - outer) / perMm < MIN_BAND_MM) continue;
-    // Rising outward: the band's outer fifth over its inner fifth.
-    const fifth = Math.max(1, Math.round((cut - outer) / 5));
-    const innerLevel = median(Array.from(levels.subarray(Math.floor(cut) - fifth, Math.floor(cut))));
-    const outerLevel = median(Array.from(levels.subarray(outer, outer + fifth)));
-    if (outerLevel - innerLevel < MIN_RAMP_RISE) continue;
-    // The table's own colour, darkened: its chromaticity over the band's middle.
-    const middle = Array.from(
-      { length: Math.max(1, Math.floor(cut) - outer - 2 * fifth) },
-      (_, j) => outer + fifth + j,
-    );
-    const hueOff =
-      Math.abs(median(middle.map((j) => redShare[j] ?? 0)) - tableHue[0]) +
-      Math.abs(median(middle.map((j) => greenShare[j] ?? 0)) - tableHue[1]);
-    if (hueOff > MAX_BAND_HUE_OFF) continue;
+  for (let s = 0; s < EDGE_PROFILES; s++) {
+    const profile = read(s);
+    const cut = cutOn(profile, levels, hue);
+    if (cut === null) continue;
     const t = from + cut * STEP_PX;
-    points.push({ x: base.x + nx * t, y: base.y + ny * t });
+    points.push({ x: profile.base.x + nx * t, y: profile.base.y + ny * t });
   }
   return traced(points);
+}
+
+interface Profile {
+  base: Point;
+  /** Luma from the outer end in, STEP_PX apart. */
+  levels: Float64Array;
+  /** Red's and green's shares of r + g + b at the same samples. */
+  redShare: Float64Array;
+  greenShare: Float64Array;
+}
+
+interface Hue {
+  red: number;
+  green: number;
+}
+
+/**
+ * The cut on one profile, as a fractional sample index: the half-rise out of the black's outermost
+ * run into a shadow band (see the file's head); null when the profile shows none.
+ */
+function cutOn(
+  { levels, redShare, greenShare }: Profile,
+  { black, table, perMm }: { black: number; table: number; perMm: number },
+  hue: Hue,
+): number | null {
+  const count = levels.length;
+  const run = Math.round(BORDER_RUN_MM * perMm);
+  // The black's outermost run.
+  let start = -1;
+  for (let i = 0; i + run < count && start < 0; i++) {
+    let inRun = true;
+    for (let j = i; j <= i + run && inRun; j++) inRun = (levels[j] ?? 255) <= black + BORDER_SLACK;
+    if (inRun) start = i;
+  }
+  if (start <= 0) return null;
+  // Out of it: the band's inner level is where the step out of the black levels off (its highest
+  // point within 0.3 mm out).
+  const stepEnd = Math.max(0, start - Math.round(0.3 * perMm));
+  let bandStart = 0;
+  for (let i = start - 1; i >= stepEnd; i--) bandStart = Math.max(bandStart, levels[i] ?? 0);
+  if (bandStart - black < MIN_STEP_OUT || table - bandStart < MIN_BELOW_TABLE) return null;
+  // The cut: the half-rise from the black to the band, walking out from the run.
+  const half = (black + bandStart) / 2;
+  let i = start;
+  while (i > 0 && (levels[i - 1] ?? 0) < half) i--;
+  if (i === 0) return null;
+  const below = levels[i] ?? 0;
+  const above = levels[i - 1] ?? 0;
+  const cut = i - (half - below) / Math.max(1e-6, above - below);
+  // The band: out to where the table's level begins (within MIN_BELOW_TABLE / 2 of it).
+  let outer = i - 1;
+  while (outer > 0 && (levels[outer - 1] ?? 0) < table - MIN_BELOW_TABLE / 2) outer--;
+  if (outer === 0 || (cut - outer) / perMm < MIN_BAND_MM) return null;
+  // Rising outward: the band's outer fifth over its inner fifth.
+  const fifth = Math.max(1, Math.round((cut - outer) / 5));
+  const innerLevel = median(Array.from(levels.subarray(Math.floor(cut) - fifth, Math.floor(cut))));
+  const outerLevel = median(Array.from(levels.subarray(outer, outer + fifth)));
+  if (outerLevel - innerLevel < MIN_RAMP_RISE) return null;
+  // The table's own colour, darkened: its chromaticity over the band's middle.
+  const middle = Array.from({ length: Math.max(1, Math.floor(cut) - outer - 2 * fifth) }, (_, j) => outer + fifth + j);
+  const hueOff =
+    Math.abs(median(middle.map((j) => redShare[j] ?? 0)) - hue.red) +
+    Math.abs(median(middle.map((j) => greenShare[j] ?? 0)) - hue.green);
+  return hueOff > MAX_BAND_HUE_OFF ? null : cut;
 }
 
 function median(values: number[]): number {

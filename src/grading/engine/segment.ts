@@ -23,9 +23,9 @@ const SMOOTH_SHARE = 0.5;
 /** Gaps in a smooth border this many pixels wide or less (× 2) are closed to the table's flood. */
 const GAP_RADIUS = 2;
 /**
- * ...and over texture alone, gaps of up to twice this: the real card back on navy cloth (see
- * textureCue) has a worn border whose nicks let the flood in at 3 and left its outline 2–3 px
- * inside the print's outlines at 4.
+ * ...and over texture alone, gaps of up to twice this: on the real card back on navy cloth (see
+ * textureCue), whose border is worn, the flood leaked through its nicks into the card at 3, and
+ * at 4 its outline did not hold every outline of the print (within 2 px), as find-card.ts asks.
  */
 const WIDE_GAP_RADIUS = 5;
 /** A line of the table (a joint, a seam) at most this wide (coarse px) is crossed by the looser table. */
@@ -140,10 +140,10 @@ function regionOutline(
  * - over textured pixels of the colour cue's table. On a real photo of a black-bordered Magic
  *   card on navy cloth the cloth's texture reads 19 at its 10th percentile, the border 5–9; over
  *   texture alone the flood leaked through the worn border's nicks into the card.
- * - over textured pixels alone, closing wider gaps (WIDE_GAP_RADIUS). On a real photo of a Magic card's back on navy cloth (texture
- *   21.5 at its 10th percentile) the colour cue's table holds about 60 % of the cloth's pixels
- *   in specks, and the first flood stopped short of most of the cloth; the card's smooth black
- *   border is one closed ring in the texture.
+ * - over textured pixels alone, closing wider gaps (WIDE_GAP_RADIUS). On a real photo of a
+ *   Magic card's back on navy cloth (texture 21.5 at its 10th percentile) the colour cue's table
+ *   holds about 60 % of the cloth's pixels, in specks, and the first flood stopped short of most
+ *   of the cloth; the card's smooth black border is one closed ring in the texture.
  */
 export function textureCue(map: GradientMap, colourTable: Uint8Array): Quad[] {
   const { width: W, height: H, magnitude } = map;

@@ -43,8 +43,13 @@ const MIN_BELOW_TABLE = 40;
 /** ...is at least this wide (mm)... */
 const MIN_BAND_MM = 0.6;
 
-/** ...and lightens outward by at least this much (luma) across it. */
-const MIN_RAMP_RISE = 25;
+/**
+ * ...and lightens outward: its median level at least this much (luma) over its level a quarter of
+ * its width out from the cut (a quarter of the rise, for an even ramp). Read from a quarter of the
+ * width in from each end instead, a drawn flat grey band 0.76 mm wide, blurred by 0.8 px, was
+ * read past (`refine-outline.test.ts`).
+ */
+const MIN_RAMP_RISE = 12;
 
 /**
  * ...and keeps the table's chromaticity: its red and green shares of r + g + b each as the
@@ -173,12 +178,18 @@ function cutOn(
   let outer = i - 1;
   while (outer > 0 && (levels[outer - 1] ?? 0) < table - MIN_BELOW_TABLE / 2) outer--;
   if (outer === 0 || (cut - outer) / perMm < MIN_BAND_MM) return null;
-  // Rising outward: the band's outer fifth over its inner fifth.
-  const fifth = Math.max(1, Math.round((cut - outer) / 5));
-  const innerLevel = median(Array.from(levels.subarray(Math.floor(cut) - fifth, Math.floor(cut))));
-  const outerLevel = median(Array.from(levels.subarray(outer, outer + fifth)));
-  if (outerLevel - innerLevel < MIN_RAMP_RISE) return null;
+  // Rising outward: the band's median level over its level a quarter of its width out from the
+  // cut (read over a fifth of the width), clear of the blur at its outer end (a flat band,
+  // blurred, rises there).
+  const width = cut - outer;
+  const levelAt = (share: number) => {
+    const centre = outer + share * width;
+    const from = Math.max(outer, Math.round(centre - width / 10));
+    return median(Array.from(levels.subarray(from, Math.max(from + 1, Math.round(centre + width / 10)))));
+  };
+  if (median(Array.from(levels.subarray(outer, Math.floor(cut)))) - levelAt(0.75) < MIN_RAMP_RISE) return null;
   // The table's own colour, darkened: its chromaticity over the band's middle.
+  const fifth = Math.max(1, Math.round(width / 5));
   const middle = Array.from({ length: Math.max(1, Math.floor(cut) - outer - 2 * fifth) }, (_, j) => outer + fifth + j);
   const hueOff =
     Math.abs(median(middle.map((j) => redShare[j] ?? 0)) - hue.red) +

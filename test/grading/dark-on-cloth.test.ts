@@ -15,7 +15,8 @@
 //   on woven cloth, the border of the cloth's colour): the outlines the lines give close on the
 //   card's print along two sides; the cloth's texture, missing over the smooth border, gives the
 //   card's outline (segment.ts, textureCue), which is taken (find-card.ts). With the line two
-//   pixels wide, the card is measured to 0.1 points.
+//   pixels wide, the card is measured to 0.1 points. Where the colour cue's table holds the cloth
+//   only in specks, the flood over texture alone outlines the card.
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
 import { ridgeCut } from "../../src/grading/engine/cut-ridge";

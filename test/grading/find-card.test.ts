@@ -686,8 +686,8 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     (_, mat, cardWidth, rotation, margins) => {
       // The sheet runs off the photo's top edge only, so the colour cue's table is the mat and the
       // sheet is no table: the card's sides carried on to the sheet's edge (1.65–1.72 times as tall
-      // as wide) were taken for a holder round the card, and so were its top and bottom carried on
-      // to the sheet's sides (no card's shape, 1.6 times as wide as tall).
+      // as wide) were taken for a holder round the card. Its top and bottom carried on to the
+      // sheet's sides (1.6 times as wide as tall, no card's shape) are set aside by the same rule.
       const scene = sceneWith({
         canvasWidth: 1000,
         canvasHeight: 1300,

@@ -28,6 +28,7 @@ import { colourCue, textureCue } from "../../src/grading/engine/segment";
 import { type CardScene, drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
 import { artPhoto, type TablePhoto, tablePhoto } from "../helpers/photos";
 import { realisticScenes } from "../helpers/scene-sets";
+import { seededRandom } from "../helpers/seeded-random";
 
 type Rgb = [number, number, number];
 const LINE: Rgb = [200, 196, 186];
@@ -194,6 +195,20 @@ describe("the designs cards with black borders whitened at the cut, on a dark na
   );
 });
 
+/**
+ * A texture outline (coarse px) lies within 5 coarse px of the drawn cut (`corners`: x0, y0, x1,
+ * y1 in photo px; `scale`: photo px per coarse px): the texture window reaches 3 px, the gap
+ * closing 2, inside the 6 px that snapToEdges moves each side by.
+ */
+function expectOnTheCut(region: readonly { x: number; y: number }[], corners: readonly number[], scale: number) {
+  const xs = region.map((p) => p.x * scale);
+  const ys = region.map((p) => p.y * scale);
+  expect(Math.abs(Math.min(...xs) - (corners[0] ?? 0))).toBeLessThan(5 * scale);
+  expect(Math.abs(Math.min(...ys) - (corners[1] ?? 0))).toBeLessThan(5 * scale);
+  expect(Math.abs(Math.max(...xs) - (corners[2] ?? 0))).toBeLessThan(5 * scale);
+  expect(Math.abs(Math.max(...ys) - (corners[3] ?? 0))).toBeLessThan(5 * scale);
+}
+
 describe("a card whose border has the cloth's colour, its cut a pixel-wide light line", () => {
   it("is outlined by the cloth's texture, which stops at its smooth border (textureCue)", () => {
     const { image, corners } = clothScene(1500, 2000, 14, 1, 1);
@@ -201,14 +216,7 @@ describe("a card whose border has the cloth's colour, its cut a pixel-wide light
     const scale = image.width / coarse.width;
     const [region] = textureCue(gradientMap(coarse), colourCue(coarse).table);
     if (!region) throw new Error("no region");
-    const xs = region.map((p) => p.x * scale);
-    const ys = region.map((p) => p.y * scale);
-    // Within 5 coarse px of the cut (the texture window reaches 3 px, the gap closing 2), inside the
-    // 6 px that snapToEdges moves each side by.
-    expect(Math.abs(Math.min(...xs) - corners[0])).toBeLessThan(5 * scale);
-    expect(Math.abs(Math.min(...ys) - corners[1])).toBeLessThan(5 * scale);
-    expect(Math.abs(Math.max(...xs) - corners[2])).toBeLessThan(5 * scale);
-    expect(Math.abs(Math.max(...ys) - corners[3])).toBeLessThan(5 * scale);
+    expectOnTheCut(region, corners, scale);
   });
 
   it("is outlined by the texture alone when the colour cue's table holds the cloth only in specks", () => {
@@ -219,22 +227,14 @@ describe("a card whose border has the cloth's colour, its cut a pixel-wide light
     const coarse = downscaleToFit(image, 640);
     const scale = image.width / coarse.width;
     const table = colourCue(coarse).table.slice();
-    let state = 7;
-    for (let i = 0; i < table.length; i++) {
-      state = (state * 1664525 + 1013904223) >>> 0;
-      if (state / 2 ** 32 < 0.4) table[i] = 0;
-    }
+    const random = seededRandom(7);
+    for (let i = 0; i < table.length; i++) if (random() < 0.4) table[i] = 0;
     const regions = textureCue(gradientMap(coarse), table);
     // The colour's flood gives no outline that is the card's: its region is the cloth's specks.
     expect(regions).toHaveLength(1);
     const [region] = regions;
     if (!region) throw new Error("no region");
-    const xs = region.map((p) => p.x * scale);
-    const ys = region.map((p) => p.y * scale);
-    expect(Math.abs(Math.min(...xs) - corners[0])).toBeLessThan(5 * scale);
-    expect(Math.abs(Math.min(...ys) - corners[1])).toBeLessThan(5 * scale);
-    expect(Math.abs(Math.max(...xs) - corners[2])).toBeLessThan(5 * scale);
-    expect(Math.abs(Math.max(...ys) - corners[3])).toBeLessThan(5 * scale);
+    expectOnTheCut(region, corners, scale);
   });
 
   it("gives no texture outline on a plain table", () => {

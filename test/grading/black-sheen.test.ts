@@ -2,13 +2,23 @@
 // white table (docs/real-photo-set.tsv, ty-fyndhorn-elves*): the reflection adds grey light over
 // one end of the card, so that border reads grey and the others black; and the frame's thin dark
 // rule, lost in that glare over part of the side, where the first step is the body's behind it.
-// Drawn pixel by pixel on the flat card, where every line is known.
+// And a glossy yellow border under the same reflection, as on a real photo of a Pokémon card under
+// a ceiling lamp (docs/held-out-photo-set-4.tsv, garr-4b4dbd85): its top border reads paler than
+// the others, the ink with grey light added. Drawn pixel by pixel on the flat card, where every
+// line is known.
 import { describe, expect, it } from "vitest";
 import { agreeOnCentering } from "../../src/grading/engine/centering";
 import { measureFrameTwice } from "../../src/grading/engine/frame";
 import { SIDES } from "../../src/grading/engine/frame-side";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
-import { luma, type RgbaImage, sameInk, sameInkOrSheen } from "../../src/grading/engine/image";
+import {
+  luma,
+  oneBorderInk,
+  type RgbaImage,
+  sameInk,
+  sameInkOrSheen,
+  sameInkUnderSheen,
+} from "../../src/grading/engine/image";
 import { measureWear } from "../../src/grading/engine/wear";
 
 const MM = FLAT_PX_PER_MM;
@@ -53,9 +63,11 @@ interface Drawn {
   whitened?: number;
   /** Across this share of the top side (from, to) the rule is not seen: the border runs on to the body. */
   ruleLost?: [number, number];
+  /** The border's ink: black unless told. */
+  ink?: readonly number[];
 }
 
-function sheenCard({ peak = 0.24, whitened = 0, ruleLost }: Drawn = {}): RgbaImage {
+function sheenCard({ peak = 0.24, whitened = 0, ruleLost, ink = BLACK }: Drawn = {}): RgbaImage {
   const data = new Uint8Array(W * H * 4);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
@@ -66,7 +78,7 @@ function sheenCard({ peak = 0.24, whitened = 0, ruleLost }: Drawn = {}): RgbaIma
         (H - y - 0.5) / MM - BORDER_MM.bottom,
       );
       const lost = ruleLost && y < 10 * MM && x >= ruleLost[0] * W && x < ruleLost[1] * W;
-      let colour: readonly number[] = depth < 0 || (lost && depth < RULE_MM) ? BLACK : depth < RULE_MM ? RULE : BODY;
+      let colour: readonly number[] = depth < 0 || (lost && depth < RULE_MM) ? ink : depth < RULE_MM ? RULE : BODY;
       const worn = x >= W - whitened * MM && y < whitened * MM && x + y >= W - whitened * MM;
       if (worn) colour = [232, 230, 228];
       const light = reflection(x, y, peak);
@@ -144,6 +156,40 @@ describe("the frame of a black border under a sheen", () => {
     expect(full).toMatchObject({ ok: false });
     if (full.ok) return;
     expect(full.reason).toContain("not one ink in two lights");
+  });
+});
+
+describe("a yellow border under a sheen", () => {
+  const YELLOW: [number, number, number] = [188, 162, 20];
+
+  it("takes its paler lit side for its ink, the grey light added to it", () => {
+    // The real photo's top border and its other borders: 0.13 apart in chromaticity.
+    expect(sameInk(YELLOW, [217, 204, 130])).toBe(false);
+    expect(sameInkUnderSheen(YELLOW, [217, 204, 130])).toBe(true);
+    expect(oneBorderInk([217, 204, 130], [168, 141, 19], TABLE_LUMA)).toBe(true);
+  });
+
+  it("still tells another card's white band, a sleeve's margin or a band of another hue from a sheen", () => {
+    expect(oneBorderInk(YELLOW, [235, 232, 228], TABLE_LUMA)).toBe(false);
+    expect(oneBorderInk(YELLOW, TABLE, TABLE_LUMA)).toBe(false);
+    // An orange band, lighter: its hue turned 25° from the yellow's.
+    expect(oneBorderInk(YELLOW, [230, 160, 90], TABLE_LUMA)).toBe(false);
+    // A pale yellow keeping a third of the ink's hue: more than grey light over it.
+    expect(sameInkUnderSheen(YELLOW, [225, 215, 175])).toBe(false);
+    // A grey border has no hue for a sheen to keep.
+    expect(sameInkUnderSheen([120, 118, 116], [200, 199, 197])).toBe(false);
+  });
+
+  it("is measured on every side, at both scales alike, where chromaticity calls it two inks", () => {
+    const flat = sheenCard({ ink: YELLOW, peak: 0.5 });
+    const { full, half } = measureFrameTwice(flat, 0, new Set(SIDES), {}, TABLE_LUMA);
+    for (const result of [full, half]) {
+      expect(result.ok).toBe(true);
+      if (!result.ok) continue;
+      for (const side of SIDES) expect(result.sides[side].width / MM).toBeCloseTo(BORDER_MM[side], 1);
+      expect(sameInk(result.sides.top.borderColor, result.sides.left.borderColor)).toBe(false);
+    }
+    expect(agreeOnCentering(full, half).ok).toBe(true);
   });
 });
 

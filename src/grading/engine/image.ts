@@ -263,7 +263,8 @@ const DARK_INK_LUMA = 60;
  * Where the stronger offset reaches DARK_HUE_LEVELS, the two are one ink when the weaker is at
  * least MIN_SHADE_RATIO of it and turned at most MAX_DARK_HUE_TURN_DEG from it: a navy border
  * rgb(14, 61, 124) beside a black sleeve's margin or another black card's band, rgb(16, 16, 19),
- * is two inks (offsets of 77 and 2 levels), and the band is not measured as border.
+ * is two inks (offsets of 77 and 2 levels), and the band is not measured as border. A coloured
+ * ink under a sheen is one ink too (sameInkUnderSheen).
  */
 export function oneBorderInk(a: ArrayLike<number>, b: ArrayLike<number>, tableLuma: number): boolean {
   if (Math.max(luma(a), luma(b)) < DARK_INK_LUMA) {
@@ -274,10 +275,38 @@ export function oneBorderInk(a: ArrayLike<number>, b: ArrayLike<number>, tableLu
       return cosine >= Math.cos((MAX_DARK_HUE_TURN_DEG * Math.PI) / 180);
     }
   }
-  return sameInkOrSheen(a, b, tableLuma);
+  return sameInkOrSheen(a, b, tableLuma) || sameInkUnderSheen(a, b);
 }
 export const DARK_HUE_LEVELS = 30;
 const MAX_DARK_HUE_TURN_DEG = 30;
+
+/**
+ * Two colours can be one coloured ink, the lighter under a sheen. Light reflected off glossy ink
+ * adds the light's own colour, grey, to the ink's: the lit colour is the ink scaled by k plus a
+ * grey, its offset from its own grey (hueTurn) the ink's scaled by k, in the same direction. On a
+ * real photo of a yellow-bordered Pokémon card under a ceiling lamp, the top border reads
+ * rgb(217, 204, 130) and the others rgb(188, 162, 20): offsets of 66 and 128 levels, 0.3° apart
+ * (the ink at 0.54 plus 113 levels of grey), where chromaticity puts them 0.13 apart (sameInk).
+ * The dimmer colour must show a hue (DARK_HUE_LEVELS), the lighter keep MIN_SHEEN_HUE_SHARE to
+ * all of it, turned at most MAX_SHEEN_HUE_TURN_DEG: another card's white band, a clear sleeve's
+ * margin over the table, or a band of another hue beside the border is two inks (a white band
+ * beside that yellow border keeps under 5 % of its hue).
+ */
+export function sameInkUnderSheen(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  const [dim, lit] = luma(a) <= luma(b) ? [a, b] : [b, a];
+  const {
+    sizes: [ink, sheened],
+    cosine,
+  } = hueTurn(dim, lit);
+  return (
+    ink >= DARK_HUE_LEVELS &&
+    sheened >= MIN_SHEEN_HUE_SHARE * ink &&
+    sheened <= ink &&
+    cosine >= Math.cos((MAX_SHEEN_HUE_TURN_DEG * Math.PI) / 180)
+  );
+}
+const MIN_SHEEN_HUE_SHARE = 0.4;
+const MAX_SHEEN_HUE_TURN_DEG = 10;
 
 /**
  * Two colours' offsets from their own grey (each channel less the mean of the three): their sizes

@@ -16,7 +16,10 @@ export type FaceOutcome =
       orientation: "portrait" | "landscape";
       /** Border widths per side, in mm, as the centering was computed from them. */
       bordersMm: { left: number; right: number; top: number; bottom: number };
-      /** The card's corners in the photo's working image (top-left first, as the card is read). */
+      /**
+       * The card's corners in the photo's pixels as stored, after EXIF orientation (top-left first,
+       * as the card is read): the working image's, scaled up where a large photo was decoded smaller.
+       */
       corners: { x: number; y: number }[];
       /** The face's wear read as subgrades (rubric.ts), and the defects behind them. */
       wear: { corners: number; edges: number; surface: number; defects: number };
@@ -41,7 +44,9 @@ const mmOf = (widths: Record<"left" | "right" | "top" | "bottom", number>) => {
 export function faceOutcome(bytes: Uint8Array, name: FaceName = "front"): FaceOutcome {
   const result = analyseFace(name, bytes);
   if (!result.ok) return { graded: false, message: result.rejection.message };
-  const { centering, format, corners, wear, orientation } = result.face;
+  const { centering, format, corners, wear, orientation, decoded } = result.face;
+  const toPhoto =
+    Math.max(decoded.sourceWidth, decoded.sourceHeight) / Math.max(decoded.image.width, decoded.image.height);
   if (!centering.ok) {
     return name === "back"
       ? { graded: false, message: centering.reason, centeringLeftOut: true }
@@ -55,7 +60,7 @@ export function faceOutcome(bytes: Uint8Array, name: FaceName = "front"): FaceOu
     format: format.id,
     orientation,
     bordersMm: mmOf(centering.widths),
-    corners: [...corners],
+    corners: corners.map((p) => ({ x: p.x * toPhoto, y: p.y * toPhoto })),
     wear: {
       corners: gradeFromTable(wear.worstCornerMm2, CORNER_WEAR_TABLE),
       edges: gradeFromTable(wear.edgeWornMm, EDGE_WEAR_TABLE),

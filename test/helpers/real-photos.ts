@@ -11,6 +11,8 @@ import instillEnergy from "../fixtures/real-photos/mcd-instill-energy.jpg?inline
 import landsAndFatties from "../fixtures/real-photos/mcd-lands-and-fatties.jpg?inline";
 import ruby from "../fixtures/real-photos/mcd-ruby.jpg?inline";
 import mtgscanCube from "../fixtures/real-photos/mtgscan-cube.jpg?inline";
+import aron from "../fixtures/real-photos/pcg-aron.jpg?inline";
+import pokedex from "../fixtures/real-photos/pcg-pokedex.jpg?inline";
 import { type FaceOutcome, faceOutcome } from "./face-outcome";
 import { dataUrlBytes } from "./photos";
 
@@ -48,6 +50,43 @@ export const REAL_PHOTOS = {
         { x: 817, y: 157 },
         { x: 793, y: 1123 },
         { x: 95, y: 1118 },
+      ],
+    },
+  },
+  // Yellow borders on a white table: each border measured on the photo rectified by the homography
+  // through the card's corners (10 px/mm, 4 mm of table beyond every side), its cut and frame the
+  // 50 % crossings of the yellow's strength, (r + g) / 2 − b, at seven places in the side's middle
+  // 60 %, the side's width their median. A side's length in the photo is no local scale across it
+  // here: the cards are keystoned, and a border's depth foreshortens twice as fast as its length.
+  aron: {
+    file: "pcg-aron.jpg",
+    kind: "raw card on a table",
+    dataUrl: aron,
+    // Left 2.43, right 2.75, top 2.18 (under the lamp's sheen), bottom 2.84 mm.
+    byHand: {
+      leftRight: 46.9,
+      topBottom: 43.5,
+      corners: [
+        { x: 120, y: 567 },
+        { x: 702, y: 497 },
+        { x: 844, y: 1301 },
+        { x: 185, y: 1382 },
+      ],
+    },
+  },
+  pokedex: {
+    file: "pcg-pokedex.jpg",
+    kind: "raw card on a table",
+    dataUrl: pokedex,
+    // Left 2.03, right 2.94, top 2.36, bottom 2.53 mm.
+    byHand: {
+      leftRight: 40.8,
+      topBottom: 48.3,
+      corners: [
+        { x: 98, y: 337 },
+        { x: 909, y: 340 },
+        { x: 917, y: 1510 },
+        { x: 30, y: 1483 },
       ],
     },
   },

@@ -139,6 +139,43 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expect(flat.rejection.message).not.toContain("longer lens");
   });
 
+  it("names a steep slant, and what a corner's pixel does to the proportions there, when a card seen 40° from square reads as no format", () => {
+    // A card 63 × 80 mm (no format), its lens named: seen 40° from square a pixel at one corner
+    // moves its proportions several tenths of a per cent, and the refusal says to photograph it
+    // from straight above; seen 10° from square the slant is no cause, and is not named.
+    const width = 1600;
+    const height = 1200;
+    const focal35mm = 26;
+    const refusal = (tiltDeg: number) => {
+      const scene = sceneWith({
+        canvasWidth: width,
+        canvasHeight: height,
+        cardWidth: 420,
+        rotation: 2,
+        cardMm: { width: 63, height: 80 },
+        camera: { focalPx: (focal35mm * Math.hypot(width, height)) / Math.hypot(36, 24), tiltDeg },
+        borders: { left: 3.6, right: 2.4, top: 2.6, bottom: 3.6 },
+      });
+      const face = analyseFace("front", withExif(photo(scene), { focal35mm, pixelWidth: width, pixelHeight: height }));
+      if (face.ok) throw new Error("expected a refusal");
+      return face.rejection.message;
+    };
+    const steep = refusal(40);
+    expect(steep).toContain("no known card format");
+    const slant =
+      /a steep slant, about (\d+)° from square to the lens, where a pixel at one corner moves its proportions by up to ([\d.]+) %/.exec(
+        steep,
+      );
+    expect(Number(slant?.[1])).toBeGreaterThanOrEqual(39);
+    expect(Number(slant?.[1])).toBeLessThanOrEqual(41);
+    expect(Number(slant?.[2])).toBeGreaterThan(0.1);
+    expect(steep).toContain("photograph the card from straight above");
+    const gentle = refusal(10);
+    expect(gentle).toContain("no known card format");
+    expect(gentle).not.toContain("steep slant");
+    expect(gentle).toContain("its edge may be hidden against the background");
+  });
+
   it("finds a card photographed steeply and turned, its opposite sides converging by more than 12°, and grades it", async () => {
     // A 26 mm-equivalent lens, the card tilted 40° and turned 25° in its plane (a phone held low
     // beside the table): both pairs of opposite sides converge, the long ones by about 17°. Lines

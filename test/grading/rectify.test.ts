@@ -8,6 +8,7 @@ import { FORMATS, formatAcrossLenses, STANDARD_FORMAT } from "../../src/grading/
 import type { Point, Quad } from "../../src/grading/engine/geometry";
 import {
   aspectsAcrossLenses,
+  cornerSensitivity,
   DEFAULT_FOCAL_SHARE,
   lensMatters,
   liesDiagonally,
@@ -103,6 +104,22 @@ describe("rectangleProportions", () => {
     const wide = rectangleProportions(turnedCard(0.45), PHOTO.width, PHOTO.height);
     expect(wide.focalSource).toBe("assumed");
     expect(wide.focal).toBe(DEFAULT_FOCAL_SHARE * longSide);
+  });
+
+  it.each([0, 20, 40])("reads the slant of a card tilted %s° and turned 30°, with the lens's focal length", (tilt) => {
+    const focal = 0.75 * longSide;
+    const quad = projectedCard(focal, tilt, { x: 120, y: -80 }, 5, 30);
+    expect(rectangleProportions(quad, PHOTO.width, PHOTO.height, focal).slant).toBeCloseTo(tilt, 1);
+  });
+
+  it("places a steeply slanted card's proportions less exactly by its corners than a card square to the lens", () => {
+    const focal = 0.75 * longSide;
+    const square = cornerSensitivity(projectedCard(focal, 0), PHOTO.width, PHOTO.height, focal);
+    const steep = cornerSensitivity(projectedCard(focal, 40), PHOTO.width, PHOTO.height, focal);
+    // 440 px tall, a pixel is about 0.2 % of either side.
+    expect(square).toBeGreaterThan(0.001);
+    expect(square).toBeLessThan(0.004);
+    expect(steep).toBeGreaterThan(1.3 * square);
   });
 
   it("reads a card square to the lens the same with or without the focal length", () => {

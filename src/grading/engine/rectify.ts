@@ -34,6 +34,8 @@ export interface Proportions {
   ratio: number;
   focal: number;
   focalSource: "exif" | "vanishing_points" | "assumed";
+  /** The rectangle's slant (degrees): the angle between its plane and the photo's, through `focal`. */
+  slant: number;
 }
 
 type Vec3 = [number, number, number];
@@ -87,7 +89,36 @@ export function rectangleProportions(
   const f2 = focal * focal;
   const width2 = n2[0] * n2[0] + n2[1] * n2[1] + f2 * n2[2] * n2[2];
   const height2 = n3[0] * n3[0] + n3[1] * n3[1] + f2 * n3[2] * n3[2];
-  return { ratio: Math.sqrt(width2 / height2), focal, focalSource };
+  // The sides' directions in the camera's frame, (x / f, y / f, z): their cross product is the
+  // rectangle's normal, and the slant its angle from the lens's axis.
+  const normal = cross([n2[0], n2[1], focal * n2[2]], [n3[0], n3[1], focal * n3[2]]);
+  const size = Math.hypot(...normal);
+  const slant = size > 0 ? (Math.acos(Math.min(1, Math.abs(normal[2]) / size)) * 180) / Math.PI : 0;
+  return { ratio: Math.sqrt(width2 / height2), focal, focalSource, slant };
+}
+
+/**
+ * The most a one-pixel move of one corner of `quad` changes its rectangle's proportions (relative),
+ * through a lens of `focal` pixels: how exactly the corners place the card's shape. Square to the
+ * lens a card 600 px long moves about 0.2 % a pixel; seen 39° from square, as on a real photo of a
+ * Magic card refused for its shape, 0.36 %.
+ */
+export function cornerSensitivity(quad: Quad, imageWidth: number, imageHeight: number, focal: number): number {
+  const ratio = rectangleProportions(quad, imageWidth, imageHeight, focal).ratio;
+  let most = 0;
+  for (let k = 0; k < 4; k++) {
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const moved = quad.map((p, i) => (i === k ? { x: p.x + dx, y: p.y + dy } : p)) as Quad;
+      const change = Math.abs(rectangleProportions(moved, imageWidth, imageHeight, focal).ratio / ratio - 1);
+      most = Math.max(most, change);
+    }
+  }
+  return most;
 }
 
 /** Phones' main cameras span about 21–31 mm-equivalent: 0.6–0.9 × a 4:3 photo's longer side. */
@@ -159,6 +190,8 @@ export interface Oriented {
   /** The focal length (photo pixels) the proportions were recovered with, and where it came from. */
   focal: number;
   focalSource: Proportions["focalSource"];
+  /** The card's slant from square to the lens (degrees; rectangleProportions). */
+  slant: number;
 }
 
 /**
@@ -172,10 +205,11 @@ export function orientCard(
   imageHeight: number,
   lensFocal: number | null = null,
 ): Oriented {
-  const { ratio, focal, focalSource } = rectangleProportions(photoQuad, imageWidth, imageHeight, lensFocal);
+  const { ratio, focal, focalSource, slant } = rectangleProportions(photoQuad, imageWidth, imageHeight, lensFocal);
   const [tl, tr, br, bl] = photoQuad;
-  if (ratio > 1) return { corners: [bl, tl, tr, br], orientation: "landscape", aspect: ratio, focal, focalSource };
-  return { corners: [tl, tr, br, bl], orientation: "portrait", aspect: 1 / ratio, focal, focalSource };
+  const read = { focal, focalSource, slant };
+  if (ratio > 1) return { corners: [bl, tl, tr, br], orientation: "landscape", aspect: ratio, ...read };
+  return { corners: [tl, tr, br, bl], orientation: "portrait", aspect: 1 / ratio, ...read };
 }
 
 /**

@@ -20,9 +20,11 @@ import { encodeJpeg } from "../helpers/card-images";
 import { outcomeOf, outcomeOfBytes, REAL_PHOTOS, realPhotoBytes } from "../helpers/real-photos";
 
 describe("real photos of one raw card on a table", () => {
-  // A Magic card on wood, and two yellow-bordered Pokémon cards on a white table, keystoned, one of
-  // them with its top border paled by a lamp's sheen (read as another ink before stop 93).
-  it.each(["ritesOfFlourishing", "aron", "pokedex"] as const)(
+  // A Magic card on wood, and three yellow-bordered Pokémon cards on a white table, keystoned: one
+  // with its top border paled by a lamp's sheen (read as another ink before stop 93), one above a
+  // black desk's edge whose border the colour cue counts as table (its panel taken for the card,
+  // and the photo refused for two edges 22 px apart, before stop 93).
+  it.each(["ritesOfFlourishing", "aron", "pokedex", "fullHeal"] as const)(
     "grades %s within a point of its hand-measured centering, its outline on the card's corners",
     (name) => {
       const photo = REAL_PHOTOS[name];

@@ -12,6 +12,7 @@ import type { RgbaImage } from "../../src/grading/engine/image";
 import {
   addsBorder,
   addsTableBeside,
+  borderRingAllRound,
   sidesOf,
   sidesShared,
   swungOntoWeaker,
@@ -400,5 +401,58 @@ describe("colourCue's looser table", () => {
     expect(at(loose, 110, 80)).toBe(0);
     expect(at(loose, 81, 80)).toBe(0);
     expect(at(loose, 40, 80)).toBe(1);
+  });
+});
+
+describe("borderRingAllRound", () => {
+  // A card (a 10 px yellow border, 3.2 mm at its scale, round a grey panel) at x 100–299,
+  // y 60–339 on a white wall: its own outline shows the border all round, whatever the colour cue
+  // counts as table.
+  const YELLOW = [205, 176, 48];
+  const PANEL = [196, 196, 200];
+  const WALL = [190, 184, 176];
+  const card = box(100, 60, 300, 340);
+
+  it("finds a card's border all round its outline, and its top paled by a lamp's sheen", () => {
+    expect(
+      borderRingAllRound(
+        cardPhoto(YELLOW, PANEL, 10, () => WALL),
+        card,
+      ),
+    ).toBe(true);
+    const sheen = painted(400, 400, (x, y) =>
+      x >= 110 && x < 290 && y >= 70 && y < 330
+        ? PANEL
+        : x >= 100 && x < 300 && y >= 60 && y < 340
+          ? y < 70
+            ? [217, 204, 130]
+            : YELLOW
+          : WALL,
+    );
+    expect(borderRingAllRound(sheen, card)).toBe(true);
+  });
+
+  it("finds none round a card on the plain wall, beside a band of the border's ink, or with another ink along one side", () => {
+    // An outline round the card on the wall: the wall inside and out.
+    expect(
+      borderRingAllRound(
+        cardPhoto(YELLOW, PANEL, 10, () => WALL),
+        box(80, 40, 320, 360),
+      ),
+    ).toBe(false);
+    // The border's yellow runs on past the right side (a sticker, another card's band).
+    const beside = cardPhoto(YELLOW, PANEL, 10, (x) => (x >= 300 && x < 320 ? YELLOW : WALL));
+    expect(borderRingAllRound(beside, card)).toBe(false);
+    // The top band red: no one border's ink.
+    const twoInks = painted(400, 400, (x, y) =>
+      x >= 110 && x < 290 && y >= 70 && y < 330
+        ? PANEL
+        : x >= 100 && x < 300 && y >= 60 && y < 340
+          ? y < 70
+            ? [200, 50, 40]
+            : YELLOW
+          : WALL,
+    );
+    expect(borderRingAllRound(twoInks, card)).toBe(false);
   });
 });

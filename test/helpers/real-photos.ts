@@ -12,6 +12,7 @@ import landsAndFatties from "../fixtures/real-photos/mcd-lands-and-fatties.jpg?i
 import ruby from "../fixtures/real-photos/mcd-ruby.jpg?inline";
 import mtgscanCube from "../fixtures/real-photos/mtgscan-cube.jpg?inline";
 import aron from "../fixtures/real-photos/pcg-aron.jpg?inline";
+import fullHeal from "../fixtures/real-photos/pcg-full-heal.jpg?inline";
 import pokedex from "../fixtures/real-photos/pcg-pokedex.jpg?inline";
 import { type FaceOutcome, faceOutcome } from "./face-outcome";
 import { dataUrlBytes } from "./photos";
@@ -87,6 +88,25 @@ export const REAL_PHOTOS = {
         { x: 909, y: 340 },
         { x: 917, y: 1510 },
         { x: 30, y: 1483 },
+      ],
+    },
+  },
+  // On a white wall above a black desk's edge, the photo's frame a fifth desk: the colour cue's
+  // threshold, set between the two, counts the yellow border as table (find-card.ts,
+  // borderRingAllRound). Stored at full size, re-encoded.
+  fullHeal: {
+    file: "pcg-full-heal.jpg",
+    kind: "raw card on a table",
+    dataUrl: fullHeal,
+    // Left 1.95, right 3.06, top 2.39, bottom 2.53 mm.
+    byHand: {
+      leftRight: 38.9,
+      topBottom: 48.7,
+      corners: [
+        { x: 345, y: 855 },
+        { x: 1626, y: 812 },
+        { x: 1694, y: 2617 },
+        { x: 299, y: 2637 },
       ],
     },
   },

@@ -54,6 +54,7 @@ import { downscaleToFit, type RgbaImage } from "./image";
 import {
   addsBorder,
   addsTableBeside,
+  borderRingAllRound,
   borderRoundPart,
   printLyingInside,
   sharedSides,
@@ -344,9 +345,27 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // Set aside as print inside a card-shaped outline: what lies between them is not table.
   const insideCard = (h: Hypothesis) =>
     accepted.some((o) => cardShaped(o) && swallows(o, h) && patternShare(o, h) >= MIN_HOLDER_NOT_TABLE);
+  // The colour cue may count a card's border as table: a threshold set between the table and a
+  // dark surface beyond it (a desk's black edge across the photo's frame) takes in a yellow border
+  // as table too (Otsu's 129 levels against the yellow's 106 from the table's colour). On two real
+  // photos of yellow-bordered Pokémon cards on a white wall above such a desk
+  // (GarrettMaury7921/pokemon_card_grader), the card's panel inside its border was so taken for the
+  // card, the card round it for the table's pattern, and the photos refused for two edges 24 and
+  // 28 px apart. The first outline found, when a
+  // card-shaped one at least as well supported swallows it and shows a border ring all round
+  // (borderRingAllRound), gives way to the best supported (then strongest) of those.
+  const first = accepted.find((h) => h.aspect < 1.5 && h.support >= bestSupport - MIN_SUPPORT_LEAD && !insideCard(h));
+  const ringed = first
+    ? accepted.filter(
+        (o) => cardShaped(o) && swallows(o, first) && o.support >= first.support && borderRingAllRound(coarse, o.quad),
+      )
+    : [];
   const part =
-    accepted.find((h) => h.aspect < 1.5 && h.support >= bestSupport - MIN_SUPPORT_LEAD && !insideCard(h)) ??
-    strongestCard;
+    ringed.length > 0
+      ? ringed.reduce((best, o) =>
+          o.support > best.support || (o.support === best.support && o.strength > best.strength) ? o : best,
+        )
+      : (first ?? strongestCard);
   // That outline may be part of the card, some of its sides on the card's cut and the others on
   // its art's edge, with the border round it counted as table by the colour cue (a white border
   // beside white joints): a card-shaped outline round it, not itself set aside so, that adds a

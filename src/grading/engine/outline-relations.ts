@@ -1,8 +1,9 @@
 // How two outlines found in one photo relate (find-card.ts, step 3): the sides they share, a side
 // swung from one edge to another, a border running round part of another outline, print lying
-// inside it, and a ring of the card's border round an inner outline (addsBorder).
+// inside it, a ring of the card's border round an inner outline (addsBorder), and a border ring
+// all round an outline (borderRingAllRound).
 import { contains, crosswise, dist, type Line, lineThrough, type Point, type Quad } from "./geometry";
-import { colourDistance, luma, medianColour, type RgbaImage } from "./image";
+import { colourDistance, luma, medianColour, oneBorderInk, type RgbaImage } from "./image";
 import type { Hypothesis } from "./quad-hypotheses";
 
 /**
@@ -339,3 +340,58 @@ export function addsTableBeside(
     colourDistance(added, border) > MAX_RING_BORDER_DIFFERENCE
   );
 }
+
+/** Where borderRingAllRound reads: this far inside the outline's sides, and this far outside (mm). */
+const RING_INSIDE_MM = 0.8;
+const RING_OUTSIDE_MM = 1.2;
+
+/**
+ * True when the band just inside every side of `outer` (RING_INSIDE_MM in, read at 16 places over
+ * the middle 60 % of the side, as a median) is one ink all round (image.ts, oneBorderInk: a
+ * border paled by a lamp's sheen along one side too), and on every side stands more than
+ * MAX_RING_BORDER_DIFFERENCE from what lies RING_OUTSIDE_MM beyond it: a card's border round its
+ * print, whatever the colour cue counts as table. The millimetres are the outline's own, its
+ * shortest side taken as a standard card's width.
+ */
+export function borderRingAllRound(coarse: RgbaImage, outer: Quad): boolean {
+  const sides = [0, 1, 2, 3].map((k) => dist(outer[k] as Point, outer[(k + 1) % 4] as Point));
+  const pxPerMm = Math.min(...sides) / STANDARD_WIDTH_MM;
+  const centre = {
+    x: outer.reduce((sum, p) => sum + p.x, 0) / 4,
+    y: outer.reduce((sum, p) => sum + p.y, 0) / 4,
+  };
+  const colourAt = (x: number, y: number) => {
+    const px = Math.min(coarse.width - 1, Math.max(0, Math.round(x)));
+    const py = Math.min(coarse.height - 1, Math.max(0, Math.round(y)));
+    const o = (py * coarse.width + px) * 4;
+    return [coarse.data[o] ?? 0, coarse.data[o + 1] ?? 0, coarse.data[o + 2] ?? 0];
+  };
+  const inks: number[][] = [];
+  for (let k = 0; k < 4; k++) {
+    const p = outer[k] as Point;
+    const q = outer[(k + 1) % 4] as Point;
+    const length = sides[k] ?? 1;
+    // The side's normal, turned toward the outline's centre.
+    let nx = -(q.y - p.y) / length;
+    let ny = (q.x - p.x) / length;
+    if ((centre.x - (p.x + q.x) / 2) * nx + (centre.y - (p.y + q.y) / 2) * ny < 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    const inside: number[][] = [];
+    const beyond: number[][] = [];
+    for (let t = 0.2; t <= 0.8 + 1e-9; t += 0.6 / 15) {
+      const x = p.x + (q.x - p.x) * t;
+      const y = p.y + (q.y - p.y) * t;
+      inside.push(colourAt(x + nx * RING_INSIDE_MM * pxPerMm, y + ny * RING_INSIDE_MM * pxPerMm));
+      beyond.push(colourAt(x - nx * RING_OUTSIDE_MM * pxPerMm, y - ny * RING_OUTSIDE_MM * pxPerMm));
+    }
+    const ink = medianColour(inside);
+    const outside = medianColour(beyond);
+    if (!ink || !outside || colourDistance(ink, outside) <= MAX_RING_BORDER_DIFFERENCE) return false;
+    inks.push(ink);
+  }
+  return inks.every((a) => inks.every((b) => oneBorderInk(a, b, 0)));
+}
+
+const STANDARD_WIDTH_MM = 63;

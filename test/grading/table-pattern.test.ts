@@ -202,18 +202,19 @@ const box = (x0: number, y0: number, x1: number, y1: number): Quad => [
 ];
 
 /**
- * A 400 × 400 photo of a card at x 100–299, y 60–339: `border` round a `panel` inset `inset` px,
- * and `around(x, y)` outside it.
+ * A 400 × 400 photo of a card at x 100–299, y 60–339: `border` round a `panel` inset `inset` px
+ * (`borderAt(x, y)` instead where it gives a colour), and `around(x, y)` outside it.
  */
 function cardPhoto(
   border: readonly number[],
   panel: readonly number[],
   inset: number,
   around: (x: number, y: number) => readonly number[],
+  borderAt: (x: number, y: number) => readonly number[] | null = () => null,
 ): RgbaImage {
   return painted(400, 400, (x, y) => {
     if (x >= 100 + inset && x < 300 - inset && y >= 60 + inset && y < 340 - inset) return panel;
-    return x >= 100 && x < 300 && y >= 60 && y < 340 ? border : around(x, y);
+    return x >= 100 && x < 300 && y >= 60 && y < 340 ? (borderAt(x, y) ?? border) : around(x, y);
   });
 }
 
@@ -412,6 +413,15 @@ describe("borderRingAllRound", () => {
   const PANEL = [196, 196, 200];
   const WALL = [190, 184, 176];
   const card = box(100, 60, 300, 340);
+  /** The card with its top border's band (10 px) in `top`, its other three sides yellow. */
+  const topBandOf = (top: readonly number[]) =>
+    cardPhoto(
+      YELLOW,
+      PANEL,
+      10,
+      () => WALL,
+      (x, y) => (y < 70 && x >= 100 && x < 300 ? top : null),
+    );
 
   it("finds a card's border all round its outline, and its top paled by a lamp's sheen", () => {
     expect(
@@ -420,16 +430,7 @@ describe("borderRingAllRound", () => {
         card,
       ),
     ).toBe(true);
-    const sheen = painted(400, 400, (x, y) =>
-      x >= 110 && x < 290 && y >= 70 && y < 330
-        ? PANEL
-        : x >= 100 && x < 300 && y >= 60 && y < 340
-          ? y < 70
-            ? [217, 204, 130]
-            : YELLOW
-          : WALL,
-    );
-    expect(borderRingAllRound(sheen, card)).toBe(true);
+    expect(borderRingAllRound(topBandOf([217, 204, 130]), card)).toBe(true);
   });
 
   it("finds none round a card on the plain wall, beside a band of the border's ink, or with another ink along one side", () => {
@@ -444,15 +445,6 @@ describe("borderRingAllRound", () => {
     const beside = cardPhoto(YELLOW, PANEL, 10, (x) => (x >= 300 && x < 320 ? YELLOW : WALL));
     expect(borderRingAllRound(beside, card)).toBe(false);
     // The top band red: no one border's ink.
-    const twoInks = painted(400, 400, (x, y) =>
-      x >= 110 && x < 290 && y >= 70 && y < 330
-        ? PANEL
-        : x >= 100 && x < 300 && y >= 60 && y < 340
-          ? y < 70
-            ? [200, 50, 40]
-            : YELLOW
-          : WALL,
-    );
-    expect(borderRingAllRound(twoInks, card)).toBe(false);
+    expect(borderRingAllRound(topBandOf([200, 50, 40]), card)).toBe(false);
   });
 });

@@ -253,25 +253,14 @@ function ringColours(
   inner: Quad,
   sides: { shared: number[]; outside: number[] },
 ): RingColours {
-  const centre = {
-    x: inner.reduce((sum, p) => sum + p.x, 0) / 4,
-    y: inner.reduce((sum, p) => sum + p.y, 0) / 4,
-  };
-  const colourAt = (x: number, y: number) => {
-    const px = Math.min(coarse.width - 1, Math.max(0, Math.round(x)));
-    const py = Math.min(coarse.height - 1, Math.max(0, Math.round(y)));
-    const o = (py * coarse.width + px) * 4;
-    return [coarse.data[o] ?? 0, coarse.data[o + 1] ?? 0, coarse.data[o + 2] ?? 0];
-  };
+  const centre = centreOf(inner);
+  const colourAt = (x: number, y: number) => colourNear(coarse, x, y);
   const along = (quad: Quad, k: number, t: number) => {
     const p = quad[k] as Point;
     const q = quad[(k + 1) % 4] as Point;
     return { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
   };
-  const outerCentre = {
-    x: outer.reduce((sum, p) => sum + p.x, 0) / 4,
-    y: outer.reduce((sum, p) => sum + p.y, 0) / 4,
-  };
+  const outerCentre = centreOf(outer);
   const inside: number[][] = [];
   const besides: number[][] = [];
   const ring: number[][] = [];
@@ -356,16 +345,8 @@ const RING_OUTSIDE_MM = 1.2;
 export function borderRingAllRound(coarse: RgbaImage, outer: Quad): boolean {
   const sides = [0, 1, 2, 3].map((k) => dist(outer[k] as Point, outer[(k + 1) % 4] as Point));
   const pxPerMm = Math.min(...sides) / STANDARD_WIDTH_MM;
-  const centre = {
-    x: outer.reduce((sum, p) => sum + p.x, 0) / 4,
-    y: outer.reduce((sum, p) => sum + p.y, 0) / 4,
-  };
-  const colourAt = (x: number, y: number) => {
-    const px = Math.min(coarse.width - 1, Math.max(0, Math.round(x)));
-    const py = Math.min(coarse.height - 1, Math.max(0, Math.round(y)));
-    const o = (py * coarse.width + px) * 4;
-    return [coarse.data[o] ?? 0, coarse.data[o + 1] ?? 0, coarse.data[o + 2] ?? 0];
-  };
+  const centre = centreOf(outer);
+  const colourAt = (x: number, y: number) => colourNear(coarse, x, y);
   const inks: number[][] = [];
   for (let k = 0; k < 4; k++) {
     const p = outer[k] as Point;
@@ -395,3 +376,17 @@ export function borderRingAllRound(coarse: RgbaImage, outer: Quad): boolean {
 }
 
 const STANDARD_WIDTH_MM = 63;
+
+/** The mean of a quadrilateral's corners. */
+const centreOf = (quad: Quad): Point => ({
+  x: quad.reduce((sum, p) => sum + p.x, 0) / 4,
+  y: quad.reduce((sum, p) => sum + p.y, 0) / 4,
+});
+
+/** The colour of the pixel nearest (x, y), clamped to the image. */
+function colourNear(image: RgbaImage, x: number, y: number): number[] {
+  const px = Math.min(image.width - 1, Math.max(0, Math.round(x)));
+  const py = Math.min(image.height - 1, Math.max(0, Math.round(y)));
+  const o = (py * image.width + px) * 4;
+  return [image.data[o] ?? 0, image.data[o + 1] ?? 0, image.data[o + 2] ?? 0];
+}

@@ -191,9 +191,10 @@ export type FaceResult =
 /**
  * A card seen this many degrees or more from square to the lens (rectify.ts, `slant`) and read as
  * no format is said to be photographed at a steep slant. On the 165 local real photos the graded
- * cards lie at up to 32°; the four refused for their shape beyond 35° (37–48°: among them a Magic card on paper 39°
- * from square with the lens named, one held in the hand, one in a sleeve) read 1.1–3.4 % off a
- * format, where a pixel at one corner moves their proportions by 0.36–1.20 % (cornerSensitivity).
+ * cards lie at up to 32°; the four refused for their shape beyond 35° (37–48°: among them a Magic
+ * card on paper 39° from square with the lens named, one held in the hand, one in a sleeve) read
+ * 1.1–3.4 % off a format, where a pixel at one corner moves their proportions by 0.36–1.20 %
+ * (cornerSensitivity).
  */
 const STEEP_SLANT_DEG = 35;
 

@@ -351,9 +351,9 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // photos of yellow-bordered Pokémon cards on a white wall above such a desk
   // (GarrettMaury7921/pokemon_card_grader), the card's panel inside its border was so taken for the
   // card, the card round it for the table's pattern, and the photos refused for two edges 24 and
-  // 28 px apart. The first outline found, when a
-  // card-shaped one at least as well supported swallows it and shows a border ring all round
-  // (borderRingAllRound), gives way to the best supported (then strongest) of those.
+  // 28 px apart. The first outline found, when a card-shaped one at least as well supported
+  // swallows it and shows a border ring all round (borderRingAllRound), gives way to the best
+  // supported (then strongest) of those.
   const first = accepted.find((h) => h.aspect < 1.5 && h.support >= bestSupport - MIN_SUPPORT_LEAD && !insideCard(h));
   const ringed = first
     ? accepted.filter(

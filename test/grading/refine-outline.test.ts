@@ -1058,12 +1058,14 @@ describe("a thin border whose art is lighter than it along part of a side", () =
 
 describe("a side the outline crossed at a slant (reseated)", () => {
   /**
-   * A card with a dark band `band` px wide all round its purple body, on light grey paper; or,
-   * `mottled`, on a table of 3 px blocks each up to 50 levels lighter or darker.
+   * A card with a dark band `band` px wide all round its purple body, on light grey paper (pixels
+   * up to 6 levels lighter or darker); on a table of 3 px blocks each up to 50 levels lighter or
+   * darker (`mottled`); or on paper of one grey (`flat`).
    */
-  function darkBandedCard(band: number, mottled = false): RgbaImage {
+  function darkBandedCard(band: number, table: "paper" | "mottled" | "flat" = "paper"): RgbaImage {
     const data = new Uint8Array(W * H * 4);
-    const [cell, spread] = mottled ? [3, 50] : [1, 6];
+    const blocks: Record<typeof table, [number, number]> = { paper: [1, 6], mottled: [3, 50], flat: [1, 0] };
+    const [cell, spread] = blocks[table];
     for (let y = 0; y < H; y++) {
       for (let x = 0; x < W; x++) {
         const hash = Math.imul(Math.floor(x / cell) * 73856093 + Math.floor(y / cell) * 19349663, 0x9e3779b1) >>> 16;
@@ -1105,11 +1107,36 @@ describe("a side the outline crossed at a slant (reseated)", () => {
     expect(refined.clean).toEqual([true, true, true, true]);
   });
 
+  it("swings a side handed over at a tilt onto the cut, pivoting on the end where it lay on it", () => {
+    // The bottom side handed over on the cut at the right and 38 px outside it at the left (a
+    // Hough line through a contact shadow's wedge), on paper of one grey: its profiles, reaching
+    // 6 px, find the cut along the first few only; read 18 px either side, 52 of 120 do, short of
+    // half. Read 36 px either side, every profile has a sharp step on the cut, and the side is
+    // swung onto it.
+    const quad: Quad = [topLeft, topRight, bottomRight, { x: CARD.x0, y: CARD.y1 + 38 }];
+    const refined = refineOutline(darkBandedCard(10, "flat"), quad, 6);
+    if (!refined.ok) throw new Error(refined.reason);
+    expect(offBy(refined.outline.corners)).toBeLessThanOrEqual(0.1);
+    expect(refined.clean).toEqual([true, true, true, true]);
+  });
+
+  it("does not swing a side onto a line lying beyond its reach at both ends", () => {
+    // The bottom side handed over 30 px outside the cut along its length, on paper of one grey:
+    // the cut and the band's inner edge lie 30 and 40 px inside it at both ends, past the 6 px
+    // either end of a swung line may move, and no line pivoting within that holds half the
+    // profiles. (A frame's edge lies so, a border's width inside the cut.)
+    const quad: Quad = [topLeft, topRight, { x: CARD.x1, y: CARD.y1 + 30 }, { x: CARD.x0, y: CARD.y1 + 30 }];
+    const refined = refineOutline(darkBandedCard(10, "flat"), quad, 6);
+    expect(refined.ok).toBe(false);
+    if (refined.ok) return;
+    expect(refined.reason).toMatch(/bottom edge \(as it appears in the photo\) could not be traced/);
+  });
+
   it("still refuses a side no line traces however far it is read, naming it", () => {
     // The left side handed over 30 px out on the mottled table, past three times the reach: the
     // blocks' edges give lines to move it onto, but from none of them is the side traced.
     const quad: Quad = [{ x: CARD.x0 - 30, y: CARD.y0 }, topRight, bottomRight, { x: CARD.x0 - 30, y: CARD.y1 }];
-    const refined = refineOutline(darkBandedCard(10, true), quad, 4);
+    const refined = refineOutline(darkBandedCard(10, "mottled"), quad, 4);
     expect(refined.ok).toBe(false);
     if (refined.ok) return;
     expect(refined.reason).toMatch(/left edge \(as it appears in the photo\) could not be traced along its length/);

@@ -452,7 +452,13 @@ const BEYOND_PLATEAU = 0.25;
 const RISE_LEVEL = 0.8;
 
 /** RGB every 0.5 px along the normal from `base`, from −`halfLength` to +`halfLength` px. */
-function sampleProfile(sample: RgbSampler, base: Point, nx: number, ny: number, halfLength: number): Float64Array {
+export function sampleProfile(
+  sample: RgbSampler,
+  base: Point,
+  nx: number,
+  ny: number,
+  halfLength: number,
+): Float64Array {
   const n = halfLength * 4 + 1;
   const rgb = new Float64Array(n * 3);
   const pixel = new Float64Array(3);

@@ -90,6 +90,7 @@ import {
   tableBesideCut,
   tableInkOutside,
 } from "./cut-shadows";
+import { tiltedOntoSteps } from "./cut-tilt";
 import { cardSideRise, edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
 import { fitLine, intersect, type Line, lineThrough, median, type Point, type Quad } from "./geometry";
 import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
@@ -168,16 +169,40 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
   const colourAt = rgbSampler(image);
   const side = first.untraced;
   let current = quad;
+  let latest: Extract<Once, { ok: false }> = first;
   for (let attempt = 0; attempt < RESEAT_ATTEMPTS; attempt++) {
     const moved = reseated(colourAt, current, side, halfLength);
     if (!moved) break;
-    current = moved;
-    const again = refineOnce(image, current, halfLength);
+    const again = refineOnce(image, moved, halfLength);
     // Only the side that could not be traced is moved: another side left untraced is refused
     // as it was (moved in turn, a side of a silver border on white paper went onto the frame's
-    // line, a standard card then read as the small format).
+    // line, a standard card then read as the small format), unless it is a tilted side (below).
     if (again.ok || again.untraced === undefined) return again;
-    if (again.untraced !== side) break;
+    if (again.untraced !== side) {
+      current = moved;
+      latest = again;
+      break;
+    }
+    current = moved;
+    latest = again;
+  }
+  // A side still untraced may lie at a tilt to the cut (cut-tilt.ts): each such side is swung
+  // once onto the line through the sharp steps across it, pivoting on one of its ends, and the
+  // outline refined again. A frame's edge lies a border's width inside the cut at both ends, so
+  // no side is moved onto it so.
+  const swung = new Set<number>();
+  while (latest.untraced !== undefined && !swung.has(latest.untraced)) {
+    const k = latest.untraced;
+    swung.add(k);
+    const p = current[k] as Point;
+    const q = current[(k + 1) % 4] as Point;
+    const { nx, ny } = inwardNormal(current, p, q);
+    const moved = tiltedOntoSteps(colourAt, current, k, nx, ny, halfLength);
+    if (!moved) break;
+    const again = refineOnce(image, moved, halfLength);
+    if (again.ok || again.untraced === undefined) return again;
+    current = moved;
+    latest = again;
   }
   return { ok: false, reason: first.reason };
 }

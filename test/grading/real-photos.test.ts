@@ -9,7 +9,10 @@
 // between the levels either side of them; each border divided by the local scale there (the side's
 // length in pixels over the card's in mm); a side's width the mean of its readings (readings where
 // print lies against the frame line, such as an artist's credit, left out). The corners were
-// checked on crops of the photo.
+// checked on crops of the photo. The yellow-bordered Pokémon cards (pcg-*) were measured on the
+// photo rectified through their corners at 10 px/mm, from the yellow's strength ((r + g) / 2 − b)
+// rather than luma, which a yellow border on a white wall hardly changes: each border the median
+// of seven profiles, the corners moved until the cut read within 0.05 mm of them.
 //
 // The raw cards refused today carry no hand measurement. A change that grades one of them fails
 // here until its centering has been measured by hand and added.
@@ -20,11 +23,13 @@ import { encodeJpeg } from "../helpers/card-images";
 import { outcomeOf, outcomeOfBytes, REAL_PHOTOS, realPhotoBytes } from "../helpers/real-photos";
 
 describe("real photos of one raw card on a table", () => {
-  // A Magic card on wood, and three yellow-bordered Pokémon cards on a white table, keystoned: one
+  // A Magic card on wood, and four yellow-bordered Pokémon cards on a white table or wall: one
   // with its top border paled by a lamp's sheen (read as another ink before stop 93), one above a
   // black desk's edge whose border the colour cue counts as table (its panel taken for the card,
-  // and the photo refused for two edges 22 px apart, before stop 93).
-  it.each(["ritesOfFlourishing", "aron", "pokedex", "fullHeal"] as const)(
+  // and the photo refused for two edges 22 px apart, before stop 93), and one lying sideways on a
+  // wall whose strongest outline ran on its grey panel's edge along one side (refused as 1.355
+  // times as tall as wide before stop 94).
+  it.each(["ritesOfFlourishing", "aron", "pokedex", "fullHeal", "devolutionSpray"] as const)(
     "grades %s within a point of its hand-measured centering, its outline on the card's corners",
     (name) => {
       const photo = REAL_PHOTOS[name];
@@ -34,9 +39,13 @@ describe("real photos of one raw card on a table", () => {
       expect(outcome.format).toBe("standard");
       expect(Math.abs(outcome.leftRight - photo.byHand.leftRight)).toBeLessThanOrEqual(1);
       expect(Math.abs(outcome.topBottom - photo.byHand.topBottom)).toBeLessThanOrEqual(1);
+      // Within 3 px, or 0.2 mm at the card's scale on a photo where that is more (a card 1,345 px
+      // wide: the cut read 0.1 mm inside the hand's along two sides meeting at a corner).
+      const [first, second] = photo.byHand.corners;
+      const pxPerMm = first && second ? Math.hypot(second.x - first.x, second.y - first.y) / 63 : 0;
       for (const [i, corner] of outcome.corners.entries()) {
         const byHand = photo.byHand.corners[i] ?? { x: Number.NaN, y: Number.NaN };
-        expect(Math.hypot(corner.x - byHand.x, corner.y - byHand.y)).toBeLessThanOrEqual(3);
+        expect(Math.hypot(corner.x - byHand.x, corner.y - byHand.y)).toBeLessThanOrEqual(Math.max(3, 0.2 * pxPerMm));
       }
     },
   );

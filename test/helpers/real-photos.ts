@@ -12,6 +12,7 @@ import landsAndFatties from "../fixtures/real-photos/mcd-lands-and-fatties.jpg?i
 import ruby from "../fixtures/real-photos/mcd-ruby.jpg?inline";
 import mtgscanCube from "../fixtures/real-photos/mtgscan-cube.jpg?inline";
 import aron from "../fixtures/real-photos/pcg-aron.jpg?inline";
+import devolutionSpray from "../fixtures/real-photos/pcg-devolution-spray.jpg?inline";
 import fullHeal from "../fixtures/real-photos/pcg-full-heal.jpg?inline";
 import pokedex from "../fixtures/real-photos/pcg-pokedex.jpg?inline";
 import { type FaceOutcome, faceOutcome } from "./face-outcome";
@@ -107,6 +108,23 @@ export const REAL_PHOTOS = {
         { x: 1626, y: 812 },
         { x: 1694, y: 2617 },
         { x: 299, y: 2637 },
+      ],
+    },
+  },
+  devolutionSpray: {
+    file: "pcg-devolution-spray.jpg",
+    kind: "raw card on a table",
+    dataUrl: devolutionSpray,
+    // Left 2.50, right 2.45, top 2.26, bottom 2.79 mm (the card lies sideways, its top toward the
+    // photo's right: read by the partner document's rule, its top toward the left).
+    byHand: {
+      leftRight: 50.5,
+      topBottom: 44.7,
+      corners: [
+        { x: 1994, y: 1409 },
+        { x: 2266, y: 90 },
+        { x: 3999, y: 497 },
+        { x: 3755, y: 1749 },
       ],
     },
   },

@@ -83,6 +83,8 @@ import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
 import { bandUnseen, mostShown } from "../../src/grading/engine/cut-bands";
 import { EDGE_PROFILES } from "../../src/grading/engine/cut-profiles";
+import { sharpSteps } from "../../src/grading/engine/cut-tilt";
+import { rgbSampler } from "../../src/grading/engine/edges";
 import { lineThrough, type Point, type Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { refineOutline } from "../../src/grading/engine/refine-outline";
@@ -1118,6 +1120,24 @@ describe("a side the outline crossed at a slant (reseated)", () => {
     if (!refined.ok) throw new Error(refined.reason);
     expect(offBy(refined.outline.corners)).toBeLessThanOrEqual(0.1);
     expect(refined.clean).toEqual([true, true, true, true]);
+  });
+
+  it("reads a profile's two sharpest steps only, past a speckled border's small ones", () => {
+    // Across a row: paper 200, a step to the card's dark band (40) at x = 100, specks of ±40 in
+    // the band every 4 px, and the body's step (to 120) at x = 110.
+    const data = new Uint8Array(W * H * 4);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const speck = x > 100 && x < 108 && x % 4 === 0 ? 40 : 0;
+        const level = x < 100 ? 200 : x < 110 ? 40 + speck : 120;
+        data.set([level, level, level, 255], (y * W + x) * 4);
+      }
+    const steps = sharpSteps(rgbSampler({ width: W, height: H, data }), { x: 95, y: 200 }, 1, 0, 30);
+    expect(steps).toHaveLength(2);
+    // The cut (offset 5 from x = 95) first, then the body's edge (offset 15), each to the 0.5 px
+    // the profile is read at.
+    expect(Math.abs((steps[0] ?? 0) - 5)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs((steps[1] ?? 0) - 15)).toBeLessThanOrEqual(0.5);
   });
 
   it("does not swing a side onto a line lying beyond its reach at both ends", () => {

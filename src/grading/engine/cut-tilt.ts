@@ -1,20 +1,21 @@
 // A side found at a tilt to the card's cut (refine-outline.ts): the coarse search fits each side
 // to a Hough line through the band of edge pixels along it, and where that band is a wedge (a
 // contact shadow under a lifted edge, wide at one corner and nothing at the other) its line may
-// run along the cut at the narrow end and out across the shadow towards the wide one. On two real
-// photos of yellow-bordered cards on a white wall (GarrettMaury7921/pokemon_card_grader) the
-// bottom side so lay 55 px outside the cut at one corner and on it at the other: each profile's
+// run along the cut at the narrow end and out across the shadow towards the wide one. On three
+// real photos of yellow-bordered cards on a white wall (GarrettMaury7921/pokemon_card_grader) a
+// side so lay on the cut at one corner and 10–55 px outside it at the other: each profile's
 // crossing slid along the side with the line and jumped back, and none traced it.
-// Such a side is looked for again as a line through the sharp steps across the side: every
-// profile, read out to TILT_REACH times the refinement's reach, gives each of its sharp colour
-// steps, and the line through them with the most profiles on it is the side, when one of its ends
-// stays within the first reach (the tilt pivots on the end where the coarse line was right) and
-// half the profiles or more lie on it. A line a border's width inside the cut at both ends (a
-// frame's edge) is no tilt of the side, and is never taken so.
+// Such a side is looked for again as a line through the sharpest steps across it: every profile,
+// read out to TILT_REACH times the refinement's reach, gives its two sharpest colour steps, and
+// the line through them with the most profiles on it is the side, when one of its ends stays
+// within the first reach (the tilt pivots on the end where the coarse line was right),
+// MIN_TILT_COVERAGE of the profiles lie on it, and the colour just inside it is one colour (the
+// border) on most of them. A line a border's width inside the cut at both ends (a frame's edge)
+// is no tilt of the side, and is never taken so.
 
-import { EDGE_PROFILES, MIN_EDGE_COVERAGE, profileBase } from "./cut-profiles";
+import { EDGE_PROFILES, profileBase } from "./cut-profiles";
 import { type RgbSampler, sampleProfile } from "./edges";
-import { fitLine, intersect, type Line, lineThrough, type Point, type Quad } from "./geometry";
+import { fitLine, intersect, type Line, lineThrough, median, type Point, type Quad } from "./geometry";
 import { colourDistance } from "./image";
 
 /** The far end of a tilted side is looked for this many reaches either side of its line. */
@@ -27,12 +28,37 @@ const TILT_REACH = 6;
 const MIN_STEP = 24;
 const STEP_SHARE = 0.3;
 
+/**
+ * Only a profile's MAX_STEPS sharpest steps are read: on a holographic silver border every
+ * sparkle is a step, and a line swung from the cut at one end to the frame's edge at the other
+ * found one on 109 of its 120 profiles.
+ */
+const MAX_STEPS = 2;
+
+/**
+ * The swung line must hold this share of the profiles or more: a cut shows one of the two
+ * sharpest steps on nearly every profile (119 and 120 of 120 where a real photo's side was swung
+ * onto its cut), a line swung across a holographic silver border from the cut to the frame's
+ * edge on 73.
+ */
+const MIN_TILT_COVERAGE = 0.8;
+
 /** A profile lies on a line with a step within this many px of it. */
 const ON_LINE_PX = 1.5;
 
 /**
- * The offsets (px along the inward normal, 0.5 px apart) of the sharp steps on a profile read
- * `reach` px either side of `base`: local maxima of the colour change over 2 px.
+ * The colour INSIDE_PX px inside the line, on at least MIN_INSIDE_ALIKE of the profiles on it,
+ * lies within MAX_INSIDE_DIFFERENCE of their median: the card's border along its cut. A line
+ * swung across print has print of every colour inside it.
+ */
+const INSIDE_PX = 2.5;
+const MAX_INSIDE_DIFFERENCE = 40;
+const MIN_INSIDE_ALIKE = 0.8;
+
+/**
+ * The offsets (px along the inward normal, 0.5 px apart) of the sharpest steps on a profile read
+ * `reach` px either side of `base` (local maxima of the colour change over 2 px), at most
+ * MAX_STEPS of them, sharpest first.
  */
 export function sharpSteps(colourAt: RgbSampler, base: Point, nx: number, ny: number, reach: number): number[] {
   const rgb = sampleProfile(colourAt, base, nx, ny, reach);
@@ -48,19 +74,24 @@ export function sharpSteps(colourAt: RgbSampler, base: Point, nx: number, ny: nu
     if (value > sharpest) sharpest = value;
   }
   const floor = Math.max(MIN_STEP, STEP_SHARE * sharpest);
-  const steps: number[] = [];
+  const steps: { offset: number; value: number }[] = [];
   for (let k = 3; k < n - 3; k++) {
     const value = change[k] ?? 0;
-    if (value >= floor && value >= (change[k - 1] ?? 0) && value > (change[k + 1] ?? 0)) steps.push(-reach + k * 0.5);
+    if (value >= floor && value >= (change[k - 1] ?? 0) && value > (change[k + 1] ?? 0))
+      steps.push({ offset: -reach + k * 0.5, value });
   }
-  return steps;
+  return steps
+    .sort((a, b) => b.value - a.value)
+    .slice(0, MAX_STEPS)
+    .map((step) => step.offset);
 }
 
 /**
  * `quad` with side k (from corner k to corner k + 1) moved onto the line through the sharp steps
  * across it that the most profiles lie on, within `halfLength` of the side at its first or its
  * last profile and within TILT_REACH times that at the other; null when no such line holds
- * MIN_EDGE_COVERAGE of the profiles. `nx`, `ny` is the side's inward normal.
+ * MIN_TILT_COVERAGE of the profiles, or has no one colour just inside it. `nx`, `ny` is the
+ * side's inward normal.
  */
 export function tiltedOntoSteps(
   colourAt: RgbSampler,
@@ -109,9 +140,11 @@ export function tiltedOntoSteps(
       }
     }
   }
-  if (best.count < MIN_EDGE_COVERAGE * EDGE_PROFILES) return null;
-  // Refitted to the steps on it, one per profile (the nearest).
+  if (best.count < MIN_TILT_COVERAGE * EDGE_PROFILES) return null;
+  // Refitted to the steps on it, one per profile (the nearest), with the colour just inside each.
   const points: Point[] = [];
+  const inside: number[][] = [];
+  const pixel = new Float64Array(3);
   for (let s = 0; s < EDGE_PROFILES; s++) {
     const expected = offsetAt(s, best.atFirst, best.atLast);
     let nearest: number | null = null;
@@ -124,7 +157,13 @@ export function tiltedOntoSteps(
     if (nearest === null) continue;
     const base = profileBase(p, q, s);
     points.push({ x: base.x + nx * nearest, y: base.y + ny * nearest });
+    colourAt(base.x + nx * (nearest + INSIDE_PX), base.y + ny * (nearest + INSIDE_PX), pixel);
+    inside.push(Array.from(pixel));
   }
+  // A cut has the card's border just inside it all along; a line across print has not.
+  const border = [0, 1, 2].map((ch) => median(inside.map((colour) => colour[ch] ?? 0)));
+  const alike = inside.filter((colour) => colourDistance(colour, border) <= MAX_INSIDE_DIFFERENCE).length;
+  if (alike < MIN_INSIDE_ALIKE * inside.length) return null;
   const line: Line | null = fitLine(points);
   if (!line) return null;
   const corners = quad.slice() as Point[];

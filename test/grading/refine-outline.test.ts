@@ -561,7 +561,10 @@ describe("refineOutline", () => {
     if (!result.ok) expect(result.reason).toMatch(/bottom edge .* has a dark band along it, 1\.\d mm wide/);
   });
 
-  it("reads past a soft shadow wider than its readings reach to the cut, its penumbra beginning outside the line", () => {
+  // Refines large drawn photos several times over: 8–10 s on a quiet machine, twice that under load.
+  it("reads past a soft shadow wider than its readings reach to the cut, its penumbra beginning outside the line", {
+    timeout: 60_000,
+  }, () => {
     // A real photo's Yu-Gi-Oh! card lifted off a light grey table: below its bottom cut 3 px of
     // near black, the shadow's core, fading to the table over 20 px more, and the outline handed
     // over in the penumbra 13 px out, where its grey is as dark as the rim's. The median reading
@@ -698,7 +701,9 @@ describe("refineOutline", () => {
     if (wider.ok) expect(Math.abs(wider.outline.corners[2].y - (BIG.y1 + 4))).toBeLessThan(0.5);
   });
 
-  it("reads past a soft shadow's penumbra and the narrow dark band beside the cut to the face", () => {
+  it("reads past a soft shadow's penumbra and the narrow dark band beside the cut to the face", {
+    timeout: 60_000,
+  }, () => {
     // Below the bottom cut, 4 px of near black (the card's edge, its contact shadow), then the
     // table darkening toward it over 10 px (a soft shadow's penumbra), the outline handed over 5 px
     // out: both readings lie in the penumbra or the band, 2–4 px apart. The penumbra darkens four
@@ -706,7 +711,9 @@ describe("refineOutline", () => {
     for (const out of [3, 5]) expectBottomOnCut(refineOutline(cardWithPenumbra(10, 4), bigWithBottomOut(out), 6));
   });
 
-  it("does not read past a band of the border's own ink beside a penumbra, nor one wider than a card's edge", () => {
+  it("does not read past a band of the border's own ink beside a penumbra, nor one wider than a card's edge", {
+    timeout: 60_000,
+  }, () => {
     // The band in the border's blue-grey at 40 % of its light (the border's outer part in shadow),
     // 4 px wide with or without a penumbra past it, or 12 px (1.5 mm) with one: not taken for the
     // card's edge, the cut is not put at its inner edge.

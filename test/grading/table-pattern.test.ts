@@ -5,7 +5,8 @@
 // looser table mask those outlines are read with; the share of one outline inside another,
 // by which outlines apart from each other are told (several cards); and whether one outline lies
 // crosswise to another (half a card, lying sideways inside it, is not the card); and whether one
-// outline is another with a side swung off it about a corner (swungSide).
+// outline is another with a side swung off it about a corner (swungSide); and which ringed outline
+// takes the place of a winner with no border ring (ringedOverWinner).
 import { describe, expect, it } from "vitest";
 import { crosswise, inside, type Quad, shareInside } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
@@ -13,11 +14,13 @@ import {
   addsBorder,
   addsTableBeside,
   borderRingAllRound,
+  ringedOverWinner,
   sidesOf,
   sidesShared,
   swungOntoWeaker,
   swungSide,
 } from "../../src/grading/engine/outline-relations";
+import type { Hypothesis } from "../../src/grading/engine/quad-hypotheses";
 import { colourCue } from "../../src/grading/engine/segment";
 import { notTableCounter } from "../../src/grading/engine/table-share";
 
@@ -446,5 +449,54 @@ describe("borderRingAllRound", () => {
     expect(borderRingAllRound(beside, card)).toBe(false);
     // The top band red: no one border's ink.
     expect(borderRingAllRound(topBandOf([200, 50, 40]), card)).toBe(false);
+  });
+});
+
+describe("ringedOverWinner", () => {
+  // Outlines of a card 200 × 280 px; the ring is read from a set of rings the test names.
+  const rect = (x0: number, y0: number, x1: number, y1: number): Quad => [
+    { x: x0, y: y0 },
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+  ];
+  const outline = (quad: Quad, support: number): Hypothesis => ({
+    quad,
+    support,
+    strength: 5,
+    sideStrengths: [5, 5, 5, 5],
+    sharpness: 0.3,
+    distinct: () => 1,
+    aspect: 1.4,
+    area: 200 * 280,
+  });
+  // The winner: its top side on the art box's top, 40 px inside the card's (the card's top edge
+  // faint against a wall); the card's own outline over it.
+  const printed = outline(rect(100, 120, 300, 360), 0.9);
+  const card = outline(rect(100, 80, 300, 360), 1);
+  const ringedOnly =
+    (...ringed: Quad[]) =>
+    (quad: Quad) =>
+      ringed.includes(quad);
+  const anyShape = () => true;
+
+  it("takes the card's outline over a winner with no ring, when it shows one and is better supported", () => {
+    expect(ringedOverWinner(printed, [printed, card], anyShape, ringedOnly(card.quad))).toBe(card);
+  });
+
+  it("keeps a winner that shows a ring all round", () => {
+    expect(ringedOverWinner(printed, [printed, card], anyShape, ringedOnly(printed.quad, card.quad))).toBe(printed);
+  });
+
+  it("keeps the winner beside an outline no better supported, or without a ring, or of no card's shape", () => {
+    const asWell = outline(card.quad, 0.93);
+    expect(ringedOverWinner(printed, [printed, asWell], anyShape, ringedOnly(asWell.quad))).toBe(printed);
+    expect(ringedOverWinner(printed, [printed, card], anyShape, ringedOnly())).toBe(printed);
+    expect(ringedOverWinner(printed, [printed, card], (h) => h !== card, ringedOnly(card.quad))).toBe(printed);
+  });
+
+  it("keeps the winner beside a ringed outline elsewhere (another card)", () => {
+    const elsewhere = outline(rect(400, 80, 600, 360), 1);
+    expect(ringedOverWinner(printed, [printed, elsewhere], anyShape, ringedOnly(elsewhere.quad))).toBe(printed);
   });
 });

@@ -57,6 +57,7 @@ import {
   borderRingAllRound,
   borderRoundPart,
   printLyingInside,
+  ringedOverWinner,
   sharedSides,
   sharesASide,
   sharesOppositeSides,
@@ -550,25 +551,10 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
     competes(h, part) || h.support >= part.support + MIN_WHOLE_SUPPORT_GAIN;
   let winner = outermost.find((h) => h !== strongest && partOf(strongest, h) && wholeRound(h, strongest)) ?? strongest;
   // Two outlines over the same card, one with a side on the cut and the other with a side on
-  // its print just inside (a panel's edge, sharper than the cut against a wall): the stronger
-  // wins above, print and all. It gives way to a card-shaped outline overlapping it, supported
-  // MIN_WHOLE_SUPPORT_GAIN better along its sides, with a border ring all round
-  // (borderRingAllRound) where the winner has none. A real photo of a yellow-bordered card lying
-  // sideways on a wall (GarrettMaury7921/pokemon_card_grader) had its top side on the grey
-  // panel's edge (support 0.93, strength 8.4) beside its cut all round (1.00, 5.9), and was
-  // refused as 1.355 times as tall as wide.
-  if (cardShaped(winner) && !borderRingAllRound(coarse, winner.quad)) {
-    const printed = winner;
-    winner =
-      outermost.find(
-        (h) =>
-          h !== printed &&
-          cardShaped(h) &&
-          boxOverlap(h.quad, printed.quad) >= 0.6 &&
-          h.support >= printed.support + MIN_WHOLE_SUPPORT_GAIN &&
-          borderRingAllRound(coarse, h.quad),
-      ) ?? printed;
-  }
+  // its print just inside (a panel's or an art box's edge, sharper than the cut against a wall):
+  // the stronger wins above, print and all. It gives way to a ringed outline over it
+  // (ringedOverWinner).
+  winner = ringedOverWinner(winner, outermost, cardShaped, (quad) => borderRingAllRound(coarse, quad));
   // With card outside one of its sides (a line of the print closing it), the winner gives way to a
   // comparable outline of a card's shape over the same place with the table outside all round.
   const outside = (h: Hypothesis) => tableOutside(colour.table, coarse.width, coarse.height, h.quad);

@@ -178,13 +178,9 @@ export function refineOutline(image: RgbaImage, quad: Quad, halfLength: number):
     // as it was (moved in turn, a side of a silver border on white paper went onto the frame's
     // line, a standard card then read as the small format), unless it is a tilted side (below).
     if (again.ok || again.untraced === undefined) return again;
-    if (again.untraced !== side) {
-      current = moved;
-      latest = again;
-      break;
-    }
     current = moved;
     latest = again;
+    if (again.untraced !== side) break;
   }
   // A side still untraced may lie at a tilt to the cut (cut-tilt.ts): each such side is swung
   // once onto the line through the sharp steps across it, pivoting on one of its ends, and the

@@ -201,21 +201,38 @@ function thinBorderAllRound(border: number): RgbaImage {
  * dark band outside the top edge, that wide at the middle and narrowing to nothing at the
  * corners (a parabola too: a shadow where the card lifts off the table).
  */
-function bowedTop(bow: number, card = CARD, width = W, height = H, shadowPx = 0): RgbaImage {
+/**
+ * A card whose top cut bows up by `bow` px at its middle, on grey, with a dark band outside it
+ * `shadowPx` px wide at the middle and `atCorners` px at the corners (`band`'s colour, `border`
+ * the card's border).
+ */
+function bowedTop(
+  bow: number,
+  card = CARD,
+  width = W,
+  height = H,
+  shadowPx = 0,
+  {
+    atCorners = 0,
+    border = BORDER,
+    band = [70, 55, 40],
+  }: { atCorners?: number; border?: number[]; band?: number[] } = {},
+): RgbaImage {
   const data = new Uint8Array(width * height * 4);
   const middle = (card.x0 + card.x1) / 2;
   const half = (card.x1 - card.x0) / 2;
-  const border = Math.round((card.x1 - card.x0) / 14);
+  const borderPx = Math.round((card.x1 - card.x0) / 14);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const hash = Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 16;
       let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 8));
       const top = card.y0 + bow * (1 - ((x + 0.5 - middle) / half) ** 2);
-      const shadow = shadowPx * (1 - ((x + 0.5 - middle) / half) ** 2);
-      if (x >= card.x0 && x < card.x1 && y + 0.5 >= top - shadow && y + 0.5 < top) colour = [70, 55, 40];
+      const shadow = atCorners + shadowPx * (1 - ((x + 0.5 - middle) / half) ** 2);
+      if (x >= card.x0 && x < card.x1 && y + 0.5 >= top - shadow && y + 0.5 < top) colour = band;
       if (x >= card.x0 && x < card.x1 && y + 0.5 >= top && y < card.y1) {
-        const inArt = x >= card.x0 + border && x < card.x1 - border && y + 0.5 >= top + border && y < card.y1 - border;
-        colour = inArt ? ART_RED : BORDER;
+        const inArt =
+          x >= card.x0 + borderPx && x < card.x1 - borderPx && y + 0.5 >= top + borderPx && y < card.y1 - borderPx;
+        colour = inArt ? ART_RED : border;
       }
       data.set([...colour, 255], (y * width + x) * 4);
     }
@@ -318,6 +335,22 @@ describe("refineOutline", () => {
     const plain = refineOutline(bowedTop(0, card, 900, 1200), quad, 8);
     expect(plain.ok && plain.bows).toEqual([0, 0, 0, 0]);
     if (plain.ok) expect(Math.abs((plain.outline.corners[0]?.y ?? 0) - card.y0)).toBeLessThan(0.3);
+  });
+
+  it("reads past a dark band along the whole of a side, widest at the middle, to a straight face", () => {
+    // The band 2 px wide at the corners and 7 px at the middle: the readings bow along its outer
+    // edge, 2 px outside the cut at the ends, and the face past the band traces the cut straight
+    // (a card lying flat, its edge in shade and its shadow wider where it lifts). Beside a blue
+    // border, and beside a navy one with the brown-black band of a real photo of a Pokémon back,
+    // lighter than the navy but of no blend of it and the table.
+    const { card, quad } = LARGE;
+    for (const colours of [{}, { border: [4, 13, 70], band: [39, 27, 28] }]) {
+      const result = refineOutline(bowedTop(0, card, 900, 1200, 5, { atCorners: 2, ...colours }), quad, 8);
+      if (!result.ok) throw new Error(result.reason);
+      expect(result.bows).toEqual([0, 0, 0, 0]);
+      expect(Math.abs((result.outline.corners[0]?.y ?? 0) - card.y0)).toBeLessThan(0.3);
+      expect(Math.abs((result.outline.corners[1]?.y ?? 0) - card.y0)).toBeLessThan(0.3);
+    }
   });
 
   it("traces a thin border's cut where the crossings' fit settles between the cut and the art's edge", () => {
@@ -581,6 +614,26 @@ describe("refineOutline", () => {
     // shadow's light the border would be as dark as the band, but the band is of another ink,
     // darker than the table and than the border just inside the cut: the cut is taken.
     for (const shade of [1, 0.5]) expectBottomOnCut(refineOutline(cardWithContactBand(9, shade), BIG_ON_CUT, 6));
+  });
+
+  it("reads past a brown-black band lighter than a navy border, its tint turned away from the navy's, to the cut", () => {
+    // A real photo of a Pokémon back on white paper: the navy border rgb(3, 6, 48), the card's edge
+    // in shade and its contact shadow rgb(39, 27, 28) outside its bottom cut. No band is darker
+    // than such a border; this one is of no blend of it and the table, its hue turned away.
+    const navy = { rim: [4, 13, 70], paper: [188, 186, 184] };
+    for (const [band, reach] of [
+      [4, 8],
+      [6, 12],
+    ] as const) {
+      expectBottomOnCut(refineOutline(cardWithContactBand(band, 1, [39, 27, 28], navy), BIG_ON_CUT, reach));
+    }
+  });
+
+  it("does not read past a lighter band of the navy border's own tint: it is the border", () => {
+    const navy = { rim: [4, 13, 70], paper: [188, 186, 184] };
+    const result = refineOutline(cardWithContactBand(6, 1, [30, 40, 95], navy), BIG_ON_CUT, 12);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(Math.abs(result.outline.corners[2].y - (BIG.y1 + 6))).toBeLessThan(0.5);
   });
 
   it("reads past a dark band wider than 2.5 px that both readings took for card, to the cut", () => {

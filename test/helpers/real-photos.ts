@@ -12,6 +12,7 @@ import landsAndFatties from "../fixtures/real-photos/mcd-lands-and-fatties.jpg?i
 import ruby from "../fixtures/real-photos/mcd-ruby.jpg?inline";
 import mtgscanCube from "../fixtures/real-photos/mtgscan-cube.jpg?inline";
 import aron from "../fixtures/real-photos/pcg-aron.jpg?inline";
+import backNavyBand from "../fixtures/real-photos/pcg-back-navy-band.jpg?inline";
 import devolutionSpray from "../fixtures/real-photos/pcg-devolution-spray.jpg?inline";
 import fullHeal from "../fixtures/real-photos/pcg-full-heal.jpg?inline";
 import pokedex from "../fixtures/real-photos/pcg-pokedex.jpg?inline";
@@ -125,6 +126,28 @@ export const REAL_PHOTOS = {
         { x: 2266, y: 90 },
         { x: 3999, y: 497 },
         { x: 3755, y: 1749 },
+      ],
+    },
+  },
+  // A Pokémon back (navy border) read as a front photo. Along its bottom cut lies a brown-black
+  // band 0.4–0.9 mm wide, the card's edge in shade and its contact shadow: the cut is where the
+  // navy ends, 50 % of the way from the band's level to the navy's in (r + g) / 2 − b, which the
+  // band and the table share; each frame the 50 % crossing in luma from the navy to the lighter
+  // blue art, the median of seven profiles a side (those where the art's dark swirl runs against
+  // the frame left out).
+  backNavyBand: {
+    file: "pcg-back-navy-band.jpg",
+    kind: "raw card on a table",
+    dataUrl: backNavyBand,
+    // Left 2.90, right 3.33, top 3.58, bottom 3.38 mm.
+    byHand: {
+      leftRight: 46.6,
+      topBottom: 51.4,
+      corners: [
+        { x: 492, y: 1439 },
+        { x: 1561, y: 1497 },
+        { x: 1550, y: 3012 },
+        { x: 385, y: 2967 },
       ],
     },
   },

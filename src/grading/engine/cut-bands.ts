@@ -131,17 +131,32 @@ function tintedApart(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
  * rather than its border `border` or the table `table`: DARK_BAND_DEPTH darker than the table, and
  * either that much darker than a light border, or MIN_TINTED_BAND_DEPTH darker than a mid grey
  * one with its tint turned away (tintedApart: a warm dark edge beside a rim's cool grey), or of
- * another ink than the border (a grey-brown core beside a red or blue border). A near-black
- * border's rim, darker where the light leaves it, is neither (sameInk has no hue to compare under
- * luma 60).
+ * another ink than the border (a grey-brown core beside a red or blue border); or, beside a dark
+ * border that shows a hue (darkTintedBorder), of a tint turned away from it, however much lighter.
+ * A near-black border's rim, darker where the light leaves it, is none of these (sameInk has no hue
+ * to compare under luma 60).
  */
 function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]): boolean {
   const shade = luma(colour);
-  if (shade >= luma(table) - DARK_BAND_DEPTH || shade >= luma(border)) return false;
+  if (shade >= luma(table) - DARK_BAND_DEPTH) return false;
+  if (darkTintedBorder(border) && tintedApart(colour, border)) return true;
+  if (shade >= luma(border)) return false;
   if (luma(border) >= MIN_BANDED_BORDER_LUMA) return shade < luma(border) - DARK_BAND_DEPTH;
   const grey = luma(border) >= MIN_BANDED_GREY_LUMA && hueLevels(border) < DARK_HUE_LEVELS;
   if (grey && shade < luma(border) - MIN_TINTED_BAND_DEPTH && tintedApart(colour, border)) return true;
   return !sameInk(colour, border);
+}
+
+/**
+ * A border too dark for a band to be darker, yet showing its ink's hue (DARK_HUE_LEVELS, image.ts):
+ * a navy Pokémon back. Beside it the card's edge in shade and its contact shadow read lighter, a
+ * brown-black of no blend of the table's and the border's colours: on a real photo of a back on
+ * white paper, rgb(39, 27, 28) beside rgb(3, 6, 48), its hue offset turned 150° from the
+ * border's. A band whose tint turns away from the border's (tintedApart) is then dark; the blur
+ * between the border and a grey table keeps the border's tint and is not.
+ */
+function darkTintedBorder(border: number[]): boolean {
+  return luma(border) < MIN_BANDED_GREY_LUMA && hueLevels(border) >= DARK_HUE_LEVELS;
 }
 
 /**
@@ -538,6 +553,9 @@ export function pastLightBand(
   return shifts.every((shift) => Math.abs(shift) <= maxShift) ? face : null;
 }
 
+/** What bandAtBow says of a dark band. */
+export const DARK_BAND_AT_BOW = "darker than the border and the background";
+
 /**
  * The kind of band (dark, light, or of another hue beside a grey border) along a bowed side, or
  * null: one the median profile shows at the chord `line` between the curve's ends that would move
@@ -559,7 +577,7 @@ export function bandAtBow(
   shown: number[][],
   reach: number,
 ): string | null {
-  const DARK = "darker than the border and the background";
+  const DARK = DARK_BAND_AT_BOW;
   const LIGHT = "lighter than the border";
   const HUE = "of another hue than the border and the background";
   const moved = (kind: BandKind, inward?: number, fromLine?: boolean) =>

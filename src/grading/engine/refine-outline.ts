@@ -41,6 +41,7 @@ import {
   bandAtBow,
   bandInside,
   DARK_BAND,
+  DARK_BAND_AT_BOW,
   darkBandBeyondReach,
   greyBorder,
   greyInLightOf,
@@ -93,7 +94,7 @@ import {
 import { tiltedOntoSteps } from "./cut-tilt";
 import { cardSideRise, edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
 import { fitLine, intersect, type Line, lineThrough, median, type Point, type Quad } from "./geometry";
-import { colourDistance as distance, medianColour, type RgbaImage } from "./image";
+import { colourDistance as distance, luma, medianColour, oneBorderInk, type RgbaImage } from "./image";
 
 export interface RefinedEdges {
   /** The card's quadrilateral in photo order (as it appears: top-left, top-right, bottom-right, bottom-left). */
@@ -457,7 +458,7 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     let readPast = byRidge;
     // A bowed side's cut is its curve (bowedCut): there is no second reading to weigh it against,
     // and no band is read past it.
-    const bowed = (bows[k] ?? 0) > 0;
+    let bowed = (bows[k] ?? 0) > 0;
     if (!bowed && side.apart !== null && side.apart > MAX_EDGE_DISAGREEMENT) {
       // Two edges: the median reading's is the cut when its first step out of the table leads
       // into the colour the agreeing sides show just inside their cut, the card's border (a thin
@@ -545,11 +546,25 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     }
     // A bowed side's curve may be a band's outer edge along part of it and the cut along the rest
     // (a parabola passes between two edges as it does along one bent cut): no band is read past a
-    // curve, so where one lies along it (bandAtBow) the side is refused.
+    // curve, so where one lies along it (bandAtBow) the side is refused, unless the band is dark
+    // and the face past it traces a straight line (pastBand): the card lies flat, and its edge in
+    // shade and its shadow, wider where it lifts, bowed the readings. On a real photo of a navy
+    // Pokémon back, a brown-black band 0.4–0.9 mm wide lies along its bottom cut; read as a curve
+    // through the band's outer edge, the bottom border took it in (6 centering points).
     if (bowed && side.table && borderColour) {
       const bowPx = (bows[k] ?? 0) * BOW_SPAN * dist(side.p, side.q);
       const band = bandAtBow(colourAt, side, chosen.line, bowPx, side.table, borderColour, shownColours, halfLength);
-      if (band) {
+      const face =
+        band === DARK_BAND_AT_BOW
+          ? pastBand(colourAt, side, chosen.line, 2 * halfLength, side.table, borderColour, DARK_BAND)
+          : null;
+      if (face) {
+        chosen = face;
+        bowed = false;
+        bows[k] = 0;
+        readPast = true;
+        pastDarkBand[k] = true;
+      } else if (band) {
         return {
           ok: false,
           reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) bows from a straight line and has a band along it (${band}: the card's edge seen beside its face, or a shadow), so whether the curve is the cut or the band's edge cannot be told`,
@@ -561,8 +576,9 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     // line, a light band beside a dark border (the card's paper edge) may: the face begins past it.
     // A band wider than that reads (its border, sampled 4.5–6.5 px in, is then the band itself, or
     // the band blurred into the border: not the border the agreeing sides show, nor any colour one
-    // of them shows, where the band lies along some of them) is looked for as far in as the
-    // readings reach, running in from the line unbroken.
+    // of them shows, where the band lies along some of them; nor of the border's ink, where both
+    // are dark: a brown-black band beside a navy border lies 56 levels from it) is looked for as
+    // far in as the readings reach, running in from the line unbroken.
     const readsBand = !readPast && !bowed;
     const narrow =
       readsBand && side.table && borderColour
@@ -573,7 +589,10 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
       side.table &&
       borderColour &&
       (narrow === null ||
-        (!narrow.moved && (noneNear(narrow.border, [borderColour]) || noneNear(narrow.border, shownColours))))
+        (!narrow.moved &&
+          (noneNear(narrow.border, [borderColour]) ||
+            noneNear(narrow.border, shownColours) ||
+            !oneBorderInk(narrow.border, borderColour, luma(side.table)))))
         ? bandInside(side, chosen.line, side.table, borderColour, shownColours, DARK_BAND, halfLength, true)
         : null;
     const band = wide?.moved ? wide : narrow;

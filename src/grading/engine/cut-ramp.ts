@@ -20,7 +20,7 @@
 import { EDGE_PROFILES, profileBase, type SideGeometry, type Trace, traced } from "./cut-profiles";
 import type { RgbSampler } from "./edges";
 import type { Point } from "./geometry";
-import { luma } from "./image";
+import { DARK_HUE_LEVELS, hueLevels, luma } from "./image";
 
 /** The border is black: its 20th percentile over the side's profiles at most this (luma). */
 const MAX_BLACK_LUMA = 45;
@@ -88,15 +88,17 @@ export function cutBeforeShadowRamp(colourAt: RgbSampler, side: SideGeometry, px
     const levels = new Float64Array(count);
     const redShare = new Float64Array(count);
     const greenShare = new Float64Array(count);
+    const colours = new Float64Array(3 * count);
     for (let i = 0; i < count; i++) {
       const t = from + i * STEP_PX;
       colourAt(base.x + nx * t, base.y + ny * t, rgb);
       levels[i] = luma(rgb);
+      colours.set(rgb, 3 * i);
       const sum = Math.max(1, (rgb[0] ?? 0) + (rgb[1] ?? 0) + (rgb[2] ?? 0));
       redShare[i] = (rgb[0] ?? 0) / sum;
       greenShare[i] = (rgb[1] ?? 0) / sum;
     }
-    return { base, levels, redShare, greenShare };
+    return { base, levels, colours, redShare, greenShare };
   };
   // Every PRE_READ_STRIDE-th profile first: the side's black, its table and the table's
   // chromaticity are read from them, and most sides (no black border, a light one, no shadow
@@ -109,6 +111,9 @@ export function cutBeforeShadowRamp(colourAt: RgbSampler, side: SideGeometry, px
   const black = all[Math.floor(all.length * 0.2)] ?? 255;
   const table = median(sampled.map(({ levels }) => median(Array.from(levels.subarray(0, outerEnd)))));
   if (black > MAX_BLACK_LUMA || table - black < MIN_TABLE_ABOVE_BLACK) return null;
+  // A dark border that shows its ink's hue (a navy back) is no black: a band beside it is told
+  // from it by hue (cut-bands.ts, isDarkBand), and its shadow need not lighten outward.
+  if (hueLevels(blackColour(sampled, black + BORDER_SLACK)) >= DARK_HUE_LEVELS) return null;
   // The table's chromaticity: a shadow on it keeps it (a thin red border does not).
   const hue: Hue = {
     red: median(sampled.map(({ redShare }) => median(Array.from(redShare.subarray(0, outerEnd))))),
@@ -127,10 +132,26 @@ export function cutBeforeShadowRamp(colourAt: RgbSampler, side: SideGeometry, px
   return traced(points);
 }
 
+/** The mean colour of the profiles' samples no lighter than `level` (luma). */
+function blackColour(profiles: Profile[], level: number): number[] {
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (const { levels, colours } of profiles) {
+    for (let i = 0; i < levels.length; i++) {
+      if ((levels[i] ?? 255) > level) continue;
+      for (let ch = 0; ch < 3; ch++) sum[ch] = (sum[ch] ?? 0) + (colours[3 * i + ch] ?? 0);
+      count++;
+    }
+  }
+  return sum.map((v) => v / Math.max(1, count));
+}
+
 interface Profile {
   base: Point;
   /** Luma from the outer end in, STEP_PX apart. */
   levels: Float64Array;
+  /** The samples' colours, r, g, b in turn. */
+  colours: Float64Array;
   /** Red's and green's shares of r + g + b at the same samples. */
   redShare: Float64Array;
   greenShare: Float64Array;

@@ -629,6 +629,24 @@ describe("refineOutline", () => {
     }
   });
 
+  it("does not take the blur between a navy border and a warm table for a band", () => {
+    // Orange wood beside the navy: halfway between them the blur is a brown whose tint turns away
+    // from the navy's, as the card's edge in shade does, but it lies on the blend of the two.
+    for (const [sigma, wood] of [
+      [1, [170, 110, 60]],
+      [2, [170, 110, 60]],
+      [2, [120, 80, 45]],
+      [3, [170, 110, 60]],
+      [3, [120, 80, 45]],
+    ] as const) {
+      const photo = blurredPhoto(sigma, (box) => bigCardColour(box, [...wood], [4, 13, 70], [60, 110, 190]), {
+        width: 700,
+        height: 900,
+      });
+      expectBottomOnCut(refineOutline(photo, BIG_ON_CUT, 8));
+    }
+  });
+
   it("does not read past a lighter band of the navy border's own tint: it is the border", () => {
     const navy = { rim: [4, 13, 70], paper: [188, 186, 184] };
     const result = refineOutline(cardWithContactBand(6, 1, [30, 40, 95], navy), BIG_ON_CUT, 12);

@@ -825,7 +825,7 @@ describe("a grey band along one cut beside a black border, on a light table", ()
   const TABLE = 190;
   const full = (card: RgbaImage) => measureFrameTwice(card, 0, new Set(), {}, TABLE).full;
 
-  it("refuses the side: the band is the card's edge seen at a slant or a strip of its face, not its border", () => {
+  it("refuses the side: the band is the card's edge seen at a slant, its shadow or a strip of its face, not its border", () => {
     // A held-out real photo's left cut: a 0.4 mm band at luma 51 and 42, then the black.
     const result = full(blackBorderedCard({ left: [70, 51, 42, 23] }));
     expect(result.ok).toBe(false);

@@ -236,8 +236,12 @@ const BAND_OPPOSITE_MAX_RISE = 16;
  * above the border's black over the first 0.25 mm inside the cut, then steps back to the black
  * within 0.5 mm, falling faster past the band than across it (a cut's blur is a ramp, falling
  * ever less steeply), and the opposite side shows no such band. That band is the card's edge
- * seen at a slant (its thickness, the paper between its printed faces) or a strip of its face
- * along the whole side: the outline takes it in, and where the face begins cannot be told. On a
+ * seen at a slant (its thickness, the paper between its printed faces), its contact shadow on
+ * the table (lit from the other side), or a strip of its face along the whole side (its rolled
+ * edge lit from that side, or whitened): the outline takes it in, and where the face begins
+ * cannot be told. Two held-out real photos so were taken from over the card itself (their
+ * lenses named: the camera 11.7 and 13.2 cm above a point inside its outline), from where no
+ * side of a flat card shows its edge: a shadow or the face, which no colour tells apart. On a
  * held-out real photo of a modern Magic card on white paper (2026-12-05), a band 0.4 mm wide
  * along its left cut (luma 51 and 42 against the border's 18) was measured as border: 57.0 left
  * to right, against 52–55 read by hand from the black's own edge. Sides read from a bowed cut
@@ -272,7 +276,7 @@ function greyBandBesideBlack(
     return {
       ok: false,
       side,
-      reason: `the card's ${side} edge has a grey band along its cut, lighter than its black border and not shown along its ${OPPOSITE[side]} edge (the card's edge seen at a slant, or a strip of its face), so where its face begins on that side cannot be told; photograph the card from straight above, lit evenly`,
+      reason: `the card's ${side} edge has a grey band along its cut, lighter than its black border and not shown along its ${OPPOSITE[side]} edge (the card's edge seen at a slant, its shadow on the table, or a strip of its face), so where its face begins on that side cannot be told; photograph the card from straight above, lit evenly`,
     };
   }
   return null;

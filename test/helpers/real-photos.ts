@@ -130,11 +130,11 @@ export const REAL_PHOTOS = {
     },
   },
   // A Pokémon back (navy border) read as a front photo. Along its bottom cut lies a brown-black
-  // band 0.4–0.9 mm wide, the card's edge in shade and its contact shadow: the cut is where the
-  // navy ends, 50 % of the way from the band's level to the navy's in (r + g) / 2 − b, which the
-  // band and the table share; each frame the 50 % crossing in luma from the navy to the lighter
-  // blue art, the median of seven profiles a side (those where the art's dark swirl runs against
-  // the frame left out).
+  // band 0.4–0.9 mm wide, its contact shadow (no edge of the card faces the lens): the cut is
+  // where the navy ends, 50 % of the way from the band's level to the navy's in (r + g) / 2 − b,
+  // which the band and the table share; each frame the 50 % crossing in luma from the navy to the
+  // lighter blue art, the median of seven profiles a side (those where the art's dark swirl runs
+  // against the frame left out).
   backNavyBand: {
     file: "pcg-back-navy-band.jpg",
     kind: "raw card on a table",

@@ -149,10 +149,10 @@ function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]
 
 /**
  * A border too dark for a band to be darker, yet showing its ink's hue (DARK_HUE_LEVELS, image.ts):
- * a navy Pokémon back. Beside it the card's edge in shade and its contact shadow read lighter, a
- * brown-black of no blend of the table's and the border's colours: on a real photo of a back on
- * white paper, rgb(39, 27, 28) beside rgb(3, 6, 48), its hue offset turned 150° from the
- * border's. A band whose tint turns away from the border's (tintedApart) is then dark; the blur
+ * a navy Pokémon back. Beside it the card's contact shadow (and its edge in shade, where that
+ * faces the lens) reads lighter, a brown-black of no blend of the table's and the border's
+ * colours: on a real photo of a back on white paper, rgb(39, 27, 28) beside rgb(3, 6, 48), its hue
+ * offset turned 119° from the border's. A band whose tint turns away from the border's (tintedApart) is then dark; the blur
  * between the border and a grey table keeps the border's tint and is not.
  */
 function darkTintedBorder(border: number[]): boolean {

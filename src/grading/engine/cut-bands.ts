@@ -152,8 +152,9 @@ function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]
  * a navy Pokémon back. Beside it the card's contact shadow (and its edge in shade, where that
  * faces the lens) reads lighter, a brown-black of no blend of the table's and the border's
  * colours: on a real photo of a back on white paper, rgb(39, 27, 28) beside rgb(3, 6, 48), its hue
- * offset turned 119° from the border's. A band whose tint turns away from the border's (tintedApart) is then dark; the blur
- * between the border and a grey table keeps the border's tint and is not.
+ * offset turned 119° from the border's. A band whose tint turns away from the border's
+ * (tintedApart) is then dark; the blur between the border and a grey table keeps the border's
+ * tint and is not.
  */
 function darkTintedBorder(border: number[]): boolean {
   return luma(border) < MIN_BANDED_GREY_LUMA && hueLevels(border) >= DARK_HUE_LEVELS;

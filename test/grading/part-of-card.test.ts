@@ -2,9 +2,13 @@
 // card's outline, a side along one of its sides, is never the card. The card round it wins when it
 // competes with the part, or when it is weaker but better supported along its sides: a card creased
 // across its middle has its lower half cut off by the crease's light ridge, sharper than the cut.
+// Round a part of no card's shape, one of a card's shape supported as well wins too; of several
+// round the part, the largest that stands out and is sharp as a cut (find-card.ts, cardRoundPart).
 import { describe, expect, it } from "vitest";
-import { locateCard } from "../../src/grading/engine/find-card";
+import { cardRoundPart, locateCard } from "../../src/grading/engine/find-card";
+import { type Quad, signedArea2 } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
+import type { Hypothesis } from "../../src/grading/engine/quad-hypotheses";
 
 const W = 480;
 const H = 640;
@@ -71,5 +75,118 @@ describe("the card round a part of its print", () => {
     if (!found.ok) return;
     const ys = found.card.quad.map((p) => p.y);
     expect(Math.min(...ys)).toBeLessThan(CARD.y0 + 5);
+  });
+});
+
+/** A scored outline as locateCard holds it (quad-hypotheses.ts, score): its area from its corners. */
+function outline(
+  corners: [number, number][],
+  {
+    support,
+    strength,
+    sharpness,
+    distinct,
+    aspect,
+  }: Record<"support" | "strength" | "sharpness" | "distinct" | "aspect", number>,
+): Hypothesis {
+  const quad = corners.map(([x, y]) => ({ x, y })) as Quad;
+  const area = Math.abs(signedArea2(quad)) / 2;
+  return {
+    quad,
+    support,
+    strength,
+    sideStrengths: [strength, strength, strength, strength],
+    sharpness,
+    distinct: () => distinct,
+    aspect,
+    area,
+  };
+}
+
+// The numbers are those of a real yellow-bordered Pokémon card on a white wall
+// (GarrettMaury7921/pokemon_card_grader 3d5d6aa6, test/fixtures/real-photos/pcg-special-charge.jpg),
+// on a card 252 × 352 coarse px.
+const CARD_CORNERS: [number, number][] = [
+  [100, 100],
+  [352, 100],
+  [352, 452],
+  [100, 452],
+];
+/** The text box and the bottom border below it: 252 × 156 px, 1.62 times as wide as tall. */
+const lowerPart = (aspect = 1.62) =>
+  outline(
+    [
+      [100, 296],
+      [352, 296],
+      [352, 452],
+      [100, 452],
+    ],
+    { support: 0.97, strength: 5.2, sharpness: 0.2, distinct: 0.89, aspect },
+  );
+
+describe("the card round a part of its print, chosen among the outlines round it", () => {
+  it("is one of a card's shape supported as well as a part of no card's shape, however much weaker", () => {
+    // The card's top cut, its yellow washed pale by the light, reads at 4.0 against the text box's
+    // edge at 5.2: under the 0.8 a competing outline needs, and 0.03 better supported, under 0.05.
+    const card = outline(CARD_CORNERS, { support: 1, strength: 4, sharpness: 0.3, distinct: 0.84, aspect: 1.4 });
+    expect(cardRoundPart(lowerPart(), [lowerPart(), card])).toBe(card);
+  });
+
+  it("is not taken so round a part of a card's shape lying crosswise", () => {
+    // Half a card cut across (63 × 44 mm, 1.43) could be a card of its own lying sideways.
+    const part = lowerPart(1.43);
+    const card = outline(CARD_CORNERS, { support: 1, strength: 4, sharpness: 0.3, distinct: 0.84, aspect: 1.4 });
+    expect(cardRoundPart(part, [part, card])).toBeUndefined();
+  });
+
+  it("is the largest that stands out from beside it and is sharp as a cut, not the strongest", () => {
+    const part = lowerPart();
+    // Its top on the print's edge 5 px inside the cut, a side on a line through the wall's texture.
+    const strongest = outline(
+      [
+        [100, 105],
+        [352, 105],
+        [352, 452],
+        [100, 452],
+      ],
+      { support: 1, strength: 6.6, sharpness: 0.21, distinct: 0.02, aspect: 1.38 },
+    );
+    // Its sides on the print inside the cut along the left and the bottom, standing out.
+    const inside = outline(
+      [
+        [104, 100],
+        [352, 100],
+        [352, 449],
+        [104, 449],
+      ],
+      { support: 1, strength: 6.5, sharpness: 0.19, distinct: 0.61, aspect: 1.41 },
+    );
+    const card = outline(CARD_CORNERS, { support: 1, strength: 6.4, sharpness: 0.35, distinct: 0.48, aspect: 1.4 });
+    // A soft shadow's edge 4 px out along the bottom: larger, but not sharp as a cut.
+    const shadow = outline(
+      [
+        [100, 100],
+        [352, 100],
+        [352, 456],
+        [100, 456],
+      ],
+      { support: 1, strength: 4.9, sharpness: 0.1, distinct: 0.5, aspect: 1.42 },
+    );
+    expect(cardRoundPart(part, [part, strongest, inside, card, shadow])).toBe(card);
+  });
+
+  it("is the strongest round the part when none stands out from beside it", () => {
+    const part = lowerPart();
+    const weaker = outline(CARD_CORNERS, { support: 1, strength: 6, sharpness: 0.35, distinct: 0.1, aspect: 1.4 });
+    const stronger = outline(
+      [
+        [100, 104],
+        [352, 104],
+        [352, 452],
+        [100, 452],
+      ],
+      { support: 1, strength: 6.6, sharpness: 0.21, distinct: 0.02, aspect: 1.38 },
+    );
+    expect(cardRoundPart(part, [part, stronger, weaker])).toBe(stronger);
   });
 });

@@ -30,27 +30,34 @@ describe("real photos of one raw card on a table", () => {
   // wall whose strongest outline ran on its grey panel's edge along one side (refused as 1.355
   // times as tall as wide before stop 94); and a navy Pokémon back whose bottom cut was read on the
   // outer edge of the brown-black band beside it, its bottom border 0.9 mm too wide (6 centering
-  // points off, before stop 95).
-  it.each(["ritesOfFlourishing", "aron", "pokedex", "fullHeal", "devolutionSpray", "backNavyBand"] as const)(
-    "grades %s within a point of its hand-measured centering, its outline on the card's corners",
-    (name) => {
-      const photo = REAL_PHOTOS[name];
-      const outcome = outcomeOf(photo);
-      expect(outcome.graded).toBe(true);
-      if (!outcome.graded) return;
-      expect(outcome.format).toBe("standard");
-      expect(Math.abs(outcome.leftRight - photo.byHand.leftRight)).toBeLessThanOrEqual(1);
-      expect(Math.abs(outcome.topBottom - photo.byHand.topBottom)).toBeLessThanOrEqual(1);
-      // Within 3 px, or 0.2 mm at the card's scale on a photo where that is more (a card 1,345 px
-      // wide: the cut read 0.1 mm inside the hand's along two sides meeting at a corner).
-      const [first, second] = photo.byHand.corners;
-      const pxPerMm = first && second ? Math.hypot(second.x - first.x, second.y - first.y) / 63 : 0;
-      for (const [i, corner] of outcome.corners.entries()) {
-        const byHand = photo.byHand.corners[i] ?? { x: Number.NaN, y: Number.NaN };
-        expect(Math.hypot(corner.x - byHand.x, corner.y - byHand.y)).toBeLessThanOrEqual(Math.max(3, 0.2 * pxPerMm));
-      }
-    },
-  );
+  // points off, before stop 95); and a yellow-bordered trainer card on a white wall whose strongest
+  // outline is its text box, closed by the art's edge, 1.6 times as wide as tall (refused, the
+  // card's top edge not traced along its length, before stop 96).
+  it.each([
+    "ritesOfFlourishing",
+    "aron",
+    "pokedex",
+    "fullHeal",
+    "devolutionSpray",
+    "backNavyBand",
+    "specialCharge",
+  ] as const)("grades %s within a point of its hand-measured centering, its outline on the card's corners", (name) => {
+    const photo = REAL_PHOTOS[name];
+    const outcome = outcomeOf(photo);
+    expect(outcome.graded).toBe(true);
+    if (!outcome.graded) return;
+    expect(outcome.format).toBe("standard");
+    expect(Math.abs(outcome.leftRight - photo.byHand.leftRight)).toBeLessThanOrEqual(1);
+    expect(Math.abs(outcome.topBottom - photo.byHand.topBottom)).toBeLessThanOrEqual(1);
+    // Within 3 px, or 0.2 mm at the card's scale on a photo where that is more (a card 1,345 px
+    // wide: the cut read 0.1 mm inside the hand's along two sides meeting at a corner).
+    const [first, second] = photo.byHand.corners;
+    const pxPerMm = first && second ? Math.hypot(second.x - first.x, second.y - first.y) / 63 : 0;
+    for (const [i, corner] of outcome.corners.entries()) {
+      const byHand = photo.byHand.corners[i] ?? { x: Number.NaN, y: Number.NaN };
+      expect(Math.hypot(corner.x - byHand.x, corner.y - byHand.y)).toBeLessThanOrEqual(Math.max(3, 0.2 * pxPerMm));
+    }
+  });
 
   it("finds no wear on the Rites of Flourishing card, a pristine one whose black border is lit unevenly along its sides", () => {
     // The lit end of its left border is 50 levels lighter than the side's median colour: judged

@@ -16,6 +16,7 @@ import backNavyBand from "../fixtures/real-photos/pcg-back-navy-band.jpg?inline"
 import devolutionSpray from "../fixtures/real-photos/pcg-devolution-spray.jpg?inline";
 import fullHeal from "../fixtures/real-photos/pcg-full-heal.jpg?inline";
 import pokedex from "../fixtures/real-photos/pcg-pokedex.jpg?inline";
+import specialCharge from "../fixtures/real-photos/pcg-special-charge.jpg?inline";
 import { type FaceOutcome, faceOutcome } from "./face-outcome";
 import { dataUrlBytes } from "./photos";
 
@@ -126,6 +127,23 @@ export const REAL_PHOTOS = {
         { x: 2266, y: 90 },
         { x: 3999, y: 497 },
         { x: 3755, y: 1749 },
+      ],
+    },
+  },
+  // Measured as the other yellow-bordered cards are (real-photos.test.ts), on the photo as stored.
+  specialCharge: {
+    file: "pcg-special-charge.jpg",
+    kind: "raw card on a table",
+    dataUrl: specialCharge,
+    // Left 2.58, right 2.71, top 2.71, bottom 2.38 mm.
+    byHand: {
+      leftRight: 48.8,
+      topBottom: 53.2,
+      corners: [
+        { x: 459, y: 1090 },
+        { x: 1583, y: 1135 },
+        { x: 1661, y: 2677 },
+        { x: 358, y: 2657 },
       ],
     },
   },

@@ -99,6 +99,18 @@ export const MIN_SUPPORT_LEAD = 0.15;
  */
 const MIN_WHOLE_SUPPORT_GAIN = 0.05;
 
+/**
+ * An outline swallows another only when its worst side is at least this share as sharp as the
+ * other's (a soft outline round the card, a shadow's edge, does not swallow it); of the outlines
+ * round a part of the card's print (cardRoundPart), only those this sharp beside the sharpest.
+ * A real Pokémon card on a white wall (GarrettMaury7921/pokemon_card_grader), its lower half cut
+ * off by its text box's edge as the strongest outline (1.60 times as wide as tall): of the 11
+ * outlines round it, the card's own (worst side 0.35 sharp) was the largest of those this sharp;
+ * the strongest (0.21), its top on the print's edge just inside the cut, was refused for two
+ * edges 27 px apart along its top.
+ */
+const WHOLE_SHARPNESS_SHARE = 0.6;
+
 /** Share of a holder's area around the card that must differ from the table (its rim and label; a clear
  * slab shows the table through its window, but rim and label are about half of it). */
 export const MIN_HOLDER_NOT_TABLE = 0.5;
@@ -200,6 +212,59 @@ const MIN_TEXTURE_SUPPORT = 0.3;
  * print along one side or more (a 3 mm border round the card's print: 1.19; along two sides, 1.08).
  */
 const MIN_TEXTURE_RING = 1.04;
+
+/** Of a card's proportions and no holder's (the card inside a holder, or a card on its own). */
+const cardShaped = (h: Hypothesis) => h.aspect < HOLDER_MIN_ASPECT && nearAFormat(h.aspect);
+
+/** Comparable: as a runner-up would be (locateCard). */
+const competes = (h: Hypothesis, other: Hypothesis) =>
+  h.support > other.support - MIN_SUPPORT_LEAD && h.strength > 0.8 * other.strength;
+
+/**
+ * Part of a card cut off by a line of its print: an outline lying crosswise to another, nearly
+ * all inside it, with a side along one of the other's (a modern card's panel below its art
+ * window, 57 × 40 mm, a card's shape lying sideways). On a busy table the card's cut may stand
+ * out from what lies beside it too little to swallow such a part (a thin border on grass or
+ * gravel), which is then a second outermost outline: the card is the outline round it.
+ */
+function partOf(inner: Hypothesis, outer: Hypothesis): boolean {
+  if (!crosswise(inner.quad, outer.quad) || shareInside(outer.quad, inner.quad) < PART_INSIDE) return false;
+  const near = PART_ALONG_SHARE * Math.sqrt(outer.area / aspectOf(STANDARD_FORMAT));
+  return sidesOf(outer.quad).some((line) =>
+    [0, 1, 2, 3].some((k) =>
+      [inner.quad[k] as Point, inner.quad[(k + 1) % 4] as Point].every(
+        (p) => Math.abs(line.a * p.x + line.b * p.y - line.c) <= near,
+      ),
+    ),
+  );
+}
+
+/**
+ * The card round `part`, the strongest outermost outline, when `part` is a part of its print
+ * (partOf): an outermost outline round it that competes with it, or is weaker but better supported
+ * along its sides (a part cut off by a crease, whose light ridge is sharper than the cut), or, when
+ * the part has no card's proportions (it could not be graded itself), one of a card's shape
+ * supported as well. Undefined when there is none.
+ *
+ * Of several such outlines (the lines near the card's sides combine into many), the largest of those
+ * whose sides stand out from what lies beside them (MIN_DISTINCT_SUPPORT) and are as sharp as an
+ * outline must be to swallow another (WHOLE_SHARPNESS_SHARE of the sharpest's) is the card: its
+ * sides lie on the cut, outside lines of its print, and a soft line outside the cut (a shadow's
+ * edge) is not sharp enough. Without one that stands out, the strongest.
+ */
+export function cardRoundPart(part: Hypothesis, outermost: readonly Hypothesis[]): Hypothesis | undefined {
+  const roundIt = (h: Hypothesis) =>
+    competes(h, part) ||
+    h.support >= part.support + MIN_WHOLE_SUPPORT_GAIN ||
+    (!nearAFormat(part.aspect) && cardShaped(h) && h.support >= part.support);
+  const wholes = outermost.filter((h) => h !== part && partOf(part, h) && roundIt(h));
+  const standing = wholes.filter((h) => h.distinct() >= MIN_DISTINCT_SUPPORT);
+  const sharpest = Math.max(0, ...standing.map((h) => h.sharpness));
+  const sharp = standing.filter((h) => h.sharpness >= WHOLE_SHARPNESS_SHARE * sharpest);
+  return (
+    sharp.reduce<Hypothesis | undefined>((best, h) => (!best || h.area > best.area ? h : best), undefined) ?? wholes[0]
+  );
+}
 
 export interface CardOutline extends RefinedEdges {
   /** The table's colour. */
@@ -303,7 +368,7 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   const swallows = (outer: Hypothesis, inner: Hypothesis) =>
     outer !== inner &&
     outer.area > inner.area * 1.01 &&
-    outer.sharpness >= 0.6 * inner.sharpness &&
+    outer.sharpness >= WHOLE_SHARPNESS_SHARE * inner.sharpness &&
     contains(outer.quad, inner.quad, 2) &&
     outer.distinct() >= MIN_DISTINCT_SUPPORT &&
     !swungOntoWeaker(outer, inner);
@@ -332,7 +397,6 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
     looseCounter ??= notTableCounter(colour.looseTable(), coarse.width);
     return looseCounter(outer.quad, inner.quad);
   };
-  const cardShaped = (h: Hypothesis) => h.aspect < HOLDER_MIN_ASPECT && nearAFormat(h.aspect);
   // The table's pattern is told around the card, and the strongest card-shaped outline is often
   // the card's art (its print is sharper than the cut against the table): the card is the
   // strongest outline that no card-shaped one swallows with anything but table between them. The
@@ -526,30 +590,7 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   }
   const strongest = outermost[0];
   if (!strongest) return { ok: false, reason: "no card found in the photo" };
-  // Part of a card cut off by a line of its print: an outline lying crosswise to another, nearly
-  // all inside it, with a side along one of the other's (a modern card's panel below its art
-  // window, 57 × 40 mm, a card's shape lying sideways). On a busy table the card's cut may stand
-  // out from what lies beside it too little to swallow such a part (a thin border on grass or
-  // gravel), which is then a second outermost outline: the card is the outline round it.
-  const partOf = (inner: Hypothesis, outer: Hypothesis) => {
-    if (!crosswise(inner.quad, outer.quad) || shareInside(outer.quad, inner.quad) < PART_INSIDE) return false;
-    const near = PART_ALONG_SHARE * Math.sqrt(outer.area / aspectOf(STANDARD_FORMAT));
-    return sidesOf(outer.quad).some((line) =>
-      [0, 1, 2, 3].some((k) =>
-        [inner.quad[k] as Point, inner.quad[(k + 1) % 4] as Point].every(
-          (p) => Math.abs(line.a * p.x + line.b * p.y - line.c) <= near,
-        ),
-      ),
-    );
-  };
-  // Comparable: as a runner-up would be (below).
-  const competes = (h: Hypothesis, other: Hypothesis) =>
-    h.support > other.support - MIN_SUPPORT_LEAD && h.strength > 0.8 * other.strength;
-  // The card round a part of its print: comparable to the part, or weaker but better supported
-  // along its sides (a part cut off by a crease, whose light ridge is sharper than the cut).
-  const wholeRound = (h: Hypothesis, part: Hypothesis) =>
-    competes(h, part) || h.support >= part.support + MIN_WHOLE_SUPPORT_GAIN;
-  let winner = outermost.find((h) => h !== strongest && partOf(strongest, h) && wholeRound(h, strongest)) ?? strongest;
+  let winner = cardRoundPart(strongest, outermost) ?? strongest;
   // Two outlines over the same card, one with a side on the cut and the other with a side on
   // its print just inside (a panel's or an art box's edge, sharper than the cut against a wall):
   // the stronger wins above, print and all. It gives way to a ringed outline over it

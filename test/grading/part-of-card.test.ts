@@ -103,7 +103,7 @@ function outline(
   };
 }
 
-// The numbers are those of a real yellow-bordered Pokémon card on a white wall
+// The scores follow those read on a real yellow-bordered Pokémon card on a white wall
 // (GarrettMaury7921/pokemon_card_grader 3d5d6aa6, test/fixtures/real-photos/pcg-special-charge.jpg),
 // on a card 252 × 352 coarse px.
 const CARD_CORNERS: [number, number][] = [
@@ -128,8 +128,9 @@ describe("the card round a part of its print, chosen among the outlines round it
   it("is one of a card's shape supported as well as a part of no card's shape, however much weaker", () => {
     // The card's top cut, its yellow washed pale by the light, reads at 4.0 against the text box's
     // edge at 5.2: under the 0.8 a competing outline needs, and 0.03 better supported, under 0.05.
+    const part = lowerPart();
     const card = outline(CARD_CORNERS, { support: 1, strength: 4, sharpness: 0.3, distinct: 0.84, aspect: 1.4 });
-    expect(cardRoundPart(lowerPart(), [lowerPart(), card])).toBe(card);
+    expect(cardRoundPart(part, [part, card])).toBe(card);
   });
 
   it("is not taken so round a part of a card's shape lying crosswise", () => {

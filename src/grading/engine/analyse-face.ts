@@ -524,7 +524,7 @@ function measureCard(
     centering = {
       ok: false,
       side: spread.side,
-      reason: `the card's ${spread.side} edge, read two ways, lies in two places ${spread.mm.toFixed(2)} mm apart, ${spread.points.toFixed(1)} centering points apart, so its border cannot be measured to a point (a table of nearly the border's colour, or a border this thin for the pixels on it); move closer, or photograph the card on a plain background of another colour`,
+      reason: `the card's ${spread.side} edge, read two ways, lies in two places ${spread.mm.toFixed(2)} mm apart, ${spread.points.toFixed(1)} centering points apart, so its border cannot be measured to a point (a shadow or a lit edge along the cut, a table of nearly the border's colour, or a border this thin for the pixels on it); move closer, light the card evenly from above, or photograph it on a plain background of another colour`,
     };
   }
   if (centering.ok && sigma !== null && sigma > MAX_CENTERING_SIGMA) {

@@ -78,9 +78,17 @@ describe("the card round a part of its print", () => {
   });
 });
 
+/** An upright rectangle's corners, top-left first (photo order). */
+const box = (left: number, top: number, right: number, bottom: number): Quad => [
+  { x: left, y: top },
+  { x: right, y: top },
+  { x: right, y: bottom },
+  { x: left, y: bottom },
+];
+
 /** A scored outline as locateCard holds it (quad-hypotheses.ts, score): its area from its corners. */
 function outline(
-  corners: [number, number][],
+  quad: Quad,
   {
     support,
     strength,
@@ -89,7 +97,6 @@ function outline(
     aspect,
   }: Record<"support" | "strength" | "sharpness" | "distinct" | "aspect", number>,
 ): Hypothesis {
-  const quad = corners.map(([x, y]) => ({ x, y })) as Quad;
   const area = Math.abs(signedArea2(quad)) / 2;
   return {
     quad,
@@ -106,23 +113,10 @@ function outline(
 // The scores follow those read on a real yellow-bordered Pokémon card on a white wall
 // (GarrettMaury7921/pokemon_card_grader 3d5d6aa6, test/fixtures/real-photos/pcg-special-charge.jpg),
 // on a card 252 × 352 coarse px.
-const CARD_CORNERS: [number, number][] = [
-  [100, 100],
-  [352, 100],
-  [352, 452],
-  [100, 452],
-];
+const CARD_CORNERS = box(100, 100, 352, 452);
 /** The text box and the bottom border below it: 252 × 156 px, 1.62 times as wide as tall. */
 const lowerPart = (aspect = 1.62) =>
-  outline(
-    [
-      [100, 296],
-      [352, 296],
-      [352, 452],
-      [100, 452],
-    ],
-    { support: 0.97, strength: 5.2, sharpness: 0.2, distinct: 0.89, aspect },
-  );
+  outline(box(100, 296, 352, 452), { support: 0.97, strength: 5.2, sharpness: 0.2, distinct: 0.89, aspect });
 
 describe("the card round a part of its print, chosen among the outlines round it", () => {
   it("is one of a card's shape supported as well as a part of no card's shape, however much weaker", () => {
@@ -143,51 +137,43 @@ describe("the card round a part of its print, chosen among the outlines round it
   it("is the largest that stands out from beside it and is sharp as a cut, not the strongest", () => {
     const part = lowerPart();
     // Its top on the print's edge 5 px inside the cut, a side on a line through the wall's texture.
-    const strongest = outline(
-      [
-        [100, 105],
-        [352, 105],
-        [352, 452],
-        [100, 452],
-      ],
-      { support: 1, strength: 6.6, sharpness: 0.21, distinct: 0.02, aspect: 1.38 },
-    );
+    const strongest = outline(box(100, 105, 352, 452), {
+      support: 1,
+      strength: 6.6,
+      sharpness: 0.21,
+      distinct: 0.02,
+      aspect: 1.38,
+    });
     // Its sides on the print inside the cut along the left and the bottom, standing out.
-    const inside = outline(
-      [
-        [104, 100],
-        [352, 100],
-        [352, 449],
-        [104, 449],
-      ],
-      { support: 1, strength: 6.5, sharpness: 0.19, distinct: 0.61, aspect: 1.41 },
-    );
+    const inside = outline(box(104, 100, 352, 449), {
+      support: 1,
+      strength: 6.5,
+      sharpness: 0.19,
+      distinct: 0.61,
+      aspect: 1.41,
+    });
     const card = outline(CARD_CORNERS, { support: 1, strength: 6.4, sharpness: 0.35, distinct: 0.48, aspect: 1.4 });
     // A soft shadow's edge 4 px out along the bottom: larger, but not sharp as a cut.
-    const shadow = outline(
-      [
-        [100, 100],
-        [352, 100],
-        [352, 456],
-        [100, 456],
-      ],
-      { support: 1, strength: 4.9, sharpness: 0.1, distinct: 0.5, aspect: 1.42 },
-    );
+    const shadow = outline(box(100, 100, 352, 456), {
+      support: 1,
+      strength: 4.9,
+      sharpness: 0.1,
+      distinct: 0.5,
+      aspect: 1.42,
+    });
     expect(cardRoundPart(part, [part, strongest, inside, card, shadow])).toBe(card);
   });
 
   it("is the strongest round the part when none stands out from beside it", () => {
     const part = lowerPart();
     const weaker = outline(CARD_CORNERS, { support: 1, strength: 6, sharpness: 0.35, distinct: 0.1, aspect: 1.4 });
-    const stronger = outline(
-      [
-        [100, 104],
-        [352, 104],
-        [352, 452],
-        [100, 452],
-      ],
-      { support: 1, strength: 6.6, sharpness: 0.21, distinct: 0.02, aspect: 1.38 },
-    );
+    const stronger = outline(box(100, 104, 352, 452), {
+      support: 1,
+      strength: 6.6,
+      sharpness: 0.21,
+      distinct: 0.02,
+      aspect: 1.38,
+    });
     expect(cardRoundPart(part, [part, stronger, weaker])).toBe(stronger);
   });
 });

@@ -32,7 +32,9 @@ describe("real photos of one raw card on a table", () => {
   // outer edge of the brown-black band beside it, its bottom border 0.9 mm too wide (6 centering
   // points off, before stop 95); and a yellow-bordered trainer card on a white wall whose strongest
   // outline is its text box, closed by the art's edge, 1.6 times as wide as tall (refused, the
-  // card's top edge not traced along its length, before stop 96).
+  // card's top edge not traced along its length, before stop 96); and a yellow-bordered card whose
+  // bottom cut darkens into a contact shadow's core, the yellow's own ink in shade read as a dark
+  // band whose inner edge was looked for and not found (refused before stop 97).
   it.each([
     "ritesOfFlourishing",
     "aron",
@@ -41,6 +43,7 @@ describe("real photos of one raw card on a table", () => {
     "devolutionSpray",
     "backNavyBand",
     "specialCharge",
+    "haunter",
   ] as const)("grades %s within a point of its hand-measured centering, its outline on the card's corners", (name) => {
     const photo = REAL_PHOTOS[name];
     const outcome = outcomeOf(photo);

@@ -81,7 +81,7 @@
 //   median profile traces the cut, which is taken, not a curve (the card reads standard).
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
-import { bandUnseen, mostShown } from "../../src/grading/engine/cut-bands";
+import { bandUnseen, borderInShade, mostShown } from "../../src/grading/engine/cut-bands";
 import { EDGE_PROFILES } from "../../src/grading/engine/cut-profiles";
 import { sharpSteps } from "../../src/grading/engine/cut-tilt";
 import { rgbSampler } from "../../src/grading/engine/edges";
@@ -1294,6 +1294,35 @@ describe("the border's colour where the sides whose readings agree show two inks
         [200, 40, 40],
       ]),
     ).toBeNull();
+  });
+});
+
+describe("a light border's ink in shade, not a dark band beside it (borderInShade)", () => {
+  // A real photo's yellow-bordered Pokémon card on a white wall (pcg-haunter.jpg, real-photos.test.ts):
+  // the yellow, the colour the bottom side's reading took for a dark band 4.5–6.5 px in, and the wall.
+  const yellow = [207, 172, 53];
+  const wall = [168, 151, 141];
+
+  it("is the yellow's own ink darkened, its hue turned 2° from the border's and off the wall's ink", () => {
+    expect(borderInShade([134, 115, 54], yellow, wall)).toBe(true);
+  });
+
+  it("is not a band of another ink: a dark core under a third of the yellow's light, or a brown turned 17° from it", () => {
+    // The drawn warm dark edge of the accuracy run's "card edge" category, and a brown core that
+    // chromaticity alone (sameInk) takes for the yellow's ink.
+    expect(borderInShade([62, 56, 50], yellow, wall)).toBe(false);
+    expect(borderInShade([120, 80, 40], yellow, wall)).toBe(false);
+    expect(borderInShade([118, 97, 70], [250, 224, 90], [212, 216, 225])).toBe(false);
+  });
+
+  it("is not asked of a border with no hue to keep, or too dark for a band to be darker", () => {
+    expect(borderInShade([100, 100, 102], [160, 160, 164], wall)).toBe(false);
+    expect(borderInShade([20, 30, 70], [40, 60, 140], wall)).toBe(false);
+  });
+
+  it("is not the table's own ink in shade, where the table is of the border's hue", () => {
+    // A cream table beside the yellow: its shade keeps the table's ink as well as the border's.
+    expect(borderInShade([150, 130, 60], yellow, [230, 200, 90])).toBe(false);
   });
 });
 

@@ -15,6 +15,7 @@ import aron from "../fixtures/real-photos/pcg-aron.jpg?inline";
 import backNavyBand from "../fixtures/real-photos/pcg-back-navy-band.jpg?inline";
 import devolutionSpray from "../fixtures/real-photos/pcg-devolution-spray.jpg?inline";
 import fullHeal from "../fixtures/real-photos/pcg-full-heal.jpg?inline";
+import haunter from "../fixtures/real-photos/pcg-haunter.jpg?inline";
 import pokedex from "../fixtures/real-photos/pcg-pokedex.jpg?inline";
 import specialCharge from "../fixtures/real-photos/pcg-special-charge.jpg?inline";
 import { type FaceOutcome, faceOutcome } from "./face-outcome";
@@ -166,6 +167,26 @@ export const REAL_PHOTOS = {
         { x: 1561, y: 1497 },
         { x: 1550, y: 3012 },
         { x: 385, y: 2967 },
+      ],
+    },
+  },
+  // Measured as the other yellow-bordered cards are. Along its bottom cut the yellow darkens into
+  // a contact shadow's warm core (rgb(54, 34, 21)) over 0.2 mm: the cut is the yellow's 50 %
+  // crossing there too. Its left frame line runs 2.65–2.85 mm in along the side (the median is
+  // taken); in luma the frames read up to 0.15 mm further in (56.8 / 51.2), in blue alone 56.1 / 50.0.
+  haunter: {
+    file: "pcg-haunter.jpg",
+    kind: "raw card on a table",
+    dataUrl: haunter,
+    // Left 2.72, right 2.10, top 2.51, bottom 2.45 mm.
+    byHand: {
+      leftRight: 56.4,
+      topBottom: 50.6,
+      corners: [
+        { x: 628, y: 642 },
+        { x: 1701, y: 860 },
+        { x: 1396, y: 2357 },
+        { x: 255, y: 2116 },
       ],
     },
   },

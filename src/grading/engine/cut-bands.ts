@@ -134,9 +134,10 @@ function tintedApart(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
  * another ink than the border (a grey-brown core beside a red or blue border); or, beside a dark
  * border that shows a hue (darkTintedBorder), of a tint turned away from it, however much lighter.
  * A near-black border's rim, darker where the light leaves it, is none of these (sameInk has no hue
- * to compare under luma 60).
+ * to compare under luma 60), and nor is a light border's own ink in shade (borderInShade).
  */
 function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]): boolean {
+  if (borderInShade(colour, border, table)) return false;
   const shade = luma(colour);
   if (shade >= luma(table) - DARK_BAND_DEPTH) return false;
   if (darkTintedBorder(border) && tintedApart(colour, border)) return true;
@@ -146,6 +147,30 @@ function isDarkBand(colour: ArrayLike<number>, border: number[], table: number[]
   if (grey && shade < luma(border) - MIN_TINTED_BAND_DEPTH && tintedApart(colour, border)) return true;
   return !sameInk(colour, border);
 }
+
+/**
+ * A light border's ink in shade keeps its hue's direction (a shadow scales the ink, and its offset
+ * from grey with it): a colour of the border's ink (sameInk) whose hue turns at most
+ * MAX_SHADE_HUE_TURN_DEG from the border's, and which is not of the table's ink, is the border's
+ * outer part in shadow, not a band beside it. On a real photo of a yellow-bordered Pokémon card on
+ * a white wall (GarrettMaury7921/pokemon_card_grader `7202b9e1`), the yellow darkens over 0.2 mm
+ * into a contact shadow's warm core along the bottom cut; the colour the side's reading took
+ * there, rgb(134, 115, 54) beside the border's rgb(207, 172, 53) and the wall's
+ * rgb(168, 151, 141), turns 2° from the yellow. Read as a band, its inner edge was looked for and
+ * not found, and the photo refused; read as the yellow, the cut lies within 0.07 mm of the
+ * yellow's 50 % crossing by hand. The card's dark core and a contact shadow are of another
+ * ink (the drawn warm dark edge, rgb(62, 56, 50), lies under a third of the yellow's brightness)
+ * or turn away from the border's hue (a brown, rgb(120, 80, 40), turns 17° from that yellow).
+ * Only a border with a hue to keep (DARK_HUE_LEVELS) and light enough for a band to be darker
+ * (MIN_BANDED_BORDER_LUMA) is asked about.
+ */
+export function borderInShade(colour: ArrayLike<number>, border: ArrayLike<number>, table: ArrayLike<number>): boolean {
+  if (luma(border) < MIN_BANDED_BORDER_LUMA || hueLevels(border) < DARK_HUE_LEVELS) return false;
+  if (!sameInk(colour, border) || sameInk(colour, table)) return false;
+  return hueTurn(colour, border).cosine >= Math.cos((MAX_SHADE_HUE_TURN_DEG * Math.PI) / 180);
+}
+
+const MAX_SHADE_HUE_TURN_DEG = 10;
 
 /**
  * A border too dark for a band to be darker, yet showing its ink's hue (DARK_HUE_LEVELS, image.ts):

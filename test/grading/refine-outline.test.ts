@@ -337,6 +337,19 @@ describe("refineOutline", () => {
     if (plain.ok) expect(Math.abs((plain.outline.corners[0]?.y ?? 0) - card.y0)).toBeLessThan(0.3);
   });
 
+  it("says a band lighter than a navy border, its tint turned away, is darker than the background and of another ink", () => {
+    // A real navy Pokémon back's soft grey shadow along its bowed bottom cut was said to be darker
+    // than the navy. The brown-black beside a navy border of a real back, rgb(39, 27, 28).
+    const { card, quad } = LARGE;
+    const navy = { border: [3, 6, 48], band: [39, 27, 28] };
+    const result = refineOutline(bowedTop(0, card, 900, 1200, 6, navy), quad, 8);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.reason).toMatch(
+      /^the card's top edge \(as it appears in the photo\) bows from a straight line and has a band along it \(darker than the background and of another ink than the border: /,
+    );
+  });
+
   it("reads past a dark band along the whole of a side, widest at the middle, to a straight face", () => {
     // The band 2 px wide at the corners and 7 px at the middle: the readings bow along its outer
     // edge, 2 px outside the cut at the ends, and the face past the band traces the cut straight

@@ -579,8 +579,23 @@ export function pastLightBand(
   return shifts.every((shift) => Math.abs(shift) <= maxShift) ? face : null;
 }
 
-/** What bandAtBow says of a dark band. */
-export const DARK_BAND_AT_BOW = "darker than the border and the background";
+/** A band along a bowed side (bandAtBow): whether it is a dark one, and what the refusal says of it. */
+export interface BowBand {
+  dark: boolean;
+  text: string;
+}
+
+/**
+ * What bandAtBow says of a dark band: darker than the border and the background, or, beside a
+ * dark border that shows its ink's hue (a navy back) where the band is no darker than the border,
+ * darker than the background and of another ink than the border (isDarkBand's tinted band: a
+ * real navy back's soft grey shadow along its bottom cut was said to be darker than the navy).
+ */
+function darkBandText(colour: ArrayLike<number> | null, border: number[]): string {
+  return colour !== null && luma(colour) >= luma(border)
+    ? "darker than the background and of another ink than the border"
+    : "darker than the border and the background";
+}
 
 /**
  * The kind of band (dark, light, or of another hue beside a grey border) along a bowed side, or
@@ -602,14 +617,17 @@ export function bandAtBow(
   border: number[],
   shown: number[][],
   reach: number,
-): string | null {
-  const DARK = DARK_BAND_AT_BOW;
-  const LIGHT = "lighter than the border";
-  const HUE = "of another hue than the border and the background";
-  const moved = (kind: BandKind, inward?: number, fromLine?: boolean) =>
-    bandInside(side, line, table, border, shown, kind, inward, fromLine)?.moved === true;
-  if (moved(DARK_BAND) || moved(DARK_BAND, reach, true)) return DARK;
-  if (moved(LIGHT_BAND)) return LIGHT;
+): BowBand | null {
+  const dark = (colour: ArrayLike<number> | null): BowBand => ({ dark: true, text: darkBandText(colour, border) });
+  const LIGHT = { dark: false, text: "lighter than the border" };
+  const HUE = { dark: false, text: "of another hue than the border and the background" };
+  const movedBy = (kind: BandKind, inward?: number, fromLine?: boolean) => {
+    const reading = bandInside(side, line, table, border, shown, kind, inward, fromLine);
+    return reading?.moved === true ? reading : null;
+  };
+  const darkReading = movedBy(DARK_BAND) ?? movedBy(DARK_BAND, reach, true);
+  if (darkReading) return dark(darkReading.colour);
+  if (movedBy(LIGHT_BAND)) return LIGHT;
   const hue = bandInside(side, line, table, border, shown, HUE_BAND, reach, true);
   if (hue?.moved && greyBorder(hue.border)) return HUE;
   const pixel = new Float64Array(3);
@@ -622,7 +640,7 @@ export function bandAtBow(
   }
   const between = medianColour(colours);
   if (!between) return null;
-  if (DARK_BAND.is(between, border, table)) return DARK;
+  if (DARK_BAND.is(between, border, table)) return dark(between);
   if (LIGHT_BAND.is(between, border, table)) return LIGHT;
   return HUE_BAND.is(between, border, table) && greyBorder(border) ? HUE : null;
 }

@@ -41,7 +41,6 @@ import {
   bandAtBow,
   bandInside,
   DARK_BAND,
-  DARK_BAND_AT_BOW,
   darkBandBeyondReach,
   greyBorder,
   greyInLightOf,
@@ -554,10 +553,9 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     if (bowed && side.table && borderColour) {
       const bowPx = (bows[k] ?? 0) * BOW_SPAN * dist(side.p, side.q);
       const band = bandAtBow(colourAt, side, chosen.line, bowPx, side.table, borderColour, shownColours, halfLength);
-      const face =
-        band === DARK_BAND_AT_BOW
-          ? pastBand(colourAt, side, chosen.line, 2 * halfLength, side.table, borderColour, DARK_BAND)
-          : null;
+      const face = band?.dark
+        ? pastBand(colourAt, side, chosen.line, 2 * halfLength, side.table, borderColour, DARK_BAND)
+        : null;
       if (face) {
         chosen = face;
         bowed = false;
@@ -567,7 +565,7 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
       } else if (band) {
         return {
           ok: false,
-          reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) bows from a straight line and has a band along it (${band}: the card's edge seen beside its face, or a shadow), so whether the curve is the cut or the band's edge cannot be told`,
+          reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) bows from a straight line and has a band along it (${band.text}: the card's edge seen beside its face, or a shadow), so whether the curve is the cut or the band's edge cannot be told`,
         };
       }
     }

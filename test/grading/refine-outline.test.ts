@@ -81,7 +81,7 @@
 //   median profile traces the cut, which is taken, not a curve (the card reads standard).
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
-import { bandUnseen, borderInShade, mostShown } from "../../src/grading/engine/cut-bands";
+import { bandUnseen, borderInShade, DARK_BAND, mostShown, pastBand } from "../../src/grading/engine/cut-bands";
 import { EDGE_PROFILES } from "../../src/grading/engine/cut-profiles";
 import { sharpSteps } from "../../src/grading/engine/cut-tilt";
 import { rgbSampler } from "../../src/grading/engine/edges";
@@ -812,14 +812,26 @@ describe("refineOutline", () => {
     }
   });
 
-  it("refuses a side whose dark band's inner edge does not trace the line the side was taken on, naming the band", () => {
+  it("reads the face past a dark band whose crossings trace a line tilted across it", () => {
     // A 4 px grey band blurred by 1 px: the crossings wander between the band's two edges and
     // trace a line tilted across it, which the side is taken on (the median reading's step lies
-    // in the band). The face past the band lies 5 px inside that line at one end and 2 px outside
-    // it at the other, so it does not trace the side the line was taken for.
+    // in the band). The face past the band, read all along the side, lies 5 px inside that line at
+    // one end and 2 px outside it at the other: it is the cut, read where the line taken crosses it
+    // (cut-bands.ts, liesInsideWhereRead; refused before stop 98, the band's inner edge not traced).
     const result = refineOutline(cardWithDarkEdge(1, 4, { core: [60, 60, 62] }), ROUGH, 6);
+    if (!result.ok) throw new Error(result.reason);
+    for (const [corner, y] of result.outline.corners.map((c, k) => [c, k < 2 ? CARD.y0 : CARD.y1] as const)) {
+      expect(Math.abs(corner.y - y)).toBeLessThan(0.3);
+    }
+  });
+
+  it("refuses a side whose dark band runs along two thirds of it, its inner edge read along too little of the side, naming the band", () => {
+    // The same band from the left corner to x 230: the face past it is read on 69 % of the
+    // profiles, a stretch of the side, and the line taken crosses it.
+    const result = refineOutline(cardWithDarkEdge(1, 4, { core: [60, 60, 62], only: [[100, 230]] }), ROUGH, 6);
     expect(result).toMatchObject({ ok: false });
-    if (!result.ok) expect(result.reason).toMatch(/bottom edge .* has a dark band along it/);
+    if (!result.ok)
+      expect(result.reason).toMatch(/bottom edge .* has a dark band along it .* whose inner edge could not be traced/);
   });
 });
 
@@ -1402,5 +1414,62 @@ describe("a grey band between the table and a black border, widening along one s
       expect(Math.abs((atTop ?? 99) + top)).toBeLessThan(0.5);
       expect(Math.abs((atBottom ?? 99) + bottom)).toBeLessThan(0.5);
     }
+  });
+});
+
+describe("the face past a dark band widening along a side, the line taken crossing the cut (pastBand)", () => {
+  // A yellow card's bottom cut along y 100 on a grey table, and a contact shadow below it, warm
+  // and dark, `wide` px wide at x 50 and 1 px at x 350; all blurred by 0.8 px. The line taken runs
+  // from the shadow's outer edge at x 50 to 3 px inside the cut at x 350, as the colour readings
+  // tilted it on a real photo (2a2f35ee of GarrettMaury7921/pokemon_card_grader).
+  const TABLE_GREY = [129, 128, 129];
+  const YELLOW = [192, 173, 55];
+  const SHADOW_CORE = [54, 40, 30];
+  const CUT_Y = 100;
+  const SIGMA = 0.8;
+  /** `along`: the share of the side, from x 50, that the shadow runs along (it stops short after). */
+  function shadowed(wide: number, along = 1): RgbaImage {
+    const width = 400;
+    const height = 200;
+    const data = new Uint8Array(width * height * 4);
+    const cover = (a: number, b: number, t: number) => normalCdf((t - a) / SIGMA) - normalCdf((t - b) / SIGMA);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const band = x < 50 + 300 * along ? wide + ((1 - wide) * (x - 50)) / 300 : 0;
+        const card = cover(-1000, CUT_Y, y + 0.5);
+        const shadow = band > 0 ? cover(CUT_Y, CUT_Y + band, y + 0.5) : 0;
+        const colour = TABLE_GREY.map(
+          (v, i) => v * (1 - card - shadow) + (YELLOW[i] ?? 0) * card + (SHADOW_CORE[i] ?? 0) * shadow,
+        );
+        data.set([...colour.map((v) => Math.round(v)), 255], (y * width + x) * 4);
+      }
+    }
+    return { width, height, data };
+  }
+  const side = { p: { x: 50, y: CUT_Y }, q: { x: 350, y: CUT_Y }, nx: 0, ny: -1 };
+  const taken = (wide: number) => lineThrough({ x: 50, y: CUT_Y + wide }, { x: 350, y: CUT_Y - 3 });
+  const read = (image: RgbaImage, wide: number, reach: number) =>
+    pastBand(rgbSampler(image), side, taken(wide), reach, TABLE_GREY, YELLOW, DARK_BAND);
+
+  it("reads the cut past the band where the line taken lies outside the face at one end and inside it at the other", () => {
+    const face = read(shadowed(10), 10, 12);
+    expect(face).not.toBeNull();
+    // The face's line is the cut: within 0.5 px of y 100 at both ends of the side.
+    for (const x of [50, 350]) {
+      const { a, b, c } = face?.line ?? { a: 0, b: 1, c: 0 };
+      expect(Math.abs((c - a * x) / b - CUT_Y)).toBeLessThan(0.5);
+    }
+  });
+
+  it("does not take a face read along only part of the side past a line it crosses", () => {
+    // The shadow along the first 60 % of the side: the face read there is a stretch of the cut, and
+    // where the line taken crosses it is not read.
+    expect(read(shadowed(10, 0.6), 10, 12)).toBeNull();
+  });
+
+  it("does not take a face further inside the line than the band was looked for", () => {
+    // Looked for 7 px in, the band 10 px wide at one end: the face lies 8.7 px inside the line at
+    // the first profile.
+    expect(read(shadowed(10), 10, 7)).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import devolutionSpray from "../fixtures/real-photos/pcg-devolution-spray.jpg?in
 import fullHeal from "../fixtures/real-photos/pcg-full-heal.jpg?inline";
 import haunter from "../fixtures/real-photos/pcg-haunter.jpg?inline";
 import pokedex from "../fixtures/real-photos/pcg-pokedex.jpg?inline";
+import raticate from "../fixtures/real-photos/pcg-raticate.jpg?inline";
 import specialCharge from "../fixtures/real-photos/pcg-special-charge.jpg?inline";
 import { type FaceOutcome, faceOutcome } from "./face-outcome";
 import { dataUrlBytes } from "./photos";
@@ -187,6 +188,26 @@ export const REAL_PHOTOS = {
         { x: 1701, y: 860 },
         { x: 1396, y: 2357 },
         { x: 255, y: 2116 },
+      ],
+    },
+  },
+  // Measured as the other yellow-bordered cards are (each border the mean profile over the side's
+  // middle half, on the photo rectified at 20 px/mm). Along its bottom cut lies a contact shadow,
+  // dark and warm, 2.4 mm wide at the right end and a few tenths of a millimetre at the left: the
+  // cut is the yellow's 50 % crossing there too.
+  raticate: {
+    file: "pcg-raticate.jpg",
+    kind: "raw card on a table",
+    dataUrl: raticate,
+    // Left 2.40, right 2.50, top 2.24, bottom 2.68 mm.
+    byHand: {
+      leftRight: 49.0,
+      topBottom: 45.6,
+      corners: [
+        { x: 306, y: 832 },
+        { x: 1620, y: 916 },
+        { x: 1541, y: 2769 },
+        { x: 158, y: 2690 },
       ],
     },
   },

@@ -524,7 +524,9 @@ const MIN_FACE_SHIFT = 0.3;
  * colour `border`, bandInside's). The face's line, when it traces the side MIN_FACE_SHIFT
  * or more inside `line` on average over its two ends, and neither end lies further than that
  * outside it or more than `reach` inside (a band's width in the photo changes along a side as the
- * light and the view do); null otherwise.
+ * light and the view do); or, traced on MAX_PARTIAL_BAND of the profiles or more, when it lies so
+ * at the first and the last profile with up to `reach` outside allowed (liesInsideWhereRead); null
+ * otherwise.
  */
 export function pastBand(
   colourAt: RgbSampler,
@@ -537,7 +539,34 @@ export function pastBand(
 ): Trace | null {
   const faces = facesPastBand(colourAt, side, line, reach, table, border, kind);
   const face = traced(faces.filter((point): point is Point => point !== null));
-  return face && liesInside(side, line, face.line, reach) ? face : null;
+  if (!face) return null;
+  return liesInside(side, line, face.line, reach) || liesInsideWhereRead(side, line, face, reach) ? face : null;
+}
+
+/**
+ * True when `face`, the face's line read past a band along nearly all the side, lies inside `line`
+ * where it was read, though it may cross it: the colour readings tilt the line taken where the band
+ * widens along the side (a card lifting at one corner, its contact shadow 2.4 mm wide there and a
+ * few tenths of a millimetre at the other). Taken on the band's outer edge, or in it, where the
+ * band is wide, and on the cut or inside it where it is narrow, the line taken turns from the cut;
+ * the face lies outside it at one end, as pastPartialBand's cut may (a band seen along part of the
+ * side only), and far inside it at the other, further than `reach` where both lines run on to the
+ * side's corners. The face must have been read on MAX_PARTIAL_BAND of the profiles or more (the cut
+ * along the side, not a line extrapolated from a stretch of it), and is judged at the first and
+ * the last profile: MIN_FACE_SHIFT or more inside `line` on average, and neither more than `reach`
+ * inside nor more than `reach` outside. (`2a2f35ee` of GarrettMaury7921/pokemon_card_grader's
+ * photos, a yellow-bordered card on a white table: the bottom side's line taken lay 22.7 px outside
+ * the yellow's cut at one end of the profiles and 3.9 px inside it at the other, 26.0 and 7.2 at
+ * the corners, `reach` 24.)
+ */
+function liesInsideWhereRead(side: SideGeometry, line: Line, face: Trace, reach: number): boolean {
+  if (face.close.length < MAX_PARTIAL_BAND * EDGE_PROFILES) return false;
+  const read = {
+    ...side,
+    p: profileBase(side.p, side.q, -0.5),
+    q: profileBase(side.p, side.q, EDGE_PROFILES - 0.5),
+  };
+  return liesInside(read, line, face.line, reach, reach);
 }
 
 /** Each profile's light band is looked for this far (px) either side of the median profile's. */

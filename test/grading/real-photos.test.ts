@@ -37,7 +37,10 @@ describe("real photos of one raw card on a table", () => {
   // band whose inner edge was looked for and not found (refused before stop 97); and a
   // yellow-bordered card whose contact shadow widens along its bottom cut, the line the colour
   // readings took there crossing the cut, so the face past the shadow, found all along the side,
-  // lay outside that line at one end (refused before stop 98, the shadow's inner edge not traced).
+  // lay outside that line at one end (refused before stop 98, the shadow's inner edge not traced);
+  // and a navy Pokémon back whose soft shadow runs along part of its right cut and bows its bottom
+  // one, where the navy in the card's shade is darker than the other sides show it (refused before
+  // stop 98, the right cut's shadow's inner edge not traced, then the bottom's bow).
   it.each([
     "ritesOfFlourishing",
     "aron",
@@ -48,6 +51,7 @@ describe("real photos of one raw card on a table", () => {
     "specialCharge",
     "haunter",
     "raticate",
+    "backSoftShadow",
   ] as const)("grades %s within a point of its hand-measured centering, its outline on the card's corners", (name) => {
     const photo = REAL_PHOTOS[name];
     const outcome = outcomeOf(photo);

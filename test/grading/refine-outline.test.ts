@@ -825,10 +825,34 @@ describe("refineOutline", () => {
     }
   });
 
-  it("refuses a side whose dark band runs along two thirds of it, its inner edge read along too little of the side, naming the band", () => {
+  it("reads the cut past a dark band along two thirds of a side, seen at its middle, and on the line taken along the rest", () => {
     // The same band from the left corner to x 230: the face past it is read on 69 % of the
-    // profiles, a stretch of the side, and the line taken crosses it.
+    // profiles, and the line taken crosses it. The cut is read past the band where it lies and on
+    // the line taken's edge points elsewhere (pastPartialBand; refused before stop 98, the band's
+    // inner edge not traced).
     const result = refineOutline(cardWithDarkEdge(1, 4, { core: [60, 60, 62], only: [[100, 230]] }), ROUGH, 6);
+    if (!result.ok) throw new Error(result.reason);
+    for (const [corner, y] of result.outline.corners.map((c, k) => [c, k < 2 ? CARD.y0 : CARD.y1] as const)) {
+      expect(Math.abs(corner.y - y)).toBeLessThan(0.3);
+    }
+  });
+
+  it("refuses a side whose dark band is seen in two stretches with the line taken's points between them off the cut, naming the band", () => {
+    // A 3 px band blurred by 1.5 px along the side but for 40 px at its middle: between the two
+    // stretches the edge points of the line taken lie off the cut read past them by more than a
+    // third of the band's width, so the band may lie there unseen (bandUnseen), and the face past
+    // it, seen at neither the side's middle nor all along it, is not read.
+    const result = refineOutline(
+      cardWithDarkEdge(1.5, 3, {
+        core: [60, 60, 62],
+        only: [
+          [100, 180],
+          [220, 300],
+        ],
+      }),
+      ROUGH,
+      6,
+    );
     expect(result).toMatchObject({ ok: false });
     if (!result.ok)
       expect(result.reason).toMatch(/bottom edge .* has a dark band along it .* whose inner edge could not be traced/);

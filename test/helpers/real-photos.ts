@@ -13,6 +13,7 @@ import ruby from "../fixtures/real-photos/mcd-ruby.jpg?inline";
 import mtgscanCube from "../fixtures/real-photos/mtgscan-cube.jpg?inline";
 import aron from "../fixtures/real-photos/pcg-aron.jpg?inline";
 import backNavyBand from "../fixtures/real-photos/pcg-back-navy-band.jpg?inline";
+import backSoftShadow from "../fixtures/real-photos/pcg-back-soft-shadow.jpg?inline";
 import devolutionSpray from "../fixtures/real-photos/pcg-devolution-spray.jpg?inline";
 import fullHeal from "../fixtures/real-photos/pcg-full-heal.jpg?inline";
 import haunter from "../fixtures/real-photos/pcg-haunter.jpg?inline";
@@ -208,6 +209,27 @@ export const REAL_PHOTOS = {
         { x: 1620, y: 916 },
         { x: 1541, y: 2769 },
         { x: 158, y: 2690 },
+      ],
+    },
+  },
+  // A Pokémon back (navy border) read as a front photo, measured as backNavyBand is (each border
+  // the mean profile over the side's middle half, on the photo rectified at 20 px/mm). A soft
+  // shadow, brown-black, lies along its right and bottom cuts, 1.4 mm wide at their common corner
+  // and narrowing to nothing along the right; the bottom border in its shade reads rgb(2, 7, 58),
+  // the top's rgb(28, 38, 94).
+  backSoftShadow: {
+    file: "pcg-back-soft-shadow.jpg",
+    kind: "raw card on a table",
+    dataUrl: backSoftShadow,
+    // Left 3.25, right 2.94, top 3.18, bottom 3.77 mm.
+    byHand: {
+      leftRight: 52.5,
+      topBottom: 45.8,
+      corners: [
+        { x: 538, y: 767 },
+        { x: 1710, y: 1026 },
+        { x: 1344, y: 2688 },
+        { x: 88, y: 2387 },
       ],
     },
   },

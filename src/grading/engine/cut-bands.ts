@@ -759,7 +759,8 @@ export function innerPastDarkBand(side: SideReadings, table: number[], border: n
 /**
  * The cut of a side along part of which a dark band lies (a contact shadow where the card lifts
  * off the table, or its core seen where it bends), where the median profile shows none at the line
- * (half the profiles or more show the table's colour there): on the profiles that show the band
+ * (half the profiles or more show the table's colour there), or shows one whose face is not read
+ * along the side (pastBand; refine-outline.ts): on the profiles that show the band
  * (at least MIN_PARTIAL_BAND of them and fewer than MAX_PARTIAL_BAND: a band along the whole side
  * is bandInside's), the face past it (faceAfterBand); on the others, the edge point of the
  * reading `taken` on that profile (within 1.5 px of its line). The line through them, when

@@ -553,8 +553,13 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     if (bowed && side.table && borderColour) {
       const bowPx = (bows[k] ?? 0) * BOW_SPAN * dist(side.p, side.q);
       const band = bandAtBow(colourAt, side, chosen.line, bowPx, side.table, borderColour, shownColours, halfLength);
+      // The face is told past the band by this side's border as it shows past it (bandInside): in
+      // the card's shade it may be darker than the other sides show it.
+      const past = band?.dark
+        ? bandInside(side, chosen.line, side.table, borderColour, shownColours, DARK_BAND, 2 * halfLength, true)
+        : null;
       const face = band?.dark
-        ? pastBand(colourAt, side, chosen.line, 2 * halfLength, side.table, borderColour, DARK_BAND)
+        ? pastBand(colourAt, side, chosen.line, 2 * halfLength, side.table, past?.border ?? borderColour, DARK_BAND)
         : null;
       if (face) {
         chosen = face;
@@ -597,7 +602,11 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     if (side.table && band?.moved) {
       // A wide band's face is looked for as far in as the median reading reached.
       const faceReach = band === wide ? 2 * halfLength : halfLength;
-      const face = pastBand(colourAt, side, chosen.line, faceReach, side.table, band.border, DARK_BAND);
+      // Or the band, seen at the side's middle, lies along part of it only: the cut is read past it
+      // where it lies and on the line taken elsewhere.
+      const face =
+        pastBand(colourAt, side, chosen.line, faceReach, side.table, band.border, DARK_BAND) ??
+        pastPartialBand(colourAt, side, chosen, faceReach, side.table, band.border);
       if (!face) {
         return {
           ok: false,

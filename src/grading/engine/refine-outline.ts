@@ -553,14 +553,14 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     if (bowed && side.table && borderColour) {
       const bowPx = (bows[k] ?? 0) * BOW_SPAN * dist(side.p, side.q);
       const band = bandAtBow(colourAt, side, chosen.line, bowPx, side.table, borderColour, shownColours, halfLength);
-      // The face is told past the band by this side's border as it shows past it (bandInside): in
-      // the card's shade it may be darker than the other sides show it.
-      const past = band?.dark
-        ? bandInside(side, chosen.line, side.table, borderColour, shownColours, DARK_BAND, 2 * halfLength, true)
-        : null;
-      const face = band?.dark
-        ? pastBand(colourAt, side, chosen.line, 2 * halfLength, side.table, past?.border ?? borderColour, DARK_BAND)
-        : null;
+      const bowReach = 2 * halfLength;
+      let face: Trace | null = null;
+      if (band?.dark) {
+        // The face is told past the band by this side's border as it shows past it (bandInside):
+        // in the card's shade it may be darker than the other sides show it.
+        const past = bandInside(side, chosen.line, side.table, borderColour, shownColours, DARK_BAND, bowReach, true);
+        face = pastBand(colourAt, side, chosen.line, bowReach, side.table, past?.border ?? borderColour, DARK_BAND);
+      }
       if (face) {
         chosen = face;
         bowed = false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FLAT_PX_PER_MM, selectKth } from "../../src/grading/engine/geometry";
+import { FLAT_PX_PER_MM, median, selectKth } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { measureSurface, ridgeStrength, sagitta } from "../../src/grading/engine/surface";
 import { seededRandom } from "../helpers/seeded-random";
@@ -152,6 +152,34 @@ describe("selectKth", () => {
   it("reads only the first `count` values", () => {
     const values = Float32Array.from([5, 1, 4, 100, -100]);
     expect(selectKth(values, 3, 1)).toBe(4);
+  });
+});
+
+describe("median", () => {
+  const bySort = (values: number[]) => {
+    const sorted = Float64Array.from(values).sort();
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid] : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  };
+
+  it("is the sorted middle value, or the mean of the two middle ones, with ties and runs", () => {
+    const random = seededRandom(11);
+    for (let trial = 0; trial < 300; trial++) {
+      const count = 1 + Math.floor(random() * 200);
+      const kind = trial % 3;
+      const values = Array.from({ length: count }, (_, i) =>
+        kind === 0 ? Math.floor(random() * 4) : kind === 1 ? count - i : random() * 1000 - 500,
+      );
+      const before = [...values];
+      expect(median(values)).toBe(bySort(values));
+      expect(values).toEqual(before);
+    }
+  });
+
+  it("orders a NaN as a sort does (last), and is NaN for no values", () => {
+    expect(median([3, Number.NaN, 1, 2])).toBe(2.5);
+    expect(median([Number.NaN, 5, 1])).toBe(5);
+    expect(median([])).toBeNaN();
   });
 });
 

@@ -147,12 +147,24 @@ export function selectKth(values: Float32Array | Float64Array, count: number, k:
   return values[k] ?? 0;
 }
 
-export function median(values: number[]): number {
-  if (values.length === 0) return Number.NaN;
-  // A typed array sorts numbers without a comparator called per comparison: several times as fast.
-  const sorted = Float64Array.from(values).sort();
+const sortedMedian = (sorted: Float64Array) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  // Selected, not sorted: the values below the middle one are left before it, the largest of them
+  // the one below the middle. The same median as a sort's, in linear time.
+  const copy = Float64Array.from(values);
+  const mid = copy.length >> 1;
+  // A NaN is sorted last, and not ordered by the selection's comparisons.
+  for (const value of copy) if (Number.isNaN(value)) return sortedMedian(copy.sort());
+  const upper = selectKth(copy, copy.length, mid);
+  if (copy.length % 2) return upper;
+  let lower = copy[0] ?? 0;
+  for (let i = 1; i < mid; i++) lower = Math.max(lower, copy[i] ?? 0);
+  return (lower + upper) / 2;
 }
 
 /** Twice the signed area of a polygon (positive when its corners run clockwise on screen). */

@@ -52,7 +52,7 @@
 
 import { EDGE_PROFILES } from "./cut-profiles";
 import { type RgbSampler, rgbSampler } from "./edges";
-import { dist, fitLine, intersect, type Line, lineThrough, median, type Point, type Quad } from "./geometry";
+import { dist, fitLine, intersect, type Line, lineThrough, median, type Point, type Quad, selectKth } from "./geometry";
 import { colourDistance as distance, luma, medianColour, type RgbaImage } from "./image";
 import { RIM_MIN_RISE, RIM_RISE_MM, rimLow, rimReach } from "./rim";
 
@@ -656,9 +656,8 @@ function readAcross(
   for (let i = 0; i < count; i++) {
     const colour: number[] = [];
     for (let ch = 0; ch < 3; ch++) {
-      for (const [j, samples] of profiles.entries()) column[j] = samples[i * 3 + ch] as number;
-      column.sort();
-      colour.push(column[column.length >> 1] as number);
+      for (let j = 0; j < profiles.length; j++) column[j] = (profiles[j] as Float64Array)[i * 3 + ch] as number;
+      colour.push(selectKth(column, column.length, column.length >> 1));
     }
     medianProfile.push(colour);
   }

@@ -154,7 +154,9 @@ export function measureSurface(
   const ridges = ridgeMask(wideRidge, region.w, region.h);
   const valleys = ridgeMask(valley, region.w, region.h);
   const either = new Uint8Array(ridges.mask.length);
-  for (let i = 0; i < either.length; i++) either[i] = (ridges.mask[i] ?? 0) | (valleys.mask[i] ?? 0);
+  const lightMask = ridges.mask;
+  const darkMask = valleys.mask;
+  for (let i = 0; i < either.length; i++) either[i] = (lightMask[i] ?? 0) | (darkMask[i] ?? 0);
   const examinedEither = (x: number, y: number) => ridges.examined(x, y) || valleys.examined(x, y);
   for (const fold of findFolds({ mask: either, examined: examinedEither, ...region }, frame, W, H, VALLEY_FOLD)) {
     const middle = { x: (fold.from.x + fold.to.x) / 2, y: (fold.from.y + fold.to.y) / 2 };
@@ -384,16 +386,25 @@ function ridgeMask(
   const threshold = new Float32Array(bw * bh);
   const mask = new Uint8Array(w * h);
   let examinedPx = 0;
-  // One block's ridge values; their median is selected in place (as a sort would find it, in linear time).
+  // One block's ridge values above 0; their median is selected in place (as a sort would find it,
+  // in linear time). Ridge strength is never negative and 0 wherever a pixel stands above neither
+  // neighbour, on most of a flat block: with more than half the block 0, so is its median.
   const block = new Float32Array(BLOCK_PX * BLOCK_PX);
   for (let by = 0; by < bh; by++) {
     for (let bx = 0; bx < bw; bx++) {
-      let count = 0;
+      let positive = 0;
       const yEnd = Math.min(h, (by + 1) * BLOCK_PX);
       const xEnd = Math.min(w, (bx + 1) * BLOCK_PX);
-      for (let y = by * BLOCK_PX; y < yEnd; y++)
-        for (let x = bx * BLOCK_PX; x < xEnd; x++) block[count++] = ridge[y * w + x] ?? 0;
-      const level = 1.4826 * selectKth(block, count, count >> 1);
+      for (let y = by * BLOCK_PX; y < yEnd; y++) {
+        for (let x = bx * BLOCK_PX, i = y * w + x; x < xEnd; x++, i++) {
+          const value = ridge[i] ?? 0;
+          if (value > 0) block[positive++] = value;
+        }
+      }
+      const count = (yEnd - by * BLOCK_PX) * (xEnd - bx * BLOCK_PX);
+      const zeros = count - positive;
+      const middle = count >> 1;
+      const level = 1.4826 * (middle < zeros ? 0 : selectKth(block, positive, middle - zeros));
       const t = Math.max(RIDGE_MIN, RIDGE_K * level);
       threshold[by * bw + bx] = t;
       if (t > RIDGE_EXAMINABLE) continue;

@@ -178,6 +178,21 @@ describe("sidesToCut", () => {
     expect(Math.abs((moved?.quad[2].y ?? 0) - CARD.y1)).toBeLessThan(1);
   });
 
+  it("takes a black border lifted beside the panel's edge for the black the cuts show inside them", () => {
+    // A black border on grey wood; the 4 px of it beside the panel's bottom edge lifted to
+    // rgb(34, 31, 29), as a white frame's edge blurs into black at the coarse scale: 46 levels
+    // from the rgb(6, 6, 5) inside the other three sides, but both black.
+    const image = photo(H, [110, 100, 90], [6, 6, 5]);
+    for (let y = CARD.y1 - BORDER_PX; y < CARD.y1 - BORDER_PX + 4; y++) {
+      for (let x = CARD.x0; x < CARD.x1; x++) image.data.set([34, 31, 29], (y * W + x) * 4);
+    }
+    const moved = movedOutline(sidesToCut(image, PANEL_BOTTOM));
+    expect(moved?.fromCuts).toBe(true);
+    const [, , br, bl] = moved?.quad ?? PANEL_BOTTOM;
+    expect(Math.abs(br.y - CARD.y1)).toBeLessThan(1);
+    expect(Math.abs(bl.y - CARD.y1)).toBeLessThan(1);
+  });
+
   it("leaves an outline on the card's cut alone", () => {
     const cut: Quad = [
       { x: CARD.x0, y: CARD.y0 },

@@ -6,7 +6,8 @@
 // by which outlines apart from each other are told (several cards); and whether one outline lies
 // crosswise to another (half a card, lying sideways inside it, is not the card); and whether one
 // outline is another with a side swung off it about a corner (swungSide); and which ringed outline
-// takes the place of a winner with no border ring (ringedOverWinner).
+// takes the place of a winner with no border ring, as found or once its sides on a panel's edge
+// are moved to the cut (ringedOverWinner).
 import { describe, expect, it } from "vitest";
 import { crosswise, inside, type Quad, shareInside } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
@@ -498,5 +499,21 @@ describe("ringedOverWinner", () => {
   it("keeps the winner beside a ringed outline elsewhere (another card)", () => {
     const elsewhere = outline(rect(400, 80, 600, 360), 1);
     expect(ringedOverWinner(printed, [printed, elsewhere], anyShape, ringedOnly(elsewhere.quad))).toBe(printed);
+  });
+
+  it("takes an outline ringed once its sides on a panel's edge are moved to the cut; the winner is judged as found", () => {
+    // The card's outline with its top on the frame's edge: no ring as found, one once moved.
+    expect(ringedOverWinner(printed, [printed, card], anyShape, ringedOnly(), ringedOnly(card.quad))).toBe(card);
+    // A winner ringed only once moved still gives way to an outline ringed as found.
+    expect(ringedOverWinner(printed, [printed, card], anyShape, ringedOnly(card.quad), ringedOnly(printed.quad))).toBe(
+      card,
+    );
+    // And the rules above hold for the moved ring: no better supported, no outline over it.
+    const asWell = outline(card.quad, 0.93);
+    expect(ringedOverWinner(printed, [printed, asWell], anyShape, ringedOnly(), ringedOnly(asWell.quad))).toBe(printed);
+    const elsewhere = outline(rect(400, 80, 600, 360), 1);
+    expect(ringedOverWinner(printed, [printed, elsewhere], anyShape, ringedOnly(), ringedOnly(elsewhere.quad))).toBe(
+      printed,
+    );
   });
 });

@@ -594,8 +594,16 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // Two outlines over the same card, one with a side on the cut and the other with a side on
   // its print just inside (a panel's or an art box's edge, sharper than the cut against a wall):
   // the stronger wins above, print and all. It gives way to a ringed outline over it
-  // (ringedOverWinner).
-  winner = ringedOverWinner(winner, outermost, cardShaped, (quad) => borderRingAllRound(coarse, quad));
+  // (ringedOverWinner). The ring is looked for on the outline as found and with its sides on a
+  // panel's edge moved out to the cut (sidesToCut, as the winner's are below): a white Magic card's
+  // black border on grey wood, its frame's edge far sharper than the cut, had its top side on
+  // the frame in every outline, and the strongest its right side on the art box's edge too.
+  const ringAllRound = (quad: Quad) => borderRingAllRound(coarse, quad);
+  const ringedOnceMoved = (quad: Quad) => {
+    const moved = sidesToCut(coarse, quad);
+    return moved !== null && "quad" in moved && isConvex(moved.quad) && ringAllRound(moved.quad);
+  };
+  winner = ringedOverWinner(winner, outermost, cardShaped, ringAllRound, ringedOnceMoved);
   // With card outside one of its sides (a line of the print closing it), the winner gives way to a
   // comparable outline of a card's shape over the same place with the table outside all round.
   const outside = (h: Hypothesis) => tableOutside(colour.table, coarse.width, coarse.height, h.quad);

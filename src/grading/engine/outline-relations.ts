@@ -406,12 +406,15 @@ const MIN_RINGED_SUPPORT_GAIN = 0.05;
  * 1.253 times as tall as wide, no format. Asked only that the ringed outline be as well supported,
  * it took for a Yu-Gi-Oh! card (whose correct winner shows no ring, its rim dark) an outline with
  * one corner 55 px off.
+ * `ringedOnceMoved`: the ring shown by an outline over the winner once its sides on a panel's
+ * edge are moved out to the cut (find-card.ts); the winner is judged as found.
  */
 export function ringedOverWinner(
   winner: Hypothesis,
   outermost: readonly Hypothesis[],
   cardShaped: (h: Hypothesis) => boolean,
   ringed: (quad: Quad) => boolean,
+  ringedOnceMoved: (quad: Quad) => boolean = () => false,
 ): Hypothesis {
   if (ringed(winner.quad)) return winner;
   return (
@@ -421,7 +424,7 @@ export function ringedOverWinner(
         cardShaped(h) &&
         boxOverlap(h.quad, winner.quad) >= 0.6 &&
         h.support >= winner.support + MIN_RINGED_SUPPORT_GAIN &&
-        ringed(h.quad),
+        (ringed(h.quad) || ringedOnceMoved(h.quad)),
     ) ?? winner
   );
 }

@@ -40,7 +40,8 @@ describe("real photos of one raw card on a table", () => {
   // lay outside that line at one end (refused before stop 98, the shadow's inner edge not traced);
   // and a navy Pokémon back whose soft shadow runs along part of its right cut and bows its bottom
   // one, where the navy in the card's shade is darker than the other sides show it (refused before
-  // stop 98, the right cut's shadow's inner edge not traced, then the bottom's bow).
+  // stop 98, the right cut's shadow's inner edge not traced, then the bottom's bow); and a
+  // black-bordered Magic card turned 30° on white paper, read as a card lying sideways.
   it.each([
     "ritesOfFlourishing",
     "aron",
@@ -52,6 +53,7 @@ describe("real photos of one raw card on a table", () => {
     "haunter",
     "raticate",
     "backSoftShadow",
+    "gracefulReprieve",
   ] as const)("grades %s within a point of its hand-measured centering, its outline on the card's corners", (name) => {
     const photo = REAL_PHOTOS[name];
     const outcome = outcomeOf(photo);

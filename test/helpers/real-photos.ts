@@ -20,6 +20,7 @@ import haunter from "../fixtures/real-photos/pcg-haunter.jpg?inline";
 import pokedex from "../fixtures/real-photos/pcg-pokedex.jpg?inline";
 import raticate from "../fixtures/real-photos/pcg-raticate.jpg?inline";
 import specialCharge from "../fixtures/real-photos/pcg-special-charge.jpg?inline";
+import gracefulReprieve from "../fixtures/real-photos/smfe-graceful-reprieve.jpg?inline";
 import { type FaceOutcome, faceOutcome } from "./face-outcome";
 import { dataUrlBytes } from "./photos";
 
@@ -57,6 +58,27 @@ export const REAL_PHOTOS = {
         { x: 817, y: 157 },
         { x: 793, y: 1123 },
         { x: 95, y: 1118 },
+      ],
+    },
+  },
+  // A black-bordered Magic card on white paper, turned 30° from lying sideways, its printed top
+  // toward the photo's right: read as the partner document's rule reads a card lying sideways (its
+  // top toward the frame's left edge), so upside down, and measured by hand in that orientation.
+  // Rectified through its corners at 20 px/mm; each border the 50 % crossings of luma at the cut
+  // and the frame.
+  gracefulReprieve: {
+    file: "smfe-graceful-reprieve.jpg",
+    kind: "raw card on a table",
+    dataUrl: gracefulReprieve,
+    // Left 3.26, right 2.86, top 2.70, bottom 3.50 mm.
+    byHand: {
+      leftRight: 53.3,
+      topBottom: 43.6,
+      corners: [
+        { x: 313, y: 865 },
+        { x: 34, y: 472 },
+        { x: 571, y: 164 },
+        { x: 860, y: 490 },
       ],
     },
   },

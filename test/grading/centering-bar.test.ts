@@ -1,8 +1,13 @@
 // Centering read past a collector bar (centering.ts, designedWidths): an end border printed as a
 // bar deeper than the others is not compared with the other end; the other end is read against
-// the side borders' mean.
+// the side borders' mean. And a third scale settling two scales a little apart.
 import { describe, expect, it } from "vitest";
-import { agreeOnCentering, centeringSigma, faceCentering } from "../../src/grading/engine/centering";
+import {
+  agreeAtThreeScales,
+  agreeOnCentering,
+  centeringSigma,
+  faceCentering,
+} from "../../src/grading/engine/centering";
 import type { FrameResult } from "../../src/grading/engine/frame";
 import { SIDES, type Side, type SideMeasurement } from "../../src/grading/engine/frame-side";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
@@ -72,5 +77,38 @@ describe("centering past a collector bar", () => {
     expect(centeringSigma(2, 10, 8, widths, "bottom")).toBeCloseTo(plain * Math.sqrt(3), 9);
     // Without the bar the deep bottom would widen that axis and shrink its scatter: the sides' axis rules.
     expect(centeringSigma(2, 10, 8, widths)).toBeCloseTo(plain, 9);
+  });
+});
+
+describe("a third scale settling two scales a little apart (agreeAtThreeScales)", () => {
+  const full = frame({ left: 2.5, right: 2.9, top: 3.0, bottom: 3.2 }, null);
+  // The half copy reads the right frame 0.07 mm deeper: 0.6 points on this axis.
+  const half = frame({ left: 2.5, right: 2.97, top: 3.0, bottom: 3.2 }, null);
+
+  it("takes the full scale's reading when the three-quarter copy agrees with it, reporting the full and half scales' disagreement", () => {
+    expect(agreeOnCentering(full, half)).toMatchObject({ ok: false, side: "right" });
+    const settled = agreeAtThreeScales(full, half, () =>
+      frame({ left: 2.5, right: 2.91, top: 3.0, bottom: 3.2 }, null),
+    );
+    expect(settled.ok).toBe(true);
+    if (!settled.ok) return;
+    expect(settled.centering).toEqual(faceCentering({ left: px(2.5), right: px(2.9), top: px(3), bottom: px(3.2) }));
+    expect(settled.agreement).toBeGreaterThan(0.5);
+    expect(settled.agreement).toBeLessThanOrEqual(1);
+  });
+
+  it("refuses, naming the side, when the three-quarter copy does not agree either", () => {
+    const result = agreeAtThreeScales(full, half, () => frame({ left: 2.5, right: 2.98, top: 3.0, bottom: 3.2 }, null));
+    expect(result).toMatchObject({ ok: false, side: "right" });
+    if (!result.ok) expect(result.reason).toMatch(/half resolution.*three-quarter resolution does not settle it/);
+  });
+
+  it("asks no third scale of two scales more than a point apart, or of two that agree", () => {
+    const unasked = () => {
+      throw new Error("the three-quarter copy was read");
+    };
+    const farApart = frame({ left: 2.5, right: 3.1, top: 3.0, bottom: 3.2 }, null);
+    expect(agreeAtThreeScales(full, farApart, unasked)).toMatchObject({ ok: false, side: "right" });
+    expect(agreeAtThreeScales(full, full, unasked)).toMatchObject({ ok: true, agreement: 0 });
   });
 });

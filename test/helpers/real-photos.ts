@@ -64,16 +64,17 @@ export const REAL_PHOTOS = {
   // A black-bordered Magic card on white paper, turned 30° from lying sideways, its printed top
   // toward the photo's right: read as the partner document's rule reads a card lying sideways (its
   // top toward the frame's left edge), so upside down, and measured by hand in that orientation.
-  // Rectified through its corners at 20 px/mm; each border the 50 % crossings of luma at the cut
-  // and the frame.
+  // Rectified through its corners at 20 px/mm, luma averaged over the middle half of each side;
+  // the cut the 50 % crossing between the table's level and the border's, the frame between the
+  // border's and the level 0.1–0.4 mm past where the profile leaves it.
   gracefulReprieve: {
     file: "smfe-graceful-reprieve.jpg",
     kind: "raw card on a table",
     dataUrl: gracefulReprieve,
-    // Left 3.26, right 2.86, top 2.70, bottom 3.50 mm.
+    // Left 3.23, right 2.91, top 2.71, bottom 3.48 mm.
     byHand: {
-      leftRight: 53.3,
-      topBottom: 43.6,
+      leftRight: 52.6,
+      topBottom: 43.8,
       corners: [
         { x: 313, y: 865 },
         { x: 34, y: 472 },

@@ -8,7 +8,7 @@
 // it, cardInSleeve) → wear. Every step that cannot be stood behind ends in a refusal that says
 // what the photo lacks.
 import {
-  agreeOnCentering,
+  agreeAtThreeScales,
   centeringSigma,
   cutReadingsSpread,
   designedWidths,
@@ -456,7 +456,7 @@ function measureCard(
     number
   >;
   const frames = measureFrameTwice(flat, blurMm, cleanCuts, bows, luma(outline.background));
-  let centering = agreeOnCentering(frames.full, frames.half);
+  let centering = agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter);
   // Two inks along the outline: another card's band beside the card's cut (cardOnAnother).
   if (!frames.full.ok && frames.full.inks && inSleeve === null && beneath === null) {
     const upper = cardOnAnother(m, oriented, format, located, frames.full.inks);

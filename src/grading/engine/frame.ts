@@ -105,7 +105,8 @@ const maxLeanMm = (scale: number) => Math.max(MAX_FRAME_LEAN_MM, (MAX_FRAME_LEAN
 const BORDERLESS_NOISE = 60;
 
 /**
- * The frame measured on the flat card (scale 1) and on its half-resolution copy (scale 2).
+ * The frame measured on the flat card (scale 1) and on its half-resolution copy (scale 2), and,
+ * when asked (centering.ts, agreeAtThreeScales), on a copy at three quarters of its resolution.
  * `blurMm`: how far the card's cut rises (10–90 %) in the photo, in mm (the frame's step is spread
  * as far).
  */
@@ -115,12 +116,20 @@ export function measureFrameTwice(
   cleanCuts: ReadonlySet<Side> = new Set(),
   bows: Partial<Record<Side, number>> = {},
   tableLuma = 0,
-): { full: FrameResult; half: FrameResult } {
+): { full: FrameResult; half: FrameResult; threeQuarter: () => FrameResult } {
   const half = downscaleToFit(flat, Math.round(Math.max(flat.width, flat.height) / 2));
   const full = frameAt(flat, 1, blurMm, cleanCuts, tableLuma, bevelledRim(flat, 1, blurMm) ?? undefined, bows);
+  let threeQuarter: FrameResult | undefined;
   return {
     full: full.result,
     half: frameAt(half, flat.width / half.width, blurMm, cleanCuts, tableLuma, full.strips, bows).result,
+    threeQuarter: () => {
+      if (!threeQuarter) {
+        const copy = downscaleToFit(flat, Math.round((Math.max(flat.width, flat.height) * 3) / 4));
+        threeQuarter = frameAt(copy, flat.width / copy.width, blurMm, cleanCuts, tableLuma, full.strips, bows).result;
+      }
+      return threeQuarter;
+    },
   };
 }
 

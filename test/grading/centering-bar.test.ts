@@ -87,8 +87,12 @@ describe("a third scale settling two scales a little apart (agreeAtThreeScales)"
 
   it("takes the full scale's reading when the three-quarter copy agrees with it, reporting the full and half scales' disagreement", () => {
     expect(agreeOnCentering(full, half)).toMatchObject({ ok: false, side: "right" });
-    const settled = agreeAtThreeScales(full, half, () =>
-      frame({ left: 2.5, right: 2.91, top: 3.0, bottom: 3.2 }, null),
+    // A sharp photo: the card's cut rising over 0.2 mm.
+    const settled = agreeAtThreeScales(
+      full,
+      half,
+      () => frame({ left: 2.5, right: 2.91, top: 3.0, bottom: 3.2 }, null),
+      0.2,
     );
     expect(settled.ok).toBe(true);
     if (!settled.ok) return;
@@ -98,17 +102,26 @@ describe("a third scale settling two scales a little apart (agreeAtThreeScales)"
   });
 
   it("refuses, naming the side, when the three-quarter copy does not agree either", () => {
-    const result = agreeAtThreeScales(full, half, () => frame({ left: 2.5, right: 2.98, top: 3.0, bottom: 3.2 }, null));
+    const result = agreeAtThreeScales(
+      full,
+      half,
+      () => frame({ left: 2.5, right: 2.98, top: 3.0, bottom: 3.2 }, null),
+      0.2,
+    );
     expect(result).toMatchObject({ ok: false, side: "right" });
     if (!result.ok) expect(result.reason).toMatch(/half resolution.*three-quarter resolution does not settle it/);
   });
 
-  it("asks no third scale of two scales more than a point apart, or of two that agree", () => {
+  it("asks no third scale of two scales more than a point apart, of two that agree, or in a soft photo", () => {
     const unasked = () => {
       throw new Error("the three-quarter copy was read");
     };
     const farApart = frame({ left: 2.5, right: 3.1, top: 3.0, bottom: 3.2 }, null);
-    expect(agreeAtThreeScales(full, farApart, unasked)).toMatchObject({ ok: false, side: "right" });
-    expect(agreeAtThreeScales(full, full, unasked)).toMatchObject({ ok: true, agreement: 0 });
+    expect(agreeAtThreeScales(full, farApart, unasked, 0.2)).toMatchObject({ ok: false, side: "right" });
+    expect(agreeAtThreeScales(full, full, unasked, 0.2)).toMatchObject({ ok: true, agreement: 0 });
+    // The card's cut rising over 0.54 mm: the frame's step spread wider than the half copy's pixel.
+    const soft = agreeAtThreeScales(full, half, unasked, 0.54);
+    expect(soft).toMatchObject({ ok: false, side: "right" });
+    if (!soft.ok) expect(soft.reason).not.toMatch(/three-quarter/);
   });
 });

@@ -456,7 +456,7 @@ function measureCard(
     number
   >;
   const frames = measureFrameTwice(flat, blurMm, cleanCuts, bows, luma(outline.background));
-  let centering = agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter);
+  let centering = agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, blurMm);
   // Two inks along the outline: another card's band beside the card's cut (cardOnAnother).
   if (!frames.full.ok && frames.full.inks && inSleeve === null && beneath === null) {
     const upper = cardOnAnother(m, oriented, format, located, frames.full.inks);

@@ -1,7 +1,7 @@
 // Centering that can be stood behind: border widths from the frame measured at two scales, which
 // must agree, and the precision the photo's pixels allow. The margin to the next grade and the
 // frame lines in the photo are the evidence's (build-evidence.ts).
-import type { FrameResult } from "./frame";
+import { type FrameResult, MAX_CLEAN_CUT_BLUR_MM } from "./frame";
 import type { Side, SideMeasurement } from "./frame-side";
 import { FLAT_PX_PER_MM } from "./geometry";
 import type { FaceCentering } from "./types";
@@ -159,21 +159,27 @@ export const MAX_SETTLED_DISAGREEMENT = 1;
 
 /**
  * agreeOnCentering of the full and half scales; where they are more than MAX_SCALE_DISAGREEMENT
- * but at most MAX_SETTLED_DISAGREEMENT points apart, the full scale's reading stands when the
- * copy at three quarters of its resolution (`threeQuarter`, read only then) agrees with it as the
- * half copy must. Its `agreement` is then the full and half scales' disagreement, the largest of
- * the estimates'. Of the 229 local real photos it grades two: a white-bordered Magic card read
- * 0.6 points apart at full and half scale, 0.4 and 0.0 points from a hand reading, and a black
- * Magic card read 0.7 apart, 0.3 and 1.0 points from one (its top border under a sheen, read
- * 0.14 mm apart by hand and on the flat card).
+ * but at most MAX_SETTLED_DISAGREEMENT points apart in a sharp photo (the card's cut rising over
+ * at most MAX_CLEAN_CUT_BLUR_MM, `blurMm`), the full scale's reading stands when the copy at three
+ * quarters of its resolution (`threeQuarter`, read only then) agrees with it as the half copy
+ * must. Its `agreement` is then the full and half scales' disagreement, the largest of the
+ * estimates'. In a soft photo the frame's step spreads over more than the half copy's pixel, and
+ * each scale's reading sits where its window falls on the spread step: a third window between
+ * the two says nothing of which is right. Of the 229 local real photos it grades one: a
+ * white-bordered Magic card (its cut rising over 0.14 mm) read 0.6 points apart at full and half
+ * scale, 0.4 and 0.0 points from a hand reading. Asked of a soft one (a black Magic card, its cut
+ * rising over 0.54 mm, read 0.7 apart), it graded it 1.0 point from a hand reading, and a copy of
+ * the photo turned half round 1.1 points from the photo itself.
  */
 export function agreeAtThreeScales(
   full: FrameResult,
   half: FrameResult,
   threeQuarter: () => FrameResult,
+  blurMm: number,
 ): TwoScaleResult {
   const first = agreeOnCentering(full, half);
   if (first.ok || first.apart === undefined || first.apart > MAX_SETTLED_DISAGREEMENT) return first;
+  if (blurMm > MAX_CLEAN_CUT_BLUR_MM) return first;
   const second = agreeOnCentering(full, threeQuarter());
   if (second.ok) return { ...second, agreement: Math.max(second.agreement, first.apart) };
   return { ...first, reason: `${first.reason}, and a reading at three-quarter resolution does not settle it` };

@@ -125,3 +125,71 @@ describe("a third scale settling two scales a little apart (agreeAtThreeScales)"
     if (!soft.ok) expect(soft.reason).not.toMatch(/three-quarter/);
   });
 });
+
+describe("a reading at twice the resolution settling two scales up to 2 points apart (agreeAtThreeScales)", () => {
+  const full = frame({ left: 2.5, right: 2.9, top: 3.0, bottom: 3.2 }, null);
+  // The half copy reads the right frame 0.2 mm deeper (a rim merged into its pixels): 1.7 points.
+  const half = frame({ left: 2.5, right: 3.1, top: 3.0, bottom: 3.2 }, null);
+  const threeQuarter = () => frame({ left: 2.5, right: 3.0, top: 3.0, bottom: 3.2 }, null);
+  const unasked = () => {
+    throw new Error("the reading at twice the resolution was asked");
+  };
+
+  it("takes the full scale's reading when the finer reading agrees with it, reporting the half copy's disagreement", () => {
+    const settled = agreeAtThreeScales(full, half, threeQuarter, 0.2, () =>
+      frame({ left: 2.51, right: 2.92, top: 3.0, bottom: 3.19 }, null),
+    );
+    expect(settled.ok).toBe(true);
+    if (!settled.ok) return;
+    expect(settled.widths).toEqual({ left: px(2.5), right: px(2.9), top: px(3), bottom: px(3.2) });
+    expect(settled.agreement).toBeGreaterThan(1.5);
+    expect(settled.agreement).toBeLessThanOrEqual(2);
+  });
+
+  it("holds the finer reading to a quarter of a flat-card pixel where the centering moves more than half a point", () => {
+    // 0.04 mm deeper on the right (0.35 points here): within half a point, so it agrees.
+    expect(
+      agreeAtThreeScales(full, half, threeQuarter, 0.2, () => frame({ ...mmOf(full), right: 2.94 }, null)).ok,
+    ).toBe(true);
+    // 0.06 mm deeper (0.51 points): past both half a point and a quarter of a flat-card pixel,
+    // though within the quarter of a half-copy pixel (0.0625 mm) the half copy is held to.
+    const refused = agreeAtThreeScales(full, half, threeQuarter, 0.2, () =>
+      frame({ ...mmOf(full), right: 2.96 }, null),
+    );
+    expect(refused).toMatchObject({ ok: false, side: "right" });
+    if (!refused.ok) expect(refused.reason).toMatch(/reading at twice the resolution does not settle it/);
+  });
+
+  it("names both readings that did not settle two scales within a point", () => {
+    const closer = frame({ left: 2.5, right: 2.97, top: 3.0, bottom: 3.2 }, null);
+    const result = agreeAtThreeScales(
+      full,
+      closer,
+      () => closer,
+      0.2,
+      () => closer,
+    );
+    expect(result).toMatchObject({ ok: false, side: "right" });
+    if (!result.ok) {
+      expect(result.reason).toMatch(
+        /readings at three-quarter resolution and at twice the resolution do not settle it/,
+      );
+    }
+  });
+
+  it("is not asked of two scales more than 2 points apart, in a soft photo, or where the photo holds too few pixels", () => {
+    const farApart = frame({ left: 2.5, right: 3.2, top: 3.0, bottom: 3.2 }, null);
+    expect(agreeAtThreeScales(full, farApart, threeQuarter, 0.2, unasked)).toMatchObject({ ok: false, side: "right" });
+    const soft = agreeAtThreeScales(full, half, unasked, 0.54, unasked);
+    expect(soft).toMatchObject({ ok: false, side: "right" });
+    // No finer reading to be had: the half copy's refusal stands, naming no reading that was not made.
+    const none = agreeAtThreeScales(full, half, threeQuarter, 0.2, () => null);
+    expect(none).toMatchObject({ ok: false, side: "right" });
+    if (!none.ok) expect(none.reason).not.toMatch(/twice the resolution|three-quarter/);
+  });
+});
+
+function mmOf(result: FrameResult): Record<Side, number> {
+  if (!result.ok) throw new Error("no frame");
+  return Object.fromEntries(SIDES.map((s) => [s, result.sides[s].width / FLAT_PX_PER_MM])) as Record<Side, number>;
+}

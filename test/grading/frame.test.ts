@@ -1,11 +1,22 @@
 // The printed frame from line evidence (src/grading/engine/frame.ts), on flat cards drawn pixel by
 // pixel at FLAT_PX_PER_MM, where the frame line is known exactly.
 import { describe, expect, it } from "vitest";
-import { agreeOnCentering, edgeBlurLimitMm } from "../../src/grading/engine/centering";
-import { bordersWithinChord, measureFrame, measureFrameTwice } from "../../src/grading/engine/frame";
+import {
+  agreeAtThreeScales,
+  agreeOnCentering,
+  edgeBlurLimitMm,
+  faceCentering,
+  widthsOf,
+} from "../../src/grading/engine/centering";
+import {
+  bordersWithinChord,
+  measureFrame,
+  measureFrameDouble,
+  measureFrameTwice,
+} from "../../src/grading/engine/frame";
 import { SIDES } from "../../src/grading/engine/frame-side";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
-import type { RgbaImage } from "../../src/grading/engine/image";
+import { downscaleToFit, type RgbaImage } from "../../src/grading/engine/image";
 import { measuredFront } from "../helpers/drawn-front";
 import { normalCdf } from "../helpers/normal";
 import { artPhoto, tablePhoto } from "../helpers/photos";
@@ -852,5 +863,53 @@ describe("a grey band along one cut beside a black border, on a light table", ()
   it("measures a cut blurred into a ramp on one side (its black reached steadily, not past a step)", () => {
     // A real Flesh and Blood card's soft right cut on white paper: 86, 56, 39, 28, 21, 16, then its black.
     expect(full(blackBorderedCard({ right: [86, 56, 39, 28, 21, 16] })).ok).toBe(true);
+  });
+});
+
+/**
+ * A black-bordered card drawn at twice the flat card's resolution: 3 mm borders, and along the
+ * right and top a darker rim of the frame's red 0.375 mm wide between the border and the frame's
+ * body (a modern Magic card's bevel), the body lightly textured. Halved, it is the flat card.
+ */
+function rimmedBlackCard(): RgbaImage {
+  const times = 2;
+  const width = W * times;
+  const height = H * times;
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const across = (x + 0.5) / (MM * times);
+      const down = (y + 0.5) / (MM * times);
+      const depth = Math.min(across, 63 - across, down, 88 - down);
+      const rimmed = depth === 63 - across || depth === down;
+      const level = depth < 3 ? 24 : rimmed && depth < 3.375 ? 57 : 100 + (((x * 7 + y * 13) % 11) - 5);
+      data.set([level * 1.1, level * 0.8, level * 0.6, 255].map(Math.round), (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+describe("a frame's rim finer than the half copy's pixels", () => {
+  it("is settled by a reading at twice the resolution, which the half and three-quarter copies cannot give", () => {
+    const double = rimmedBlackCard();
+    const flat = downscaleToFit(double, H);
+    expect(flat.width).toBe(W);
+    const frames = measureFrameTwice(flat, 0.2);
+    // The half copy merges the rim into the border on the right and the top: a point apart.
+    const without = agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, 0.2);
+    expect(without).toMatchObject({ ok: false, side: "right" });
+    const finer = measureFrameDouble(double, 0.2);
+    expect(finer.ok).toBe(true);
+    if (!finer.ok) return;
+    // The finer reading places every frame line on its step, 3 mm in.
+    for (const width of Object.values(widthsOf(finer.sides))) expect(width / MM).toBeCloseTo(3, 1);
+    const settled = agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, 0.2, () => finer);
+    expect(settled.ok).toBe(true);
+    if (!settled.ok) return;
+    // The flat card's reading stands, within half a point of the card as drawn.
+    const truth = faceCentering({ left: 3 * MM, right: 3 * MM, top: 3 * MM, bottom: 3 * MM });
+    expect(Math.abs(settled.centering.left_right - truth.left_right)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(settled.centering.top_bottom - truth.top_bottom)).toBeLessThanOrEqual(0.5);
+    expect(settled.agreement).toBeGreaterThan(0.5);
   });
 });

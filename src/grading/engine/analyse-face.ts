@@ -21,7 +21,7 @@ import {
   type Widths,
   widthsOf,
 } from "./centering";
-import { measureAberration, withoutAberration } from "./chromatic";
+import { type Aberration, measureAberration, withoutAberration } from "./chromatic";
 import { EDGE_PROFILES, MIN_CLEAN_CUT } from "./cut-profiles";
 import {
   type DecodedImage,
@@ -46,6 +46,7 @@ import {
   bordersWithinChord,
   type FrameResult,
   MAX_CLEAN_CUT_BLUR_MM,
+  measureFrameDouble,
   measureFrameTwice,
   printStarts,
   rimAllRound,
@@ -298,6 +299,8 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   }
   const measuring: Measuring = {
     name,
+    bytes,
+    aberration,
     decoded,
     forcedFormat,
     image: measuredImage,
@@ -312,6 +315,10 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
 /** What measureCard needs of the photo and of the image the card is measured on. */
 interface Measuring {
   name: FaceName;
+  /** The photo as sent: a region of it may be read again finer (doubleFrame). */
+  bytes: Uint8Array;
+  /** The lens's colour fringes taken out of the image measured (chromatic.ts), or null. */
+  aberration: Aberration | null;
   decoded: DecodedImage;
   forcedFormat: CardFormat | undefined;
   /** The working image, or the card's region read again from the photo, its colour fringes taken out. */
@@ -455,8 +462,13 @@ function measureCard(
     Side,
     number
   >;
-  const frames = measureFrameTwice(flat, blurMm, cleanCuts, bows, luma(outline.background));
-  let centering = agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, blurMm);
+  const tableLuma = luma(outline.background);
+  const frames = measureFrameTwice(flat, blurMm, cleanCuts, bows, tableLuma);
+  const double = () => {
+    const fine = doubleFlat(m, oriented.corners, format);
+    return fine && measureFrameDouble(fine, blurMm, cleanCuts, bows, tableLuma);
+  };
+  let centering = agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, blurMm, double);
   // Two inks along the outline: another card's band beside the card's cut (cardOnAnother).
   if (!frames.full.ok && frames.full.inks && inSleeve === null && beneath === null) {
     const upper = cardOnAnother(m, oriented, format, located, frames.full.inks);
@@ -620,6 +632,63 @@ function smallCardRim(image: RgbaImage, corners: Quad, edgeWidth: number): RgbaI
   const flat = unwarpCard(image, corners, SMALL_FORMAT);
   return rimAllRound(flat, edgeWidth / cardPxPerMm(corners, SMALL_FORMAT)) ? flat : null;
 }
+
+/**
+ * The card drawn flat at twice the flat card's resolution (unwarpCard, `times` 2) from the photo's
+ * own pixels: from the image measured when it holds that many on the card, else from the card's
+ * region read again from the photo at up to that resolution (decode.ts, decodeRegion), its colour
+ * fringes taken out as the image measured's were. Null when fewer than MIN_DOUBLE_PX_PER_MM of the
+ * photo's pixels lie on the card, or its region cannot be read with them within
+ * DETAIL_DECODE_BYTES. `corners`: the card's, in working-image pixels, its own order.
+ */
+function doubleFlat(m: Measuring, corners: Quad, format: CardFormat): RgbaImage | null {
+  const target = 2 * FLAT_PX_PER_MM;
+  const { decoded } = m;
+  const { width, height } = decoded.image;
+  const working = cardPxPerMm(corners, format);
+  const sourceGain = Math.max(decoded.sourceWidth, decoded.sourceHeight) / Math.max(width, height);
+  if (working * sourceGain < MIN_DOUBLE_PX_PER_MM) return null;
+  if (working * m.detailScale >= Math.min(target, working * sourceGain)) {
+    return unwarpCard(m.image, corners.map(m.toMeasured) as Quad, format, 2);
+  }
+  const xs = corners.map((p) => p.x);
+  const ys = corners.map((p) => p.y);
+  // The flat card samples no further out than its own edge; two working pixels round it cover the
+  // bilinear sampling and a corner placed a pixel out.
+  const margin = 2;
+  const region = {
+    x0: Math.max(0, Math.min(...xs) - margin),
+    y0: Math.max(0, Math.min(...ys) - margin),
+    x1: Math.min(width, Math.max(...xs) + margin),
+    y1: Math.min(height, Math.max(...ys) + margin),
+  };
+  let detail: DetailImage | null;
+  try {
+    detail = decodeRegion(m.bytes, decoded, region, target / working, 1, DETAIL_DECODE_BYTES);
+  } catch {
+    return null;
+  }
+  if (!detail) return null;
+  const { originX, originY, scaleX, scaleY } = detail;
+  const quad = corners.map((p) => ({ x: (p.x - originX) * scaleX, y: (p.y - originY) * scaleY })) as Quad;
+  if (cardPxPerMm(quad, format) < MIN_DOUBLE_PX_PER_MM) return null;
+  const image = m.aberration
+    ? withoutAberration(detail.image, {
+        ...m.aberration,
+        centre: { x: (width / 2 - originX) * scaleX, y: (height / 2 - originY) * scaleY },
+      })
+    : detail.image;
+  return unwarpCard(image, quad, format, 2);
+}
+
+/**
+ * The reading finer than the flat card (doubleFlat) is drawn at twice its resolution from at least
+ * this many of the photo's pixels per mm on the card (DETAIL_PX_PER_MM, 1.25 times the flat
+ * card's), never from the working image's alone when the photo holds more: a 12 MP photo's card
+ * region is read again at most at 5/8 of its size within DETAIL_DECODE_BYTES, which gives a card
+ * a third of the photo wide 12–13 px/mm.
+ */
+const MIN_DOUBLE_PX_PER_MM = DETAIL_PX_PER_MM;
 
 /** Pixels per mm of a card of `format` whose corners (card order) are `corners`: the scarcer of its two axes'. */
 function cardPxPerMm(corners: Quad, format: CardFormat): number {

@@ -134,6 +134,24 @@ export function measureFrameTwice(
 }
 
 /**
+ * The frame measured on a flat card drawn at twice the flat card's resolution (rectify.ts,
+ * unwarpCard with `times` 2) from the photo's own pixels, read as the flat card is (its first
+ * reading, at scale ½: widths in flat-card pixels): a second estimate finer than the flat card
+ * where its half copy is too coarse for the frame's step (centering.ts, agreeAtThreeScales).
+ */
+export function measureFrameDouble(
+  double: RgbaImage,
+  blurMm = 0,
+  cleanCuts: ReadonlySet<Side> = new Set(),
+  bows: Partial<Record<Side, number>> = {},
+  tableLuma = 0,
+): FrameResult {
+  const scale = 1 / 2;
+  return frameAt(double, scale, blurMm, cleanCuts, tableLuma, bevelledRim(double, scale, blurMm) ?? undefined, bows)
+    .result;
+}
+
+/**
  * Two sides whose border colours cannot be one ink in two lights (image.ts, sameInk), or null: a
  * card's border is printed in one ink all round. On the 240 drawn photos (both faces; uneven
  * light, colour casts, vignetting, glare) the sides' colours differ by at most 0.013 in

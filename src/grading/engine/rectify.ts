@@ -290,16 +290,21 @@ export function flatToPhoto(corners: Quad, format: CardFormat): number[] {
   );
 }
 
-/** Unwarps the card to a flat RGBA image of its format at FLAT_PX_PER_MM (bilinear sampling). */
-export function unwarpCard(image: RgbaImage, corners: Quad, format: CardFormat): RgbaImage {
-  const width = Math.round(format.width_mm * FLAT_PX_PER_MM);
-  const height = Math.round(format.height_mm * FLAT_PX_PER_MM);
+/**
+ * Unwarps the card to a flat RGBA image of its format at FLAT_PX_PER_MM (bilinear sampling), or
+ * at `times` that resolution: each side then `times` × the flat card's pixels, so that a pixel of
+ * it is exactly 1 / `times` of a flat-card pixel.
+ */
+export function unwarpCard(image: RgbaImage, corners: Quad, format: CardFormat, times = 1): RgbaImage {
+  const width = Math.round(format.width_mm * FLAT_PX_PER_MM) * times;
+  const height = Math.round(format.height_mm * FLAT_PX_PER_MM) * times;
   const [h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0, h8 = 1] = flatToPhoto(corners, format);
   const out = new Uint8Array(width * height * 4);
+  const step = 1 / times;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const u = x + 0.5;
-      const v = y + 0.5;
+      const u = (x + 0.5) * step;
+      const v = (y + 0.5) * step;
       const w = h6 * u + h7 * v + h8;
       const o = (y * width + x) * 4;
       bilinear(image, (h0 * u + h1 * v + h2) / w - 0.5, (h3 * u + h4 * v + h5) / w - 0.5, out, o);

@@ -176,6 +176,29 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expect(gentle).toContain("its edge may be hidden against the background");
   });
 
+  it("says a card photographed so steeply that its opposite sides converge by more than 20° is too steep, not that it does not stand out", () => {
+    // A 26 mm-equivalent lens, the card tilted 55° and turned 15° in its plane: two of its opposite
+    // sides converge by more than the 20° opposite sides are paired within, and no outline was
+    // found, the refusal saying its edge might barely stand out.
+    const width = 1600;
+    const height = 1200;
+    const focal35mm = 26;
+    const scene = sceneWith({
+      canvasWidth: width,
+      canvasHeight: height,
+      cardWidth: 420,
+      rotation: 15,
+      camera: { focalPx: (focal35mm * Math.hypot(width, height)) / Math.hypot(36, 24), tiltDeg: 55 },
+      borders: { left: 3.6, right: 2.4, top: 2.6, bottom: 3.6 },
+    });
+    const face = analyseFace("front", withExif(photo(scene), { focal35mm, pixelWidth: width, pixelHeight: height }));
+    if (face.ok) throw new Error("expected a refusal");
+    const converging = /two of its opposite edges lie (\d+)° apart/.exec(face.rejection.message);
+    expect(Number(converging?.[1])).toBeGreaterThan(20);
+    expect(face.rejection.message).toContain("photographed at too steep a slant");
+    expect(face.rejection.message).not.toContain("barely stand out");
+  });
+
   it("finds a card photographed steeply and turned, its opposite sides converging by more than 12°, and grades it", async () => {
     // A 26 mm-equivalent lens, the card tilted 40° and turned 25° in its plane (a phone held low
     // beside the table): both pairs of opposite sides converge, the long ones by about 17°. Lines

@@ -67,9 +67,11 @@ import {
 import {
   type Hypothesis,
   lineQuads,
+  MAX_OPPOSITE_ANGLE_DEG,
   MIN_DISTINCT_SUPPORT,
   MIN_SIDE_SUPPORT,
   outwardTwin,
+  STEEP_OPPOSITE_ANGLE_DEG,
   score,
   snapToEdges,
 } from "./quad-hypotheses";
@@ -309,6 +311,42 @@ export function findCardOutline(image: RgbaImage, lensFocal: number | null = nul
   return { ok: true, outline: { ...refined.outline, ...found } };
 }
 
+/**
+ * Where no outline is supported all round: the most two opposite sides converge (degrees) on the
+ * strongest outline supported all round once lines up to STEEP_OPPOSITE_ANGLE_DEG apart are paired
+ * as opposite sides, when they converge by more than an outline is looked for with
+ * (MAX_OPPOSITE_ANGLE_DEG); else null. Only the refusal's wording rests on it: a card photographed
+ * so steeply is told from one that does not stand out from the table.
+ */
+function steeperOutline(
+  map: ReturnType<typeof gradientMap>,
+  lines: ReturnType<typeof houghLines>,
+  shortSide: number,
+  sideCache: Map<string, SegmentSupport>,
+  focal: number | null,
+): number | null {
+  let best: { strength: number; apart: number } | null = null;
+  for (const quad of lineQuads(lines, shortSide * 0.1, STEEP_OPPOSITE_ANGLE_DEG)) {
+    const apart = Math.max(sidesApartDeg(quad, 0), sidesApartDeg(quad, 1));
+    if (apart <= MAX_OPPOSITE_ANGLE_DEG) continue;
+    const hypothesis = score(map, quad, sideCache, focal);
+    if (!hypothesis || hypothesis.support < MIN_SIDE_SUPPORT) continue;
+    if (!best || hypothesis.strength > best.strength) best = { strength: hypothesis.strength, apart };
+  }
+  return best?.apart ?? null;
+}
+
+/** The angle (degrees, 0–90) between a quadrilateral's side k (corner k → k + 1) and its opposite side. */
+function sidesApartDeg(quad: Quad, k: number): number {
+  const direction = (i: number) => {
+    const p = quad[i % 4] as Point;
+    const q = quad[(i + 1) % 4] as Point;
+    return Math.atan2(q.y - p.y, q.x - p.x);
+  };
+  const difference = Math.abs(direction(k) - direction(k + 2)) % Math.PI;
+  return (Math.min(difference, Math.PI - difference) * 180) / Math.PI;
+}
+
 /** The card's quadrilateral, from the photo's lines and colours (see the file's head), unrefined. */
 export function locateCard(image: RgbaImage, lensFocal: number | null = null): LocateResult {
   const coarse = downscaleToFit(image, COARSE_MAX_SIDE);
@@ -351,6 +389,13 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
         ok: false,
         reason: TOUCHES_EDGE,
       };
+    const steep = steeperOutline(map, lines, shortSide, sideCache, focal);
+    if (steep !== null) {
+      return {
+        ok: false,
+        reason: `the card's outline converges too steeply to be read: two of its opposite edges lie ${Math.round(steep)}° apart (at most ${MAX_OPPOSITE_ANGLE_DEG}° are read; a card square to the lens shows them parallel), so it was photographed at too steep a slant; photograph it from nearer straight above`,
+      };
+    }
     return {
       ok: false,
       reason:

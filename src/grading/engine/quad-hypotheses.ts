@@ -26,7 +26,14 @@ export const MIN_DISTINCT_SUPPORT = 0.25;
  * photographed steeply and turned (a phone held low beside the table) has its long sides
  * converging by 13–17° (two real photos of a card on a desk, and find-card.test.ts's 40° tilt).
  */
-const MAX_OPPOSITE_ANGLE_DEG = 20;
+export const MAX_OPPOSITE_ANGLE_DEG = 20;
+
+/**
+ * Where no outline is found, lines up to this many degrees apart are paired as opposite sides once
+ * more, only to tell a card photographed more steeply than an outline is looked for
+ * (find-card.ts, steeperOutline) from one that does not stand out.
+ */
+export const STEEP_OPPOSITE_ANGLE_DEG = 35;
 
 /** How far outward (coarse pixels) a side is moved to read the support beside it. */
 const OUTWARD_SHIFT = 5;
@@ -57,8 +64,11 @@ export interface Hypothesis {
   area: number;
 }
 
-/** Quadrilaterals from pairs of roughly parallel lines crossing each other at 90° ± 25°. */
-export function lineQuads(lines: HoughLine[], minSeparation: number): Quad[] {
+/**
+ * Quadrilaterals from pairs of roughly parallel lines (at most `maxOppositeDeg` apart) crossing
+ * each other at 90° ± 25°.
+ */
+export function lineQuads(lines: HoughLine[], minSeparation: number, maxOppositeDeg = MAX_OPPOSITE_ANGLE_DEG): Quad[] {
   const angleOf = (l: Line) => Math.atan2(l.b, l.a); // 0 … π
   const pairs: { first: Line; second: Line; angle: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -67,7 +77,7 @@ export function lineQuads(lines: HoughLine[], minSeparation: number): Quad[] {
       const q = lines[j] as HoughLine;
       let difference = Math.abs(angleOf(p) - angleOf(q));
       if (difference > Math.PI / 2) difference = Math.PI - difference;
-      if (difference > (MAX_OPPOSITE_ANGLE_DEG * Math.PI) / 180) continue;
+      if (difference > (maxOppositeDeg * Math.PI) / 180) continue;
       // Distance between the lines, measured along p's normal through p's foot point.
       const foot = { x: p.a * p.c, y: p.b * p.c };
       const separation = Math.abs(q.a * foot.x + q.b * foot.y - q.c);

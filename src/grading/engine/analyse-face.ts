@@ -315,7 +315,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
 /** What measureCard needs of the photo and of the image the card is measured on. */
 interface Measuring {
   name: FaceName;
-  /** The photo as sent: a region of it may be read again finer (doubleFrame). */
+  /** The photo as sent: a region of it may be read again finer (doubleFlat). */
   bytes: Uint8Array;
   /** The lens's colour fringes taken out of the image measured (chromatic.ts), or null. */
   aberration: Aberration | null;

@@ -7,6 +7,7 @@
 // the others, the ink with grey light added. Drawn pixel by pixel on the flat card, where every
 // line is known.
 import { describe, expect, it } from "vitest";
+import { analyseFace } from "../../src/grading/engine/analyse-face";
 import { agreeOnCentering } from "../../src/grading/engine/centering";
 import { measureFrameTwice } from "../../src/grading/engine/frame";
 import { SIDES } from "../../src/grading/engine/frame-side";
@@ -20,6 +21,7 @@ import {
   sameInkUnderSheen,
 } from "../../src/grading/engine/image";
 import { measureWear } from "../../src/grading/engine/wear";
+import { type CardScene, drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
 
 const MM = FLAT_PX_PER_MM;
 const W = 63 * MM;
@@ -213,5 +215,46 @@ describe("wear on a black border under a sheen", () => {
     // Paper-white beside a white table: missing material and whitening look alike there.
     expect(wear.corners.defects).toMatchObject([{ location: "top_right_corner" }]);
     expect(wear.worstCornerMm2).toBeGreaterThan(1.5);
+  });
+});
+
+describe("a black border's sheen in a vignetted photo", () => {
+  // A black-bordered card on a light table, the photo 60 % darker toward its corners (a webcam's
+  // lens), a lamp's reflection over its top border: that border reads rgb(102, 102, 102), the
+  // others rgb(18, 18, 20). The photo's outer frame reads a table of luma about 100, the table
+  // beside the card about 190.
+  const glare = { x: 0.5, y: 0.08, radius: 0.8, strength: 0.75 };
+  const scene: CardScene = {
+    canvasWidth: 1200,
+    canvasHeight: 900,
+    cardWidth: 480,
+    rotation: 1.5,
+    borders: { left: 3.3, right: 2.7, top: 3, bottom: 3.2 },
+    borderColor: [20, 20, 22],
+    artColor: [200, 160, 60],
+    background: [205, 200, 190],
+    texture: "wood",
+    noise: 2,
+    lightFalloff: 0.05,
+    seed: 11,
+    vignette: 0.6,
+    glare,
+  };
+
+  it("judges the sheen against the table beside the card, not the photo's darkened edges, and measures the card", () => {
+    // Against the outer frame's table (0.75 of luma 100) the grey top border was too light for a
+    // sheen, and the card was refused for two inks (as if another card lay beneath it).
+    const face = analyseFace("front", encodeJpeg(drawCardScene(scene), 90));
+    if (!face.ok) throw new Error(face.rejection.message);
+    if (!face.face.centering.ok) throw new Error(face.face.centering.reason);
+    const truth = truthOf(scene);
+    expect(Math.abs(face.face.centering.centering.left_right - truth.leftRight)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(face.face.centering.centering.top_bottom - truth.topBottom)).toBeLessThanOrEqual(0.5);
+  });
+
+  it("still refuses a top border lit past what a sheen over black may reach beside that table", () => {
+    const face = analyseFace("front", encodeJpeg(drawCardScene({ ...scene, glare: { ...glare, strength: 0.9 } }), 90));
+    const reason = face.ok ? (face.face.centering.ok ? "graded" : face.face.centering.reason) : face.rejection.message;
+    expect(reason).toMatch(/not one ink in two lights/);
   });
 });

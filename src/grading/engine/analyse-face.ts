@@ -52,7 +52,7 @@ import {
   rimAllRound,
 } from "./frame";
 import { SIDES, type Side, type SideMeasurement } from "./frame-side";
-import { dist, FLAT_PX_PER_MM, type Point, type Quad, signedArea2 } from "./geometry";
+import { dist, FLAT_PX_PER_MM, median, type Point, type Quad, signedArea2 } from "./geometry";
 import { luma, medianColour, oneBorderInk, type Rgb, type RgbaImage } from "./image";
 import { borderOutside, borderPartlyOutside, type OuterBorder, rimOutside } from "./outer-border";
 import { perceptualHash } from "./phash";
@@ -462,7 +462,7 @@ function measureCard(
     Side,
     number
   >;
-  const tableLuma = luma(outline.background);
+  const tableLuma = tableLumaBeside(measuredImage, measuredCorners, format);
   const frames = measureFrameTwice(flat, blurMm, cleanCuts, bows, tableLuma);
   const double = () => {
     const fine = doubleFlat(m, oriented.corners, format);
@@ -689,6 +689,42 @@ function doubleFlat(m: Measuring, corners: Quad, format: CardFormat): RgbaImage 
  * a third of the photo wide 12–13 px/mm.
  */
 const MIN_DOUBLE_PX_PER_MM = DETAIL_PX_PER_MM;
+
+/**
+ * The table's luma just outside the card's cut, all round: the median of TABLE_RING_SAMPLES places
+ * a side at each of TABLE_RING_MM outside it (`corners`: the card's in `image`, its own order).
+ * The frame's readings are judged against it (frame.ts: how light a black border's sheen may be,
+ * the table beside a grey band), not against the photo's outer frame, which a lens's vignetting
+ * darkens: on a webcam photo of a black-bordered card on white paper the outer frame's luma is
+ * 120 and the table beside the card 186, and the top border under a lamp's sheen, rgb(99, 97, 86),
+ * was lighter than 0.75 of the first (sameInkOrSheen) and refused as another ink.
+ */
+function tableLumaBeside(image: RgbaImage, corners: Quad, format: CardFormat): number {
+  const sample = flatSampler(image, corners, format);
+  const width = Math.round(format.width_mm * FLAT_PX_PER_MM);
+  const height = Math.round(format.height_mm * FLAT_PX_PER_MM);
+  const colour = new Float64Array(3);
+  const lumas: number[] = [];
+  for (const mm of TABLE_RING_MM) {
+    const out = mm * FLAT_PX_PER_MM;
+    for (let i = 0; i < TABLE_RING_SAMPLES; i++) {
+      const t = (i + 0.5) / TABLE_RING_SAMPLES;
+      for (const [u, v] of [
+        [t * width, -out],
+        [width + out, t * height],
+        [t * width, height + out],
+        [-out, t * height],
+      ] as const) {
+        sample(u, v, colour);
+        lumas.push(luma(colour));
+      }
+    }
+  }
+  return median(lumas);
+}
+
+const TABLE_RING_MM = [1.5, 2.5] as const;
+const TABLE_RING_SAMPLES = 40;
 
 /** Pixels per mm of a card of `format` whose corners (card order) are `corners`: the scarcer of its two axes'. */
 function cardPxPerMm(corners: Quad, format: CardFormat): number {

@@ -462,7 +462,12 @@ function measureCard(
     Side,
     number
   >;
-  const tableLuma = tableLumaBeside(measuredImage, measuredCorners, format);
+  // Inside a sleeve the "table" is the sleeve's margin, and on another card that card's band lies
+  // beside two sides: there the colour found round the outline stands (cardInSleeve, cardOnAnother).
+  const tableLuma =
+    inSleeve === null && beneath === null
+      ? tableLumaBeside(measuredImage, measuredCorners, format)
+      : luma(outline.background);
   const frames = measureFrameTwice(flat, blurMm, cleanCuts, bows, tableLuma);
   const double = () => {
     const fine = doubleFlat(m, oriented.corners, format);

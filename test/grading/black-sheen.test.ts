@@ -21,7 +21,8 @@ import {
   sameInkUnderSheen,
 } from "../../src/grading/engine/image";
 import { measureWear } from "../../src/grading/engine/wear";
-import { type CardScene, drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
+import { drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
+import { sceneWith } from "../helpers/submissions";
 
 const MM = FLAT_PX_PER_MM;
 const W = 63 * MM;
@@ -224,22 +225,17 @@ describe("a black border's sheen in a vignetted photo", () => {
   // others rgb(18, 18, 20). The photo's outer frame reads a table of luma about 100, the table
   // beside the card about 190.
   const glare = { x: 0.5, y: 0.08, radius: 0.8, strength: 0.75 };
-  const scene: CardScene = {
+  const scene = sceneWith({
     canvasWidth: 1200,
     canvasHeight: 900,
     cardWidth: 480,
-    rotation: 1.5,
-    borders: { left: 3.3, right: 2.7, top: 3, bottom: 3.2 },
     borderColor: [20, 20, 22],
     artColor: [200, 160, 60],
     background: [205, 200, 190],
-    texture: "wood",
-    noise: 2,
     lightFalloff: 0.05,
-    seed: 11,
     vignette: 0.6,
     glare,
-  };
+  });
 
   it("judges the sheen against the table beside the card, not the photo's darkened edges, and measures the card", () => {
     // Against the outer frame's table (0.75 of luma 100) the grey top border was too light for a

@@ -30,6 +30,7 @@ import {
   decodeImage,
   decodeRegion,
   FULL_FRAME_DIAGONAL_MM,
+  type Region,
 } from "./decode";
 import type { CardFormat, FaceName } from "./evidence";
 import { type CardOutline, type LocatedCard, locateCard } from "./find-card";
@@ -656,17 +657,9 @@ function doubleFlat(m: Measuring, corners: Quad, format: CardFormat): RgbaImage 
   if (working * m.detailScale >= Math.min(target, working * sourceGain)) {
     return unwarpCard(m.image, corners.map(m.toMeasured) as Quad, format, 2);
   }
-  const xs = corners.map((p) => p.x);
-  const ys = corners.map((p) => p.y);
   // The flat card samples no further out than its own edge; two working pixels round it cover the
   // bilinear sampling and a corner placed a pixel out.
-  const margin = 2;
-  const region = {
-    x0: Math.max(0, Math.min(...xs) - margin),
-    y0: Math.max(0, Math.min(...ys) - margin),
-    x1: Math.min(width, Math.max(...xs) + margin),
-    y1: Math.min(height, Math.max(...ys) + margin),
-  };
+  const region = regionAround(corners, 2, width, height);
   let detail: DetailImage | null;
   try {
     detail = decodeRegion(m.bytes, decoded, region, target / working, 1, DETAIL_DECODE_BYTES);
@@ -862,6 +855,18 @@ function holderRejection(name: FaceName, aspect: number): FaceResult {
   );
 }
 
+/** The box round `quad` widened by `margin` on every side, within a `width` × `height` image. */
+function regionAround(quad: Quad, margin: number, width: number, height: number): Region {
+  const xs = quad.map((p) => p.x);
+  const ys = quad.map((p) => p.y);
+  return {
+    x0: Math.max(0, Math.min(...xs) - margin),
+    y0: Math.max(0, Math.min(...ys) - margin),
+    x1: Math.min(width, Math.max(...xs) + margin),
+    y1: Math.min(height, Math.max(...ys) + margin),
+  };
+}
+
 /**
  * The card's region read again from the stored photo at about DETAIL_PX_PER_MM, when the card
  * is small in the working image (DETAIL_BELOW_PX_PER_MM) and the photo holds more; null otherwise.
@@ -876,13 +881,7 @@ function detailOf(bytes: Uint8Array, decoded: DecodedImage, quad: Quad, reach: n
   const xs = quad.map((p) => p.x);
   const ys = quad.map((p) => p.y);
   const extent = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-  const margin = Math.max(2 * reach + 2, DETAIL_MARGIN_SHARE * extent);
-  const region = {
-    x0: Math.max(0, Math.min(...xs) - margin),
-    y0: Math.max(0, Math.min(...ys) - margin),
-    x1: Math.min(width, Math.max(...xs) + margin),
-    y1: Math.min(height, Math.max(...ys) + margin),
-  };
+  const region = regionAround(quad, Math.max(2 * reach + 2, DETAIL_MARGIN_SHARE * extent), width, height);
   try {
     return decodeRegion(bytes, decoded, region, DETAIL_PX_PER_MM / pxPerMm, MIN_DETAIL_GAIN, DETAIL_DECODE_BYTES);
   } catch {

@@ -41,7 +41,9 @@ describe("real photos of one raw card on a table", () => {
   // and a navy Pokémon back whose soft shadow runs along part of its right cut and bows its bottom
   // one, where the navy in the card's shade is darker than the other sides show it (refused before
   // stop 98, the right cut's shadow's inner edge not traced, then the bottom's bow); and a
-  // black-bordered Magic card turned 30° on white paper, read as a card lying sideways.
+  // black-bordered Magic card turned 30° on white paper, read as a card lying sideways; and a
+  // silver-bordered card turned 28° on dark wood, copyright print in its bottom border (graded on
+  // arrival, stop 101).
   it.each([
     "ritesOfFlourishing",
     "aron",
@@ -54,6 +56,7 @@ describe("real photos of one raw card on a table", () => {
     "raticate",
     "backSoftShadow",
     "gracefulReprieve",
+    "grookey",
   ] as const)("grades %s within a point of its hand-measured centering, its outline on the card's corners", (name) => {
     const photo = REAL_PHOTOS[name];
     const outcome = outcomeOf(photo);

@@ -1,6 +1,7 @@
 // Real phone photos of real cards (test/fixtures/real-photos, openly licensed; SOURCES.md names
 // each one's source and licence), as the bytes a partner would upload. Imported inline (base64)
 // because tests run in workerd, which has no file system.
+import grookey from "../fixtures/real-photos/dany-grookey.jpg?inline";
 import slowpoke from "../fixtures/real-photos/dpc-slowpoke.jpg?inline";
 import mysticalTeachings from "../fixtures/real-photos/magic-lens-mystical-teachings.jpg?inline";
 import ritesOfFlourishing from "../fixtures/real-photos/magic-lens-rites-of-flourishing.jpg?inline";
@@ -253,6 +254,28 @@ export const REAL_PHOTOS = {
         { x: 1710, y: 1026 },
         { x: 1344, y: 2688 },
         { x: 88, y: 2387 },
+      ],
+    },
+  },
+  // A Scarlet & Violet Pokémon card, silver border, turned 28° on dark brown wood (1536 × 2048, no
+  // EXIF). Rectified through its corners at 20 px/mm (the cut read there within 0.02 mm of them
+  // on every side); each side's luma profile averaged over 1 mm along it at six places, the cut
+  // and the frame (the silver's step into the green body) their 50 % crossings; places where the
+  // art box's or the body's ledge lies against the frame, and the copyright print in the bottom
+  // border's left half, left out.
+  grookey: {
+    file: "dany-grookey.jpg",
+    kind: "raw card on a table",
+    dataUrl: grookey,
+    // Left 2.42, right 2.69, top 2.54, bottom 2.56 mm.
+    byHand: {
+      leftRight: 47.4,
+      topBottom: 49.8,
+      corners: [
+        { x: 197, y: 728 },
+        { x: 818, y: 412 },
+        { x: 1372, y: 1244 },
+        { x: 696, y: 1656 },
       ],
     },
   },

@@ -106,6 +106,25 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     },
   );
 
+  it("refuses a photo of the table alone as one with no card, saying what was looked for", () => {
+    // Soft undulating shading and no straight line: no four lines close an outline of a card's
+    // size and shape, and the refusal says so rather than only that no card was found.
+    const width = 1200;
+    const height = 900;
+    const data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const v = 120 + Math.round(20 * Math.sin(x / 37) * Math.cos(y / 53));
+        data.set([v, v - 5, v - 12, 255], (y * width + x) * 4);
+      }
+    }
+    const face = analyseFace("front", encodeJpeg({ width, height, data }, 90));
+    if (face.ok) throw new Error("expected a refusal");
+    expect(face.rejection.message).toContain(
+      "no card found in the photo: no four of its straight lines close an outline of a card's size and shape",
+    );
+  });
+
   it("names a longer lens as a possible cause when a card slanted through a telephoto, its lens not named, reads as no format", async () => {
     // A 3× telephoto (77 mm-equivalent), the card tilted 25°: its sides barely converge, so through
     // a main camera's lens it reads 1.28 tall, and through no main camera's a card format.

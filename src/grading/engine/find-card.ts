@@ -400,7 +400,7 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
       ok: false,
       reason:
         scored.length === 0
-          ? "no card found in the photo"
+          ? "no card found in the photo: no four of its straight lines close an outline of a card's size and shape (the card's edge may barely stand out from the background, or run out of the photo)"
           : "no card found in the photo: no outline has a straight edge along all four sides (the card's edge may barely stand out from the background)",
     };
   }

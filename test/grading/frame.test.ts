@@ -228,6 +228,33 @@ describe("the printed frame from line evidence", () => {
     if (specks.ok) expect(specks.sides.bottom.width / MM).toBeCloseTo(3, 1);
   });
 
+  it("reads a rule along the top border with a body of nearly the border's colour behind it as the frame, not print", () => {
+    // A yellow border 2.5 mm wide all round, a darker rule 0.6 mm wide inside it (a print row's
+    // height), then the body's faint yellow out to the art 9 mm in; along 30 % of the top's
+    // columns dark print lies right behind the rule (to 5 mm in), so the border's colour follows it
+    // on 70 % of them. Every column meets the rule at one depth: a line, not words, which have
+    // gaps. Read past as print, the top was refused (print 3.1 mm deep, the line behind it 9 mm in).
+    const RULE: [number, number, number] = [170, 140, 50];
+    const data = new Uint8Array(W * H * 4);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const depth = Math.min(x, y, W - 1 - x, H - 1 - y);
+        let colour = depth < 2.5 * MM ? BORDER : depth < 3.1 * MM ? RULE : depth < 9 * MM ? FAINT : ART;
+        if (y >= 3.1 * MM && y < 5 * MM && depth >= 3.1 * MM && x % (10 * MM) < 3 * MM) colour = ART;
+        data.set([...colour, 255], (y * W + x) * 4);
+      }
+    }
+    const twice = measureFrameTwice({ width: W, height: H, data });
+    expect(twice.full.ok && twice.half.ok).toBe(true);
+    if (!twice.full.ok || !twice.half.ok) return;
+    // The half copy reads the thin rule up to 0.055 mm short (its art window falls on the body).
+    for (const side of SIDES) {
+      expect(twice.full.sides[side].width / MM).toBeCloseTo(2.5, 2);
+      expect(Math.abs(twice.half.sides[side].width / MM - 2.5)).toBeLessThanOrEqual(0.06);
+    }
+    expect(agreeOnCentering(twice.full, twice.half).ok).toBe(true);
+  });
+
   it("refuses print along a side rather than read past it (only the top and bottom borders are)", () => {
     // The same print turned onto the left border (vertical text, as on some cards' sides): 60 %
     // of the rows carry it 1.2–2 mm in, the frame 3 mm in.

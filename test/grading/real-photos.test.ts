@@ -43,7 +43,8 @@ describe("real photos of one raw card on a table", () => {
   // stop 98, the right cut's shadow's inner edge not traced, then the bottom's bow); and a
   // black-bordered Magic card turned 30° on white paper, read as a card lying sideways; and a
   // silver-bordered card turned 28° on dark wood, copyright print in its bottom border (graded on
-  // arrival, stop 101).
+  // arrival, stop 101); and a yellow-bordered card whose thin rule inside the border, before a body
+  // of nearly its yellow, was read as print along its top and the photo refused (before stop 101).
   it.each([
     "ritesOfFlourishing",
     "aron",
@@ -57,6 +58,7 @@ describe("real photos of one raw card on a table", () => {
     "backSoftShadow",
     "gracefulReprieve",
     "grookey",
+    "shinx",
   ] as const)("grades %s within a point of its hand-measured centering, its outline on the card's corners", (name) => {
     const photo = REAL_PHOTOS[name];
     const outcome = outcomeOf(photo);

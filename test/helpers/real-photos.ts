@@ -20,6 +20,7 @@ import fullHeal from "../fixtures/real-photos/pcg-full-heal.jpg?inline";
 import haunter from "../fixtures/real-photos/pcg-haunter.jpg?inline";
 import pokedex from "../fixtures/real-photos/pcg-pokedex.jpg?inline";
 import raticate from "../fixtures/real-photos/pcg-raticate.jpg?inline";
+import shinx from "../fixtures/real-photos/pcg-shinx.jpg?inline";
 import specialCharge from "../fixtures/real-photos/pcg-special-charge.jpg?inline";
 import gracefulReprieve from "../fixtures/real-photos/smfe-graceful-reprieve.jpg?inline";
 import { type FaceOutcome, faceOutcome } from "./face-outcome";
@@ -254,6 +255,27 @@ export const REAL_PHOTOS = {
         { x: 1710, y: 1026 },
         { x: 1344, y: 2688 },
         { x: 88, y: 2387 },
+      ],
+    },
+  },
+  // A DP-era Shinx, yellow border, upside down and turned 35° on a white table. Inside the border a
+  // thin darker rule runs all round before a body of nearly the border's yellow: along the top
+  // (the card's foot, upside down) the rule was read as print before stop 101 and the photo
+  // refused (frame-side.ts, lineAlong). Measured as the Grookey below, on the photo rectified at
+  // 20 px/mm, the frame the 50 % crossing between the border's luma and the rule's.
+  shinx: {
+    file: "pcg-shinx.jpg",
+    kind: "raw card on a table",
+    dataUrl: shinx,
+    // Left 2.46, right 2.35, top 2.43, bottom 2.58 mm.
+    byHand: {
+      leftRight: 51.1,
+      topBottom: 48.5,
+      corners: [
+        { x: 141, y: 1793 },
+        { x: 973, y: 1211 },
+        { x: 1936, y: 2260 },
+        { x: 1096, y: 2970 },
       ],
     },
   },

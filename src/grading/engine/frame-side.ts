@@ -202,10 +202,12 @@ const MIN_INK_LINES = 0.4;
  * than this many mm, which another scale read it from); or, on a bevelled rim (bevelledRim), on
  * the strip ending at the rim's darkest (`rimAt`: the far side of its darkest pixel, mm from the
  * cut; on a coarser copy the strip ends on the last pixel wholly before that). `thinRule`: the
- * flat card read the side's frame as a thin rule before a lighter body (ART_WINDOW). `ink`: the
+ * flat card read the side's frame as a thin rule before a lighter body (ART_WINDOW). `lineAlong`:
+ * the flat card's first line is met at one depth by nearly every scan line (MAX_PRINT_SHARE), a
+ * line along the side and no print, whatever lies behind it. `ink`: the
  * side is read on the scan lines whose border shows this ink only (inkLines).
  */
-export type StripAt = { thinRule?: boolean; ink?: readonly [number, number, number] } & (
+export type StripAt = { thinRule?: boolean; lineAlong?: boolean; ink?: readonly [number, number, number] } & (
   | { settledFrom?: number; rimAt?: undefined }
   | { rimAt: number; settledFrom?: undefined }
 );
@@ -484,10 +486,16 @@ export function measureSide(
   // Islands on nearly every scan line are a line along the side (the shadow of a card's cut on
   // another card beneath it), not print: letters and words have gaps (MAX_PRINT_SHARE).
   const islandLines = found.filter((p, i) => (walked[i]?.y ?? 0) > p.y + tolerance).length;
-  const printed = !horizontal && islandLines < MAX_PRINT_SHARE * lines.length;
   const islandsFirst = readPast >= MIN_BORDER_BEHIND * firstCluster.length;
+  // Nor is a first line with the border's colour behind most of it that nearly every scan line
+  // meets at one depth (`lineAlong`): a rule printed along the side before a body of nearly the
+  // border's colour, not words, which have gaps. The coarser copies take the flat card's word for
+  // it (StripAt), where the rule, blurred, may stand out on fewer of their scan lines.
+  const lineAlong = strip.lineAlong ?? (islandsFirst && firstCluster.length >= MAX_PRINT_SHARE * lines.length);
+  const printed = !horizontal && islandLines < MAX_PRINT_SHARE * lines.length && !lineAlong;
   const pastPrint = printed && islandsFirst;
-  const brokenIsland = !printed && islandsFirst && firstCluster.length <= MAX_PRINT_LINE_SHARE * lines.length;
+  const brokenIsland =
+    !printed && islandsFirst && !lineAlong && firstCluster.length <= MAX_PRINT_LINE_SHARE * lines.length;
   const chosen = pastPrint ? densestDepth(walked, tolerance) : firstCluster;
   // Behind a thin rule (`thinRule`) the line is fitted through the depths within
   // CLUSTER_HALF_WIDTH_PX flat-card pixels of the densest at either scale: the half copy's band,
@@ -547,7 +555,7 @@ export function measureSide(
       : null;
   return {
     ok: true,
-    strip: read,
+    strip: lineAlong ? { ...read, lineAlong } : read,
     measured: {
       width,
       agreement: agreeing / found.length,

@@ -203,8 +203,8 @@ const MIN_INK_LINES = 0.4;
  * the strip ending at the rim's darkest (`rimAt`: the far side of its darkest pixel, mm from the
  * cut; on a coarser copy the strip ends on the last pixel wholly before that). `thinRule`: the
  * flat card read the side's frame as a thin rule before a lighter body (ART_WINDOW). `lineAlong`:
- * the flat card's first line is met at one depth by nearly every scan line (MAX_PRINT_SHARE), a
- * line along the side and no print, whatever lies behind it. `ink`: the
+ * the flat card's first line, the border's colour behind most of it, is met at one depth by
+ * nearly every scan line (MAX_PRINT_SHARE): a rule along the side, not print. `ink`: the
  * side is read on the scan lines whose border shows this ink only (inkLines).
  */
 export type StripAt = { thinRule?: boolean; lineAlong?: boolean; ink?: readonly [number, number, number] } & (

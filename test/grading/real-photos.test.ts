@@ -77,10 +77,16 @@ describe("real photos of one raw card on a table", () => {
     }
   });
 
-  it("finds no wear on the Rites of Flourishing card, a pristine one whose black border is lit unevenly along its sides", () => {
+  it.each([
     // The lit end of its left border is 50 levels lighter than the side's median colour: judged
     // against that one colour, its ink read as whitening and chips (edges 8.5, corners 9.5).
-    const outcome = outcomeOf(REAL_PHOTOS.ritesOfFlourishing);
+    ["ritesOfFlourishing", "a black border lit unevenly along its sides"],
+    // A lamp's sheen pales its yellow left border for 12 mm, in to the frame, to a colour keeping
+    // 0.3 of the ink's hue: judged against the face's one yellow it lay nearer the white table and
+    // read as 12 mm of chips (edges 5).
+    ["shinx", "a yellow border paled by a lamp's sheen along one side"],
+  ] as const)("finds no wear on %s, a pristine card with %s", (name, _what) => {
+    const outcome = outcomeOf(REAL_PHOTOS[name]);
     if (!outcome.graded) throw new Error(`expected a centering, got: ${outcome.message}`);
     expect(outcome.wear).toEqual({ corners: 10, edges: 10, surface: 10, defects: 0 });
   });

@@ -262,8 +262,9 @@ export const REAL_PHOTOS = {
   // thin darker rule runs all round before a body of nearly the border's yellow: along the top
   // (the card's foot, upside down) the rule was read as print before stop 101 and the photo
   // refused (frame-side.ts, lineAlong). Measured as the Grookey below, on the photo rectified at
-  // 20 px/mm, the frame the 50 % crossing between the border's luma and the rule's. Its wear is
-  // not held to: a lamp's sheen pales its left border for 12 mm and reads as chips (edges 5).
+  // 20 px/mm, the frame the 50 % crossing between the border's luma and the rule's. A lamp's sheen
+  // pales its left border for 12 mm, all the way in to the frame: read as chips (edges 5) before
+  // stop 102 (wear.ts, MIN_VEILED_HUE_SHARE).
   shinx: {
     file: "pcg-shinx.jpg",
     kind: "raw card on a table",

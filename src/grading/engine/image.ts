@@ -290,9 +290,15 @@ const MAX_DARK_HUE_TURN_DEG = 30;
  * The dimmer colour must show a hue (DARK_HUE_LEVELS), the lighter keep MIN_SHEEN_HUE_SHARE to
  * all of it, turned at most MAX_SHEEN_HUE_TURN_DEG: another card's white band, a clear sleeve's
  * margin over the table, or a band of another hue beside the border is two inks (a white band
- * beside that yellow border keeps under 5 % of its hue).
+ * beside that yellow border keeps under 5 % of its hue). `minHueShare`: the least share of the
+ * ink's hue the lit colour keeps (MIN_SHEEN_HUE_SHARE unless told; wear.ts asks less of the ink
+ * read beside a pixel under a stronger sheen).
  */
-export function sameInkUnderSheen(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+export function sameInkUnderSheen(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  minHueShare = MIN_SHEEN_HUE_SHARE,
+): boolean {
   const [dim, lit] = luma(a) <= luma(b) ? [a, b] : [b, a];
   const {
     sizes: [ink, sheened],
@@ -300,7 +306,7 @@ export function sameInkUnderSheen(a: ArrayLike<number>, b: ArrayLike<number>): b
   } = hueTurn(dim, lit);
   return (
     ink >= DARK_HUE_LEVELS &&
-    sheened >= MIN_SHEEN_HUE_SHARE * ink &&
+    sheened >= minHueShare * ink &&
     sheened <= ink &&
     cosine >= Math.cos((MAX_SHEEN_HUE_TURN_DEG * Math.PI) / 180)
   );

@@ -17,7 +17,7 @@
 import type { DefectRegion, FaceName } from "./evidence";
 import { SIDES, type Side } from "./frame-side";
 import { FLAT_PX_PER_MM, median, selectKth } from "./geometry";
-import { type Rgb, type RgbaImage, rgbDistance, sameInk, sameInkOrSheen } from "./image";
+import { type Rgb, type RgbaImage, rgbDistance, sameInk, sameInkOrSheen, sameInkUnderSheen } from "./image";
 import type { FlatSampler } from "./rectify";
 import { type ArtLine, measureSurface } from "./surface";
 
@@ -120,6 +120,18 @@ const LOCAL_BORDER_PX = 3 * MM;
 const BAND_INK_PX = 6 * MM;
 const LOCAL_STEP_PX = MM;
 const MIN_LOCAL_PIXELS = 40;
+/**
+ * The border's ink under a strong sheen: a colour read on the inner strip that keeps at least this
+ * share of the ink's hue, turned no further than a sheen turns it (image.ts, sameInkUnderSheen,
+ * whose own floor of 0.4 tells a separate band from the ink). On a real photo of a yellow-bordered
+ * card on a white table, a lamp's sheen pales the left border for 12 mm all the way in to the frame,
+ * rgb(160, 149, 122) beside rgb(170, 147, 50): 0.3 of the ink's hue, turned 6°. Judged against the
+ * face's one yellow, the paled border lay nearer the table and read as 12 mm of chips (edges 5); and
+ * a Pokémon back's blue border paled over its bottom right corner read as 5.4 mm² of missing material
+ * and 7.5 mm of chips. A bite out of the edge under such a light still shows the table (a drawn
+ * chip of 2 mm is found there), and whitening, paper-white, keeps under a tenth of a yellow's hue.
+ */
+const MIN_VEILED_HUE_SHARE = 0.2;
 /** The inner strip ends this far short of the frame (0.5 mm: a soft photo blurs the frame's step into it). */
 const INNER_MARGIN_PX = 0.5 * MM;
 /** …and is read only where it is at least this deep (0.25 mm), and at most this deep (1.5 mm). */
@@ -514,7 +526,8 @@ function localBorderInk(
 /**
  * A side's ink every LOCAL_STEP_PX along it: at each place the median across depths `from`–`to`,
  * then the median of those within `reach` along the side; null where that is no shade of `border`
- * (nor that ink under a sheen, a black border catching a lamp: image.ts, sameInkOrSheen).
+ * (nor that ink under a sheen: a black border catching a lamp, image.ts, sameInkOrSheen; a coloured
+ * one paled by it, MIN_VEILED_HUE_SHARE).
  */
 function inkAlong(
   flat: RgbaImage,
@@ -553,10 +566,46 @@ function inkAlong(
       return selectKth(window, n, n >> 1);
     }) as Rgb;
     // Only the side's ink in another light: not a thumb over the border, nor whitening all along it.
-    row.push(sameInkOrSheen(ink, border, tableLuma) ? inkOf(ink) : null);
+    row.push(
+      sameInkOrSheen(ink, border, tableLuma) ||
+        sameInkUnderSheen(ink, border, MIN_VEILED_HUE_SHARE) ||
+        inkInMoreLight(ink, border)
+        ? inkOf(ink)
+        : null,
+    );
   }
   return row;
 }
+
+/**
+ * A hued near-black ink in more light than sameInk allows (image.ts, MIN_SHADE_RATIO): `ink` up to
+ * MAX_LIGHT_RATIO times as bright as `border`, its chromaticity within MAX_LIT_CHROMA_DIFFERENCE
+ * of it, `border` at least MIN_INK_CHROMA from neutral: paper-white whitening, near neutral, then
+ * lies further than that from the ink's chromaticity, and is not taken for the ink in more light
+ * even where it reaches the inner strip (a neutral ink's grey light is sameInkOrSheen's). On a real photo of a gold Magic
+ * card on a desk, its warm black border, rgb(43, 36, 23), reads rgb(120, 104, 78) toward its
+ * bottom right corner, lit 2.9 times (about 8 times in linear light), its chromaticity 0.02 off;
+ * judged against the side's darker ink, the lit border passed for whitening (15 levels lighter,
+ * chroma under 45, 60 from the ink): corners and edges 5 on a card that shows no wear.
+ */
+function inkInMoreLight(ink: Rgb, border: Rgb): boolean {
+  const lit = luma(...ink);
+  const base = luma(...border);
+  if (lit <= base || lit > MAX_LIGHT_RATIO * base) return false;
+  const chromaticity = (c: Rgb) => {
+    const sum = Math.max(1, c[0] + c[1] + c[2]);
+    return [c[0] / sum, c[1] / sum] as const;
+  };
+  const [inkR, inkG] = chromaticity(ink);
+  const [borderR, borderG] = chromaticity(border);
+  return (
+    Math.hypot(borderR - 1 / 3, borderG - 1 / 3) >= MIN_INK_CHROMA &&
+    Math.hypot(inkR - borderR, inkG - borderG) <= MAX_LIT_CHROMA_DIFFERENCE
+  );
+}
+const MAX_LIGHT_RATIO = 4;
+const MAX_LIT_CHROMA_DIFFERENCE = 0.04;
+const MIN_INK_CHROMA = 0.05;
 
 /**
  * A bevelled rim's colour at each depth (flat-card pixels from the cut) near a place along a side:

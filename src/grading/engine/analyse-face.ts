@@ -41,6 +41,7 @@ import {
   nearSmallFormat,
   recogniseFormat,
   SMALL_FORMAT,
+  STANDARD_FORMAT,
   TOPPS_FORMAT,
 } from "./formats";
 import {
@@ -162,6 +163,8 @@ export interface FaceAnalysis {
   formatCandidates: CardFormat[];
   /** The format is the small one because the card shows a bevelled rim all round (smallCardRim). */
   smallByRim: boolean;
+  /** The format is the standard one because the card shows a collector bar (barNamesStandard). */
+  standardByBar: boolean;
   pxPerMm: number;
   flat: RgbaImage;
   /** The frame at two scales; `ok` only when both agree and the pixels support a 1-point measurement. */
@@ -310,7 +313,29 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
     detailScale,
     reach: measuredReach,
   };
-  return measureCard(measuring, refined, located, null);
+  const measured = measureCard(measuring, refined, located, null);
+  return forcedFormat === undefined ? barNamesStandard(measuring, refined, located, measured) : measured;
+}
+
+/**
+ * A collector bar (frame.ts, printReading: an end printed as a bar of the border's colour, its
+ * frame 5 mm or more in) is a modern design's, a Magic or a Flesh and Blood card's, and those are
+ * 63 × 88 mm. A card showing one whose proportions name the 1952 Topps format (2.2 % taller than
+ * the standard) is measured again as the standard format, and is that when the bar is read again
+ * there; the other face, of the Topps card's shape, then takes that format (builtin.ts). On a real
+ * photo of a Magic foil on wood, a screenshot's crop of a phone photo with the lens guessed, the
+ * card reads 1.427 tall and was graded as the Topps format.
+ */
+function barNamesStandard(
+  m: Measuring,
+  refined: Extract<Refined, { ok: true }>,
+  located: Omit<LocatedCard, "quad" | "reach" | "faintCut">,
+  measured: FaceResult,
+): FaceResult {
+  const barred = (result: FaceResult) => result.ok && result.face.centering.ok && result.face.centering.bar !== null;
+  if (!measured.ok || measured.face.format.id !== TOPPS_FORMAT.id || !barred(measured)) return measured;
+  const again = measureCard({ ...m, forcedFormat: STANDARD_FORMAT }, refined, located, null);
+  return again.ok && barred(again) ? { ok: true, face: { ...again.face, standardByBar: true } } : measured;
 }
 
 /** What measureCard needs of the photo and of the image the card is measured on. */
@@ -565,6 +590,7 @@ function measureCard(
       focalSource: oriented.focalSource,
       formatCandidates: acrossLenses && !smallByRim ? acrossLenses.candidates : [format],
       smallByRim,
+      standardByBar: false,
       format,
       pxPerMm,
       flat,

@@ -73,11 +73,14 @@ export class BuiltinEngine implements GradingEngine {
     // One card: both faces of the same format. A face whose format rests on a guessed lens (several
     // candidates) takes the other's when that is one of its candidates, and is measured again as it;
     // so does a face read as the 1952 Topps format within RIM_FORMAT_TOLERANCE of the small one's
-    // proportions when the other shows a Yu-Gi-Oh! card's rim all round (formats.ts).
+    // proportions when the other shows a Yu-Gi-Oh! card's rim all round (formats.ts), and a face
+    // read as the Topps format when the other is the standard one by its collector bar
+    // (analyse-face.ts, barNamesStandard).
     if (front.face.format.id !== back.face.format.id) {
       const settles = (face: FaceAnalysis, other: FaceAnalysis) =>
         (face.formatCandidates.length > 1 && face.formatCandidates.some((format) => format.id === other.format.id)) ||
-        (other.smallByRim && face.format.id === TOPPS_FORMAT.id && nearSmallFormat(face.aspect));
+        (other.smallByRim && face.format.id === TOPPS_FORMAT.id && nearSmallFormat(face.aspect)) ||
+        (other.standardByBar && face.format.id === TOPPS_FORMAT.id);
       if (settles(front.face, back.face) && !settles(back.face, front.face)) {
         front = analyseFace("front", input.front.bytes, back.face.format);
       } else if (settles(back.face, front.face) && !settles(front.face, back.face)) {

@@ -333,6 +333,7 @@ export function measureWear(
   }
   lightNotWear(state, lift, W, H);
   missingOpenToCut(state, W, H);
+  for (const corner of cornerBoxes) slivers(state, W, H, corner.x0, corner.y0);
   // A worn pixel counts when two of its four neighbours are worn too (JPEG and sensor noise flip
   // single pixels; real wear is a patch).
   const isWorn = (x: number, y: number) => {
@@ -763,6 +764,58 @@ function missingOpenToCut(state: Uint8Array, W: number, H: number): void {
     }
   }
   for (let i = 0; i < W * H; i++) if (state[i] === 2 && !reached[i]) state[i] = 0;
+}
+
+/**
+ * Worn pixels at a corner count only in a patch reaching SLIVER_RINGS or more past the outermost
+ * pixels examined (BAND_FROM_PX inside the ideal 3 mm rounded cut). A patch lying wholly in those
+ * outer rings, a sliver along the cut's rounding, cannot be told from the outline's own error where
+ * two fitted sides meet (a lens's bend, a corner die-cut rounder than 3 mm): on the real photos
+ * the sides' lines meet a pixel or two outside the card's rounding, and its blend with the table
+ * read as 0.2–0.8 mm² of missing material or whitening (corners 9.5–8.5) on cards whose corners are
+ * sound on the photo. Along the edges a position counts only with EDGE_WORN_MIN_PIXELS worn across
+ * its band, which sets such slivers aside there. Whitening of a corner or a ding reaches deeper.
+ */
+const SLIVER_RINGS = 2;
+
+/** Sets to "not examined" each patch of worn pixels in a corner box lying wholly within SLIVER_RINGS of the examined band's outer edge. */
+function slivers(state: Uint8Array, W: number, H: number, x0: number, y0: number): void {
+  const inBox = (x: number, y: number) => x >= x0 && x < x0 + CORNER_PATCH_PX && y >= y0 && y < y0 + CORNER_PATCH_PX;
+  const depthAt = (x: number, y: number) => {
+    const cx = Math.min(x + 0.5, W - x - 0.5);
+    const cy = Math.min(y + 0.5, H - y - 0.5);
+    return cx < CORNER_RADIUS_PX && cy < CORNER_RADIUS_PX
+      ? CORNER_RADIUS_PX - Math.hypot(CORNER_RADIUS_PX - cx, CORNER_RADIUS_PX - cy)
+      : Math.min(cx, cy);
+  };
+  const seen = new Uint8Array(CORNER_PATCH_PX * CORNER_PATCH_PX);
+  const at = (x: number, y: number) => (y - y0) * CORNER_PATCH_PX + (x - x0);
+  for (let y = y0; y < y0 + CORNER_PATCH_PX; y++) {
+    for (let x = x0; x < x0 + CORNER_PATCH_PX; x++) {
+      if ((state[y * W + x] ?? 0) < 2 || seen[at(x, y)]) continue;
+      const patch: number[] = [];
+      const stack = [x, y];
+      seen[at(x, y)] = 1;
+      let deepest = 0;
+      while (stack.length > 0) {
+        const py = stack.pop() as number;
+        const px = stack.pop() as number;
+        patch.push(py * W + px);
+        deepest = Math.max(deepest, depthAt(px, py));
+        for (const [nx, ny] of [
+          [px - 1, py],
+          [px + 1, py],
+          [px, py - 1],
+          [px, py + 1],
+        ] as const) {
+          if (!inBox(nx, ny) || seen[at(nx, ny)] || (state[ny * W + nx] ?? 0) < 2) continue;
+          seen[at(nx, ny)] = 1;
+          stack.push(nx, ny);
+        }
+      }
+      if (deepest < BAND_FROM_PX + SLIVER_RINGS) for (const i of patch) state[i] = 0;
+    }
+  }
 }
 
 /** How far (px) past BAND_FROM_PX a patch of missing material must reach toward the cut. */

@@ -307,12 +307,7 @@ export function measureWear(
         const fromSide = Math.min(x, W - 1 - x);
         const fromEnd = Math.min(y, H - 1 - y);
         // How deep the pixel lies inside the ideal rounded cut (a rim's shading follows it).
-        const cx = Math.min(x + 0.5, W - x - 0.5);
-        const cy = Math.min(y + 0.5, H - y - 0.5);
-        const depth =
-          cx < CORNER_RADIUS_PX && cy < CORNER_RADIUS_PX
-            ? CORNER_RADIUS_PX - Math.hypot(CORNER_RADIUS_PX - cx, CORNER_RADIUS_PX - cy)
-            : Math.min(cx, cy);
+        const depth = depthInsideCut(x, y, W, H);
         const ink =
           fromSide <= fromEnd
             ? inkNear(x < W / 2 ? "left" : "right", y, depth)
@@ -583,11 +578,12 @@ function inkAlong(
  * MAX_LIGHT_RATIO times as bright as `border`, its chromaticity within MAX_LIT_CHROMA_DIFFERENCE
  * of it, `border` at least MIN_INK_CHROMA from neutral: paper-white whitening, near neutral, then
  * lies further than that from the ink's chromaticity, and is not taken for the ink in more light
- * even where it reaches the inner strip (a neutral ink's grey light is sameInkOrSheen's). On a real photo of a gold Magic
- * card on a desk, its warm black border, rgb(43, 36, 23), reads rgb(120, 104, 78) toward its
- * bottom right corner, lit 2.9 times (about 8 times in linear light), its chromaticity 0.02 off;
- * judged against the side's darker ink, the lit border passed for whitening (15 levels lighter,
- * chroma under 45, 60 from the ink): corners and edges 5 on a card that shows no wear.
+ * even where it reaches the inner strip (a neutral ink's grey light is sameInkOrSheen's). On a
+ * real photo of a gold Magic card on a desk, its warm black border, rgb(43, 36, 23), reads
+ * rgb(120, 104, 78) toward its bottom right corner, lit 2.9 times (about 8 times in linear light),
+ * its chromaticity 0.02 off; judged against the side's darker ink, the lit border passed for
+ * whitening (15 levels lighter, chroma under 45, 60 from the ink): corners and edges 5 on a card
+ * that shows no wear.
  */
 function inkInMoreLight(ink: Rgb, border: Rgb): boolean {
   const lit = luma(...ink);
@@ -781,13 +777,6 @@ const SLIVER_RINGS = 2;
 /** Sets to "not examined" each patch of worn pixels in a corner box lying wholly within SLIVER_RINGS of the examined band's outer edge. */
 function slivers(state: Uint8Array, W: number, H: number, x0: number, y0: number): void {
   const inBox = (x: number, y: number) => x >= x0 && x < x0 + CORNER_PATCH_PX && y >= y0 && y < y0 + CORNER_PATCH_PX;
-  const depthAt = (x: number, y: number) => {
-    const cx = Math.min(x + 0.5, W - x - 0.5);
-    const cy = Math.min(y + 0.5, H - y - 0.5);
-    return cx < CORNER_RADIUS_PX && cy < CORNER_RADIUS_PX
-      ? CORNER_RADIUS_PX - Math.hypot(CORNER_RADIUS_PX - cx, CORNER_RADIUS_PX - cy)
-      : Math.min(cx, cy);
-  };
   const seen = new Uint8Array(CORNER_PATCH_PX * CORNER_PATCH_PX);
   const at = (x: number, y: number) => (y - y0) * CORNER_PATCH_PX + (x - x0);
   for (let y = y0; y < y0 + CORNER_PATCH_PX; y++) {
@@ -801,7 +790,7 @@ function slivers(state: Uint8Array, W: number, H: number, x0: number, y0: number
         const py = stack.pop() as number;
         const px = stack.pop() as number;
         patch.push(py * W + px);
-        deepest = Math.max(deepest, depthAt(px, py));
+        deepest = Math.max(deepest, depthInsideCut(px, py, W, H));
         for (const [nx, ny] of [
           [px - 1, py],
           [px + 1, py],
@@ -816,6 +805,15 @@ function slivers(state: Uint8Array, W: number, H: number, x0: number, y0: number
       if (deepest < BAND_FROM_PX + SLIVER_RINGS) for (const i of patch) state[i] = 0;
     }
   }
+}
+
+/** How deep (px) the centre of the flat card's pixel (x, y) lies inside the ideal 3 mm rounded cut. */
+function depthInsideCut(x: number, y: number, W: number, H: number): number {
+  const cx = Math.min(x + 0.5, W - x - 0.5);
+  const cy = Math.min(y + 0.5, H - y - 0.5);
+  return cx < CORNER_RADIUS_PX && cy < CORNER_RADIUS_PX
+    ? CORNER_RADIUS_PX - Math.hypot(CORNER_RADIUS_PX - cx, CORNER_RADIUS_PX - cy)
+    : Math.min(cx, cy);
 }
 
 /** How far (px) past BAND_FROM_PX a patch of missing material must reach toward the cut. */

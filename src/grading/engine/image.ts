@@ -223,11 +223,20 @@ export function sameInk(
   const lighter = Math.max(lumaA, lumaB);
   if (lighter < DARK_INK_LUMA) return true;
   if (Math.min(lumaA, lumaB) < MIN_SHADE_RATIO * lighter) return false;
-  const sumA = Math.max(1, a0 + a1 + a2);
-  const sumB = Math.max(1, b0 + b1 + b2);
-  return Math.hypot(a0 / sumA - b0 / sumB, a1 / sumA - b1 / sumB) <= maxChromaDifference;
+  return chromaticityDistance(a, b) <= maxChromaDifference;
 }
 const MAX_INK_CHROMA_DIFFERENCE = 0.08;
+
+/** How far apart two colours' chromaticities lie (r and g of r + g + b). */
+export function chromaticityDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const a0 = a[0] ?? 0;
+  const a1 = a[1] ?? 0;
+  const b0 = b[0] ?? 0;
+  const b1 = b[1] ?? 0;
+  const sumA = Math.max(1, a0 + a1 + (a[2] ?? 0));
+  const sumB = Math.max(1, b0 + b1 + (b[2] ?? 0));
+  return Math.hypot(a0 / sumA - b0 / sumB, a1 / sumA - b1 / sumB);
+}
 
 /**
  * Two colours can be one near-black ink, one of them under a sheen (or in two lights, sameInk).

@@ -17,7 +17,15 @@
 import type { DefectRegion, FaceName } from "./evidence";
 import { SIDES, type Side } from "./frame-side";
 import { FLAT_PX_PER_MM, median, selectKth } from "./geometry";
-import { type Rgb, type RgbaImage, rgbDistance, sameInk, sameInkOrSheen, sameInkUnderSheen } from "./image";
+import {
+  chromaticityDistance,
+  type Rgb,
+  type RgbaImage,
+  rgbDistance,
+  sameInk,
+  sameInkOrSheen,
+  sameInkUnderSheen,
+} from "./image";
 import type { FlatSampler } from "./rectify";
 import { type ArtLine, measureSurface } from "./surface";
 
@@ -589,17 +597,12 @@ function inkInMoreLight(ink: Rgb, border: Rgb): boolean {
   const lit = luma(...ink);
   const base = luma(...border);
   if (lit <= base || lit > MAX_LIGHT_RATIO * base) return false;
-  const chromaticity = (c: Rgb) => {
-    const sum = Math.max(1, c[0] + c[1] + c[2]);
-    return [c[0] / sum, c[1] / sum] as const;
-  };
-  const [inkR, inkG] = chromaticity(ink);
-  const [borderR, borderG] = chromaticity(border);
   return (
-    Math.hypot(borderR - 1 / 3, borderG - 1 / 3) >= MIN_INK_CHROMA &&
-    Math.hypot(inkR - borderR, inkG - borderG) <= MAX_LIT_CHROMA_DIFFERENCE
+    chromaticityDistance(border, NEUTRAL) >= MIN_INK_CHROMA &&
+    chromaticityDistance(ink, border) <= MAX_LIT_CHROMA_DIFFERENCE
   );
 }
+const NEUTRAL: Rgb = [1, 1, 1];
 const MAX_LIGHT_RATIO = 4;
 const MAX_LIT_CHROMA_DIFFERENCE = 0.04;
 const MIN_INK_CHROMA = 0.05;
@@ -663,37 +666,9 @@ function rimInk(
  * round it, not wear (see LIGHT_RING_SHARE).
  */
 function lightNotWear(state: Uint8Array, lift: Float32Array, W: number, H: number): void {
-  // Built at the first worn pixel: most faces have none.
-  let label: Int32Array | undefined;
   const [near, far] = LIGHT_RING_PX;
-  let next = 0;
-  const stack: number[] = [];
-  for (let start = 0; start < W * H; start++) {
-    if ((state[start] ?? 0) < 2) continue;
-    label ??= new Int32Array(W * H);
-    if (label[start] !== 0) continue;
-    const id = ++next;
-    const patch: number[] = [];
-    label[start] = id;
-    stack.push(start);
-    let [x0, y0, x1, y1] = [W, H, -1, -1];
-    while (stack.length > 0) {
-      const i = stack.pop() as number;
-      patch.push(i);
-      const x = i % W;
-      const y = (i - x) / W;
-      x0 = Math.min(x0, x);
-      y0 = Math.min(y0, y);
-      x1 = Math.max(x1, x);
-      y1 = Math.max(y1, y);
-      for (const j of [x > 0 ? i - 1 : -1, x < W - 1 ? i + 1 : -1, y > 0 ? i - W : -1, y < H - 1 ? i + W : -1]) {
-        if (j >= 0 && (state[j] ?? 0) >= 2 && label[j] === 0) {
-          label[j] = id;
-          stack.push(j);
-        }
-      }
-    }
-    if (patch.length < MIN_LIGHT_PATCH) continue;
+  wornPatches(state, W, { x0: 0, y0: 0, x1: W, y1: H }, (patch, { x0, y0, x1, y1 }, isIn) => {
+    if (patch.length < MIN_LIGHT_PATCH) return;
     // The sound pixels whose nearest pixel of the patch lies `near`–`far` px away (Chebyshev).
     const ring: number[] = [];
     for (let y = Math.max(0, y0 - far); y <= Math.min(H - 1, y1 + far); y++) {
@@ -701,20 +676,76 @@ function lightNotWear(state: Uint8Array, lift: Float32Array, W: number, H: numbe
         if (state[y * W + x] !== 1) continue;
         let nearest = far + 1;
         for (let dy = -far; dy <= far && nearest >= near; dy++) {
-          const yy = y + dy;
-          if (yy < 0 || yy >= H) continue;
           for (let dx = -far; dx <= far; dx++) {
-            const xx = x + dx;
-            if (xx >= 0 && xx < W && label[yy * W + xx] === id)
-              nearest = Math.min(nearest, Math.max(Math.abs(dx), Math.abs(dy)));
+            if (isIn(x + dx, y + dy)) nearest = Math.min(nearest, Math.max(Math.abs(dx), Math.abs(dy)));
           }
         }
         if (nearest >= near && nearest <= far) ring.push(lift[y * W + x] ?? 0);
       }
     }
-    if (ring.length < MIN_LIGHT_RING) continue;
+    if (ring.length < MIN_LIGHT_RING) return;
     const patchLift = median(patch.map((i) => lift[i] ?? 0));
     if (patchLift > 0 && median(ring) > LIGHT_RING_SHARE * patchLift) for (const i of patch) state[i] = 0;
+  });
+}
+
+/** A box of the flat card, [x0, x1) × [y0, y1) in its pixels (inclusive x1, y1 for a patch's bounds). */
+interface PixelBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * Each 4-connected patch of worn pixels (`state` 2 or 3) inside `box` ([x0, x1) × [y0, y1)):
+ * `visit` gets its pixels (flat-card indices), their bounds (inclusive) and whether a pixel (x, y)
+ * belongs to it. The labels are built at the first worn pixel: most faces have none.
+ */
+function wornPatches(
+  state: Uint8Array,
+  W: number,
+  box: PixelBox,
+  visit: (patch: number[], bounds: PixelBox, isIn: (x: number, y: number) => boolean) => void,
+): void {
+  const boxW = box.x1 - box.x0;
+  const inBox = (x: number, y: number) => x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1;
+  const at = (x: number, y: number) => (y - box.y0) * boxW + (x - box.x0);
+  let label: Int32Array | undefined;
+  let next = 0;
+  const stack: number[] = [];
+  for (let y = box.y0; y < box.y1; y++) {
+    for (let x = box.x0; x < box.x1; x++) {
+      if ((state[y * W + x] ?? 0) < 2) continue;
+      label ??= new Int32Array(boxW * (box.y1 - box.y0));
+      if (label[at(x, y)] !== 0) continue;
+      const id = ++next;
+      const patch: number[] = [];
+      const bounds = { x0: x, y0: y, x1: x, y1: y };
+      label[at(x, y)] = id;
+      stack.push(x, y);
+      while (stack.length > 0) {
+        const py = stack.pop() as number;
+        const px = stack.pop() as number;
+        patch.push(py * W + px);
+        bounds.x0 = Math.min(bounds.x0, px);
+        bounds.y0 = Math.min(bounds.y0, py);
+        bounds.x1 = Math.max(bounds.x1, px);
+        bounds.y1 = Math.max(bounds.y1, py);
+        for (const [nx, ny] of [
+          [px - 1, py],
+          [px + 1, py],
+          [px, py - 1],
+          [px, py + 1],
+        ] as const) {
+          if (!inBox(nx, ny) || label[at(nx, ny)] !== 0 || (state[ny * W + nx] ?? 0) < 2) continue;
+          label[at(nx, ny)] = id;
+          stack.push(nx, ny);
+        }
+      }
+      const labels = label;
+      visit(patch, bounds, (qx, qy) => inBox(qx, qy) && labels[at(qx, qy)] === id);
+    }
   }
 }
 
@@ -776,35 +807,11 @@ const SLIVER_RINGS = 2;
 
 /** Sets to "not examined" each patch of worn pixels in a corner box lying wholly within SLIVER_RINGS of the examined band's outer edge. */
 function slivers(state: Uint8Array, W: number, H: number, x0: number, y0: number): void {
-  const inBox = (x: number, y: number) => x >= x0 && x < x0 + CORNER_PATCH_PX && y >= y0 && y < y0 + CORNER_PATCH_PX;
-  const seen = new Uint8Array(CORNER_PATCH_PX * CORNER_PATCH_PX);
-  const at = (x: number, y: number) => (y - y0) * CORNER_PATCH_PX + (x - x0);
-  for (let y = y0; y < y0 + CORNER_PATCH_PX; y++) {
-    for (let x = x0; x < x0 + CORNER_PATCH_PX; x++) {
-      if ((state[y * W + x] ?? 0) < 2 || seen[at(x, y)]) continue;
-      const patch: number[] = [];
-      const stack = [x, y];
-      seen[at(x, y)] = 1;
-      let deepest = 0;
-      while (stack.length > 0) {
-        const py = stack.pop() as number;
-        const px = stack.pop() as number;
-        patch.push(py * W + px);
-        deepest = Math.max(deepest, depthInsideCut(px, py, W, H));
-        for (const [nx, ny] of [
-          [px - 1, py],
-          [px + 1, py],
-          [px, py - 1],
-          [px, py + 1],
-        ] as const) {
-          if (!inBox(nx, ny) || seen[at(nx, ny)] || (state[ny * W + nx] ?? 0) < 2) continue;
-          seen[at(nx, ny)] = 1;
-          stack.push(nx, ny);
-        }
-      }
-      if (deepest < BAND_FROM_PX + SLIVER_RINGS) for (const i of patch) state[i] = 0;
-    }
-  }
+  const box = { x0, y0, x1: x0 + CORNER_PATCH_PX, y1: y0 + CORNER_PATCH_PX };
+  wornPatches(state, W, box, (patch) => {
+    const deepest = Math.max(...patch.map((i) => depthInsideCut(i % W, Math.floor(i / W), W, H)));
+    if (deepest < BAND_FROM_PX + SLIVER_RINGS) for (const i of patch) state[i] = 0;
+  });
 }
 
 /** How deep (px) the centre of the flat card's pixel (x, y) lies inside the ideal 3 mm rounded cut. */

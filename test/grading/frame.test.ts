@@ -14,7 +14,7 @@ import {
   measureFrameDouble,
   measureFrameTwice,
 } from "../../src/grading/engine/frame";
-import { SIDES } from "../../src/grading/engine/frame-side";
+import { ruleBefore, SIDES } from "../../src/grading/engine/frame-side";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import { downscaleToFit, type RgbaImage } from "../../src/grading/engine/image";
 import { measuredFront } from "../helpers/drawn-front";
@@ -938,5 +938,77 @@ describe("a frame's rim finer than the half copy's pixels", () => {
     expect(Math.abs(settled.centering.left_right - truth.left_right)).toBeLessThanOrEqual(0.5);
     expect(Math.abs(settled.centering.top_bottom - truth.top_bottom)).toBeLessThanOrEqual(0.5);
     expect(settled.agreement).toBeGreaterThan(0.5);
+  });
+});
+
+/**
+ * A white-bordered card drawn at twice the flat card's resolution, its art 3 mm in on every side
+ * except the right, where the frame is a dark rule 0.45 mm wide from 3 mm in, 0.3 mm of the
+ * border's white behind it, and the art from 3.75 mm (a Topps Heritage card's art box). Halved,
+ * it is the flat card.
+ */
+function ruledWhiteCard(): RgbaImage {
+  const times = 2;
+  const width = W * times;
+  const height = H * times;
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const across = (x + 0.5) / (MM * times);
+      const down = (y + 0.5) / (MM * times);
+      const depth = Math.min(across, 63 - across, down, 88 - down);
+      const right = depth === 63 - across;
+      const art: [number, number, number] = [70 + ((x * 7 + y * 13) % 9), 90, 150];
+      const colour: [number, number, number] = right
+        ? depth < 3 || (depth >= 3.45 && depth < 3.75)
+          ? [212, 208, 204]
+          : depth < 3.45
+            ? [40, 38, 36]
+            : art
+        : depth < 3
+          ? [212, 208, 204]
+          : art;
+      data.set([...colour, 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+describe("a frame's rule finer than the half copy's pixels, a second line behind it", () => {
+  const double = ruledWhiteCard();
+  const flat = downscaleToFit(double, H);
+  const frames = measureFrameTwice(flat, 0.2);
+  const finer = measureFrameDouble(double, 0.2);
+  const ruleAt = (side: (typeof SIDES)[number], from: number, to: number) => ruleBefore(flat, side, from, to);
+
+  it("is read at the rule by the flat card and the copies at three quarters and twice its resolution, at the line behind by the half copy", () => {
+    expect(frames.full.ok && frames.half.ok && finer.ok).toBe(true);
+    if (!frames.full.ok || !frames.half.ok || !finer.ok) return;
+    const quarter = frames.threeQuarter();
+    expect(quarter.ok).toBe(true);
+    if (!quarter.ok) return;
+    expect(widthsOf(frames.full.sides).right / MM).toBeCloseTo(3, 1);
+    expect(widthsOf(quarter.sides).right / MM).toBeCloseTo(3, 1);
+    expect(widthsOf(finer.sides).right / MM).toBeCloseTo(3, 1);
+    expect(widthsOf(frames.half.sides).right / MM).toBeCloseTo(3.75, 1);
+    // The flat card's profile shows the rule, the border's white behind it, then the art.
+    expect(ruleAt("right", widthsOf(frames.full.sides).right, widthsOf(frames.half.sides).right)).toBe(true);
+    // A plain step into the art has no gap behind it.
+    expect(ruleAt("left", 3 * MM, 3.75 * MM)).toBe(false);
+  });
+
+  it("stands at the rule when the three finer readings agree, and is refused without the finest", () => {
+    // Without the rule's evidence the two scales are over 5 points apart: refused, as before.
+    const without = agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, 0.2, () => finer);
+    expect(without).toMatchObject({ ok: false, side: "right" });
+    const settled = agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, 0.2, () => finer, ruleAt);
+    expect(settled.ok).toBe(true);
+    if (!settled.ok) return;
+    const truth = faceCentering({ left: 3 * MM, right: 3 * MM, top: 3 * MM, bottom: 3 * MM });
+    expect(Math.abs(settled.centering.left_right - truth.left_right)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(settled.centering.top_bottom - truth.top_bottom)).toBeLessThanOrEqual(0.5);
+    // With no reading finer than the flat card (a photo with fewer pixels on the card), or in a soft photo, it is refused.
+    expect(agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, 0.2, () => null, ruleAt).ok).toBe(false);
+    expect(agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, 0.6, () => finer, ruleAt).ok).toBe(false);
   });
 });

@@ -53,7 +53,7 @@ import {
   printStarts,
   rimAllRound,
 } from "./frame";
-import { SIDES, type Side, type SideMeasurement } from "./frame-side";
+import { ruleBefore, SIDES, type Side, type SideMeasurement } from "./frame-side";
 import { dist, FLAT_PX_PER_MM, median, type Point, type Quad, signedArea2 } from "./geometry";
 import { luma, medianColour, oneBorderInk, type Rgb, type RgbaImage } from "./image";
 import { borderOutside, borderPartlyOutside, type OuterBorder, rimOutside } from "./outer-border";
@@ -499,7 +499,9 @@ function measureCard(
     const fine = doubleFlat(m, oriented.corners, format);
     return fine && measureFrameDouble(fine, blurMm, cleanCuts, bows, tableLuma);
   };
-  let centering = agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, blurMm, double);
+  let centering = agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, blurMm, double, (side, from, to) =>
+    ruleBefore(flat, side, from, to),
+  );
   // Two inks along the outline: another card's band beside the card's cut (cardOnAnother).
   if (!frames.full.ok && frames.full.inks && inSleeve === null && beneath === null) {
     const upper = cardOnAnother(m, oriented, format, located, frames.full.inks);

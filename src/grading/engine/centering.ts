@@ -202,17 +202,26 @@ export const MAX_DOUBLE_DISAGREEMENT_MM = 0.03125;
  * full scale's reading stands when one at twice its resolution (`double`: null when the photo
  * does not hold that many pixels on the card) agrees with it within MAX_SCALE_DISAGREEMENT points
  * or MAX_DOUBLE_DISAGREEMENT_MM on every side: see MAX_DOUBLE_SETTLED_DISAGREEMENT.
+ *
+ * Settled by neither, and however far apart in a sharp photo, the full scale's reading stands
+ * where the half copy missed a rule the flat card read (`ruleAt`; ruleTooFineForHalf).
  */
 export function agreeAtThreeScales(
   full: FrameResult,
   half: FrameResult,
   threeQuarter: () => FrameResult,
   blurMm: number,
-  double: () => FrameResult | null = () => null,
+  readDouble: () => FrameResult | null = () => null,
+  ruleAt: RuleAt = () => false,
 ): TwoScaleResult {
   const first = agreeOnCentering(full, half);
   if (first.ok || first.apart === undefined) return first;
   if (blurMm > MAX_CLEAN_CUT_BLUR_MM) return first;
+  let fine: FrameResult | null | undefined;
+  const double = () => {
+    if (fine === undefined) fine = readDouble();
+    return fine;
+  };
   const unsettled: string[] = [];
   if (first.apart <= MAX_SETTLED_DISAGREEMENT) {
     const second = agreeOnCentering(full, threeQuarter());
@@ -227,10 +236,74 @@ export function agreeAtThreeScales(
       unsettled.push("twice the resolution");
     }
   }
+  const pastRule = ruleTooFineForHalf(full, half, threeQuarter, double, ruleAt);
+  if (pastRule) return pastRule;
   if (unsettled.length === 0) return first;
   const readings =
     unsettled.length === 1 ? `a reading at ${unsettled[0]} does` : `readings at ${unsettled.join(" and at ")} do`;
   return { ...first, reason: `${first.reason}, and ${readings} not settle it` };
+}
+
+/** Whether the flat card's frame line on a side, `from` px in, is a rule of its own before a line `to` px in (frame-side.ts, ruleBefore). */
+export type RuleAt = (side: Side, from: number, to: number) => boolean;
+
+/**
+ * A frame printed as a thin rule with the border's colour behind it, then a second line (a
+ * Topps Heritage card's art box: a dark rule 0.35 mm wide, 0.3 mm of white, a dark line 0.9 mm in
+ * from the rule's front), is read at the rule by the flat card and at the second line by the half
+ * copy, whose step needs three of its pixels in a row off the border's colour, more than the rule
+ * and its gap hold wherever its pixels straddle them (MAX_RULE_MM). Where every side the two
+ * scales read apart is such a side (the half copy deeper, `ruleAt`), the half copy could not
+ * resolve the line the flat card read: the full scale's reading stands when the copy at three
+ * quarters of its resolution and the reading at twice it both agree with it as the half copy
+ * must. Its `agreement` is theirs. Where the half copy reads a line before the flat card's, or one
+ * step at two depths (a soft frame, a ramp: no gap of the border's colour between), it stands
+ * against the flat card as before. On a real photo of a Topps Heritage card, the flat card read
+ * its right frame 2.99 mm in, the copies at three quarters and twice the resolution 3.00 and
+ * 3.05, the half copy 4.01 (the art box's inner line): 7.6 points apart, refused before.
+ */
+function ruleTooFineForHalf(
+  full: FrameResult,
+  half: FrameResult,
+  threeQuarter: () => FrameResult,
+  double: () => FrameResult | null,
+  ruleAt: RuleAt,
+): TwoScaleResult | null {
+  if (!full.ok || !half.ok || full.bar !== half.bar) return null;
+  const bar = full.bar;
+  const a = widthsOf(full.sides);
+  const b = widthsOf(half.sides);
+  const apart = (["left", "right", "top", "bottom"] as const).filter(
+    (side) => side !== bar && Math.abs(a[side] - b[side]) > MAX_SCALE_DISAGREEMENT_MM * FLAT_PX_PER_MM,
+  );
+  if (apart.length === 0 || !apart.every((side) => b[side] > a[side] && ruleAt(side, a[side], b[side]))) return null;
+  const base = faceCentering(a, bar);
+  // Another copy agrees on the axes of the sides apart: their centering within
+  // MAX_SCALE_DISAGREEMENT points, or each of those sides within `toleranceMm`.
+  const agreeing = (other: FrameResult | null, toleranceMm: number): number | null => {
+    if (!other?.ok || other.bar !== bar) return null;
+    const c = widthsOf(other.sides);
+    const moved = faceCentering(c, bar);
+    let points = 0;
+    for (const side of apart) {
+      const axis = side === "left" || side === "right" ? "left_right" : "top_bottom";
+      const shift = Math.abs(moved[axis] - base[axis]);
+      if (shift > MAX_SCALE_DISAGREEMENT && Math.abs(c[side] - a[side]) > toleranceMm * FLAT_PX_PER_MM) return null;
+      points = Math.max(points, shift);
+    }
+    return points;
+  };
+  const byQuarter = agreeing(threeQuarter(), MAX_SCALE_DISAGREEMENT_MM);
+  const byFine = byQuarter === null ? null : agreeing(double(), MAX_DOUBLE_DISAGREEMENT_MM);
+  if (byQuarter === null || byFine === null) return null;
+  // The axes the half copy read alike, it still vouches for.
+  const halfAgreement = Math.max(
+    ...(["left_right", "top_bottom"] as const)
+      .filter((axis) => !apart.some((side) => (side === "left" || side === "right") === (axis === "left_right")))
+      .map((axis) => Math.abs(faceCentering(b, bar)[axis] - base[axis])),
+    0,
+  );
+  return { ok: true, widths: a, bar, centering: base, agreement: Math.max(byQuarter, byFine, halfAgreement) };
 }
 
 /**

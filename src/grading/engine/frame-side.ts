@@ -701,3 +701,37 @@ export function medianLumaProfile(flat: RgbaImage, side: Side, depths: number): 
   }
   return profile;
 }
+
+/**
+ * A line that returns to the border's colour within this many mm of its front is finer than three
+ * pixels of the half copy (4 px/mm): a step there needs three pixels in a row off the border's
+ * colour, and a rule 0.3 mm wide with the border's colour 0.25 mm behind it fills at most two.
+ */
+export const MAX_RULE_MM = 0.75;
+
+/**
+ * Whether the flat card's frame line on `side`, `from` px in, is a rule of its own before a line
+ * `to` px in: over the side's median luma profile the rule stands out (its largest departure from
+ * the border's luma, read 0.35–0.75 mm in, at least 24 levels), the profile comes back to within a
+ * quarter of that departure before MAX_RULE_MM past `from`, and departs again by half of it
+ * before `to`. Two lines, then, not one step read at two depths; and the first too fine for the
+ * half copy's pixels.
+ */
+export function ruleBefore(flat: RgbaImage, side: Side, from: number, to: number): boolean {
+  const profile = medianLumaProfile(flat, side, Math.ceil(to) + 2);
+  const stripFrom = Math.round(0.35 * FLAT_PX_PER_MM);
+  const stripTo = Math.round(0.75 * FLAT_PX_PER_MM);
+  const border = median(Array.from(profile.subarray(stripFrom, stripTo)));
+  const off = (d: number) => Math.abs((profile[d] ?? border) - border);
+  const start = Math.floor(from);
+  const reach = Math.min(Math.floor(to) - 1, Math.ceil(from + MAX_RULE_MM * FLAT_PX_PER_MM));
+  let peak = 0;
+  let gap = -1;
+  for (let d = start; d <= reach && gap < 0; d++) {
+    peak = Math.max(peak, off(d));
+    if (peak >= 24 && off(d) <= 0.25 * peak) gap = d;
+  }
+  if (gap < 0) return false;
+  for (let d = gap + 1; d <= Math.ceil(to); d++) if (off(d) >= 0.5 * peak) return true;
+  return false;
+}

@@ -101,6 +101,25 @@ describe("a third scale settling two scales a little apart (agreeAtThreeScales)"
     expect(settled.agreement).toBeLessThanOrEqual(1);
   });
 
+  it("refuses when the three-quarter copy agrees but the reading at twice the resolution, which the photo holds, does not", () => {
+    const quarter = () => frame({ left: 2.5, right: 2.91, top: 3.0, bottom: 3.2 }, null);
+    // The finer reading puts the right frame 0.06 mm deeper than the flat card: 0.5 points and more.
+    const finer = frame({ left: 2.5, right: 2.96, top: 3.0, bottom: 3.2 }, null);
+    const result = agreeAtThreeScales(full, half, quarter, 0.2, () => finer);
+    expect(result).toMatchObject({ ok: false, side: "right" });
+    if (!result.ok) {
+      expect(result.reason).toMatch(
+        /three-quarter resolution agrees with the full one, but a reading at twice the resolution does not/,
+      );
+    }
+    // Agreeing, or not held by the photo, it does not stand in the way.
+    expect(
+      agreeAtThreeScales(full, half, quarter, 0.2, () => frame({ left: 2.5, right: 2.9, top: 3.0, bottom: 3.2 }, null))
+        .ok,
+    ).toBe(true);
+    expect(agreeAtThreeScales(full, half, quarter, 0.2, () => null).ok).toBe(true);
+  });
+
   it("refuses, naming the side, when the three-quarter copy does not agree either", () => {
     const result = agreeAtThreeScales(
       full,

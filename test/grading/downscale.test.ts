@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { downscaleToFit, type RgbaImage } from "../../src/grading/engine/image";
+import { downscaleByArea, downscaleToFit, type RgbaImage } from "../../src/grading/engine/image";
 import { seededRandom } from "../helpers/seeded-random";
 
 /** The box filter written plainly: each output byte is the floor of its box's mean, per channel. */
@@ -60,5 +60,50 @@ describe("downscaleToFit", () => {
   it("returns an image that already fits as it is", () => {
     const image = noise(20, 10, 1);
     expect(downscaleToFit(image, 20)).toBe(image);
+  });
+});
+
+/** A grey image `width` × `height` with a step from 200 to 40 at `at` source pixels from the left (a soft one, over 3 px). */
+function stepImage(width: number, height: number, at: number): RgbaImage {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const t = Math.min(1, Math.max(0, (x + 0.5 - at) / 3 + 0.5));
+      const level = Math.round(200 - 160 * t);
+      data.set([level, level, level, 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+/** Where row 0 of `image` crosses 120 (the step's middle), in pixels from its left edge. */
+function crossing(image: RgbaImage): number {
+  for (let x = 0; x + 1 < image.width; x++) {
+    const a = image.data[x * 4] ?? 0;
+    const b = image.data[(x + 1) * 4] ?? 0;
+    if (a >= 120 && b < 120) return x + 0.5 + (a - 120) / (a - b);
+  }
+  return Number.NaN;
+}
+
+describe("downscaleByArea", () => {
+  it("keeps the copy where the source lies at three quarters, where whole-pixel boxes shift it", () => {
+    for (const at of [20, 20.4, 20.8, 21, 37.7]) {
+      const image = stepImage(504, 8, at);
+      // Within a tenth of a source pixel (a linear crossing read between coarser samples).
+      const byArea = downscaleByArea(image, 378, 6);
+      expect(Math.abs(crossing(byArea) / 0.75 - crossing(image))).toBeLessThan(0.1);
+      // The boxes of one, one and two pixels put the step 0.17–0.5 source pixels deeper.
+      const byBoxes = downscaleToFit(image, 378);
+      expect(crossing(byBoxes) / 0.75 - crossing(image)).toBeGreaterThan(0.15);
+    }
+  });
+
+  it("is the box filter's mean where the ratio is whole", () => {
+    const image = noise(40, 30, 7, true);
+    const half = downscaleByArea(image, 20, 15);
+    const boxes = downscaleToFit(image, 20);
+    for (let i = 0; i < half.data.length; i++)
+      expect(Math.abs((half.data[i] ?? 0) - (boxes.data[i] ?? 0))).toBeLessThanOrEqual(1);
   });
 });

@@ -1012,3 +1012,36 @@ describe("a frame's rule finer than the half copy's pixels, a second line behind
     expect(agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, 0.6, () => finer, ruleAt).ok).toBe(false);
   });
 });
+
+describe("the copy at three quarters of the flat card's resolution", () => {
+  it("places each frame line where the flat card does, measured from either edge", () => {
+    // Frames 3.1, 2.9, 3.3 and 2.7 mm in, each a step blurred over 2 px.
+    const depths = { left: 3.1, right: 2.9, top: 3.3, bottom: 2.7 };
+    const data = new Uint8Array(W * H * 4);
+    const ramp = (d: number, at: number) => Math.min(1, Math.max(0, (d - at * MM) / 2 + 0.5));
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const t = Math.min(
+          ramp(x + 0.5, depths.left),
+          ramp(W - x - 0.5, depths.right),
+          ramp(y + 0.5, depths.top),
+          ramp(H - y - 0.5, depths.bottom),
+        );
+        const colour = BORDER.map((b, i) => Math.round(b + ((ART[i] ?? 0) - b) * t));
+        data.set([...colour, 255], (y * W + x) * 4);
+      }
+    }
+    const frames = measureFrameTwice({ width: W, height: H, data });
+    const quarter = frames.threeQuarter();
+    expect(frames.full.ok && quarter.ok).toBe(true);
+    if (!frames.full.ok || !quarter.ok) return;
+    const full = widthsOf(frames.full.sides);
+    const copy = widthsOf(quarter.sides);
+    // Whole-pixel boxes put the left and top lines 0.03–0.05 mm deeper and the right and bottom
+    // ones as much shallower: up to a centering point on 3 mm borders.
+    for (const side of SIDES) {
+      expect(Math.abs(full[side] / MM - depths[side])).toBeLessThan(0.01);
+      expect(Math.abs(copy[side] - full[side]) / MM).toBeLessThan(0.015);
+    }
+  });
+});

@@ -196,7 +196,12 @@ export const MAX_DOUBLE_DISAGREEMENT_MM = 0.03125;
  * white-bordered Magic card (its cut rising over 0.14 mm) read 0.6 points apart at full and half
  * scale, 0.4 and 0.0 points from a hand reading. Asked of a soft one (a black Magic card, its cut
  * rising over 0.54 mm, read 0.7 apart), it graded it 1.0 point from a hand reading, and a copy of
- * the photo turned half round 1.1 points from the photo itself.
+ * the photo turned half round 1.1 points from the photo itself. Where the photo holds the reading
+ * at twice the flat card's resolution (`double`, below), that must not disagree with the full one
+ * either: on a real photo of a Yu-Gi-Oh! card in a holder with a blue margin and square corners,
+ * whose margin the outline took for a border, the copy at three quarters agreed with the flat
+ * card (0.8 points from the half copy) and the finer reading did not; graded, its centering
+ * would have been the card's place in the holder.
  *
  * Not settled so, and at most MAX_DOUBLE_SETTLED_DISAGREEMENT points apart in a sharp photo, the
  * full scale's reading stands when one at twice its resolution (`double`: null when the photo
@@ -223,15 +228,26 @@ export function agreeAtThreeScales(
     return fine;
   };
   const unsettled: string[] = [];
+  // The finer reading, where the photo holds it, agrees with the flat card (null when there is none).
+  const finerAgrees = () => {
+    const finer = double();
+    return finer === null ? null : agreeOnCentering(full, finer, MAX_DOUBLE_DISAGREEMENT_MM);
+  };
   if (first.apart <= MAX_SETTLED_DISAGREEMENT) {
     const second = agreeOnCentering(full, threeQuarter());
-    if (second.ok) return { ...second, agreement: Math.max(second.agreement, first.apart) };
+    if (second.ok) {
+      const third = finerAgrees();
+      if (third === null || third.ok) return { ...second, agreement: Math.max(second.agreement, first.apart) };
+      return {
+        ...first,
+        reason: `${first.reason}; a reading at three-quarter resolution agrees with the full one, but a reading at twice the resolution does not`,
+      };
+    }
     unsettled.push("three-quarter resolution");
   }
   if (first.apart <= MAX_DOUBLE_SETTLED_DISAGREEMENT) {
-    const finer = double();
-    if (finer !== null) {
-      const third = agreeOnCentering(full, finer, MAX_DOUBLE_DISAGREEMENT_MM);
+    const third = finerAgrees();
+    if (third !== null) {
       if (third.ok) return { ...third, agreement: Math.max(third.agreement, first.apart) };
       unsettled.push("twice the resolution");
     }

@@ -33,7 +33,7 @@ import {
   type StripAt,
 } from "./frame-side";
 import { FLAT_PX_PER_MM, median } from "./geometry";
-import { downscaleToFit, oneBorderInk, type RgbaImage } from "./image";
+import { downscaleByArea, downscaleToFit, oneBorderInk, type RgbaImage } from "./image";
 import { rimFromCut, rimLow, rimReach } from "./rim";
 
 export type FrameResult =
@@ -125,7 +125,7 @@ export function measureFrameTwice(
     half: frameAt(half, flat.width / half.width, blurMm, cleanCuts, tableLuma, full.strips, bows).result,
     threeQuarter: () => {
       if (!threeQuarter) {
-        const copy = downscaleToFit(flat, Math.round((Math.max(flat.width, flat.height) * 3) / 4));
+        const copy = downscaleByArea(flat, Math.round((flat.width * 3) / 4), Math.round((flat.height * 3) / 4));
         threeQuarter = frameAt(copy, flat.width / copy.width, blurMm, cleanCuts, tableLuma, full.strips, bows).result;
       }
       return threeQuarter;

@@ -899,6 +899,20 @@ describe("a grey band along one cut beside a black border, on a light table", ()
  * body (a modern Magic card's bevel), the body lightly textured. Halved, it is the flat card.
  */
 function rimmedBlackCard(): RgbaImage {
+  return cardAtTwice(({ depth, nearest, x, y }) => {
+    const rimmed = nearest === "right" || nearest === "top";
+    const level = depth < 3 ? 24 : rimmed && depth < 3.375 ? 57 : 100 + (((x * 7 + y * 13) % 11) - 5);
+    return [level * 1.1, level * 0.8, level * 0.6].map(Math.round) as [number, number, number];
+  });
+}
+
+/**
+ * A flat card drawn at twice the flat card's resolution, each pixel painted from its depth (mm
+ * from the nearest cut), which side that cut is, and its place.
+ */
+function cardAtTwice(
+  paint: (at: { depth: number; nearest: (typeof SIDES)[number]; x: number; y: number }) => [number, number, number],
+): RgbaImage {
   const times = 2;
   const width = W * times;
   const height = H * times;
@@ -908,9 +922,8 @@ function rimmedBlackCard(): RgbaImage {
       const across = (x + 0.5) / (MM * times);
       const down = (y + 0.5) / (MM * times);
       const depth = Math.min(across, 63 - across, down, 88 - down);
-      const rimmed = depth === 63 - across || depth === down;
-      const level = depth < 3 ? 24 : rimmed && depth < 3.375 ? 57 : 100 + (((x * 7 + y * 13) % 11) - 5);
-      data.set([level * 1.1, level * 0.8, level * 0.6, 255].map(Math.round), (y * width + x) * 4);
+      const nearest = depth === across ? "left" : depth === 63 - across ? "right" : depth === down ? "top" : "bottom";
+      data.set([...paint({ depth, nearest, x, y }), 255], (y * width + x) * 4);
     }
   }
   return { width, height, data };
@@ -948,30 +961,13 @@ describe("a frame's rim finer than the half copy's pixels", () => {
  * it is the flat card.
  */
 function ruledWhiteCard(): RgbaImage {
-  const times = 2;
-  const width = W * times;
-  const height = H * times;
-  const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const across = (x + 0.5) / (MM * times);
-      const down = (y + 0.5) / (MM * times);
-      const depth = Math.min(across, 63 - across, down, 88 - down);
-      const right = depth === 63 - across;
-      const art: [number, number, number] = [70 + ((x * 7 + y * 13) % 9), 90, 150];
-      const colour: [number, number, number] = right
-        ? depth < 3 || (depth >= 3.45 && depth < 3.75)
-          ? [212, 208, 204]
-          : depth < 3.45
-            ? [40, 38, 36]
-            : art
-        : depth < 3
-          ? [212, 208, 204]
-          : art;
-      data.set([...colour, 255], (y * width + x) * 4);
-    }
-  }
-  return { width, height, data };
+  const WHITE: [number, number, number] = [212, 208, 204];
+  return cardAtTwice(({ depth, nearest, x, y }) => {
+    const art: [number, number, number] = [70 + ((x * 7 + y * 13) % 9), 90, 150];
+    if (depth < 3) return WHITE;
+    if (nearest !== "right") return art;
+    return depth < 3.45 ? [40, 38, 36] : depth < 3.75 ? WHITE : art;
+  });
 }
 
 describe("a frame's rule finer than the half copy's pixels, a second line behind it", () => {

@@ -275,7 +275,7 @@ export type RuleAt = (side: Side, from: number, to: number) => boolean;
  * must. Its `agreement` is theirs. Where the half copy reads a line before the flat card's, or one
  * step at two depths (a soft frame, a ramp: no gap of the border's colour between), it stands
  * against the flat card as before. On a real photo of a Topps Heritage card, the flat card read
- * its right frame 2.99 mm in, the copies at three quarters and twice the resolution 3.00 and
+ * its right frame 2.99 mm in, the copies at three quarters and twice the resolution 3.02 and
  * 3.05, the half copy 4.01 (the art box's inner line): 7.6 points apart, refused before.
  */
 function ruleTooFineForHalf(

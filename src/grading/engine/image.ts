@@ -96,7 +96,6 @@ export function downscaleByArea(image: RgbaImage, width: number, height: number)
   const spans = (from: number, to: number) => {
     const ratio = from / to;
     const starts = new Int32Array(to);
-    const counts = new Int32Array(to);
     const weights: number[][] = [];
     for (let x = 0; x < to; x++) {
       const a = x * ratio;
@@ -106,10 +105,9 @@ export function downscaleByArea(image: RgbaImage, width: number, height: number)
       const w: number[] = [];
       for (let s = first; s <= last; s++) w.push((Math.min(b, s + 1) - Math.max(a, s)) / (b - a));
       starts[x] = first;
-      counts[x] = w.length;
       weights.push(w);
     }
-    return { starts, counts, weights };
+    return { starts, weights };
   };
   const columns = spans(W, width);
   const rows = spans(H, height);

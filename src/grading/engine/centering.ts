@@ -294,6 +294,7 @@ function ruleTooFineForHalf(
   );
   if (apart.length === 0 || !apart.every((side) => b[side] > a[side] && ruleAt(side, a[side], b[side]))) return null;
   const base = faceCentering(a, bar);
+  const axisOf = (side: Side) => (side === "left" || side === "right" ? "left_right" : "top_bottom");
   // Another copy agrees on the axes of the sides apart: their centering within
   // MAX_SCALE_DISAGREEMENT points, or each of those sides within `toleranceMm`.
   const agreeing = (other: FrameResult | null, toleranceMm: number): number | null => {
@@ -302,8 +303,7 @@ function ruleTooFineForHalf(
     const moved = faceCentering(c, bar);
     let points = 0;
     for (const side of apart) {
-      const axis = side === "left" || side === "right" ? "left_right" : "top_bottom";
-      const shift = Math.abs(moved[axis] - base[axis]);
+      const shift = Math.abs(moved[axisOf(side)] - base[axisOf(side)]);
       if (shift > MAX_SCALE_DISAGREEMENT && Math.abs(c[side] - a[side]) > toleranceMm * FLAT_PX_PER_MM) return null;
       points = Math.max(points, shift);
     }
@@ -313,10 +313,11 @@ function ruleTooFineForHalf(
   const byFine = byQuarter === null ? null : agreeing(double(), MAX_DOUBLE_DISAGREEMENT_MM);
   if (byQuarter === null || byFine === null) return null;
   // The axes the half copy read alike, it still vouches for.
+  const byHalf = faceCentering(b, bar);
   const halfAgreement = Math.max(
     ...(["left_right", "top_bottom"] as const)
-      .filter((axis) => !apart.some((side) => (side === "left" || side === "right") === (axis === "left_right")))
-      .map((axis) => Math.abs(faceCentering(b, bar)[axis] - base[axis])),
+      .filter((axis) => !apart.some((side) => axisOf(side) === axis))
+      .map((axis) => Math.abs(byHalf[axis] - base[axis])),
     0,
   );
   return { ok: true, widths: a, bar, centering: base, agreement: Math.max(byQuarter, byFine, halfAgreement) };

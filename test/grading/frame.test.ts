@@ -1009,6 +1009,76 @@ describe("a frame's rule finer than the half copy's pixels, a second line behind
   });
 });
 
+/**
+ * A black-bordered card drawn at twice the flat card's resolution, a tan body 3 mm in on every
+ * side; along the top the frame's step is printed as a ramp (`ramp`: from the black to the body
+ * over 0.8 mm, its middle 3 mm in, as a modern Magic card's bevelled frame) or in two stages (`two`:
+ * a dark brown band 2.8–3.2 mm in, then the body). Halved, it is the flat card.
+ */
+function softFramedBlackCard(top: "ramp" | "two"): RgbaImage {
+  const BLACK: [number, number, number] = [22, 22, 24];
+  const TAN: [number, number, number] = [196, 150, 96];
+  return cardAtTwice(({ depth, nearest, x, y }) => {
+    const mottle = ((x * 7 + y * 13) % 5) - 2;
+    const body = TAN.map((v) => v + mottle) as [number, number, number];
+    if (nearest !== "top") return depth < 3 ? BLACK : body;
+    if (top === "two") return depth < 2.8 ? BLACK : depth < 3.2 ? [70, 50, 40] : body;
+    const t = Math.min(1, Math.max(0, (depth - 2.6) / 0.8));
+    return BLACK.map((v, i) => Math.round(v + ((body[i] ?? 0) - v) * t)) as [number, number, number];
+  });
+}
+
+describe("a frame's step printed softer than the cut", () => {
+  const read = (top: "ramp" | "two") => {
+    const double = softFramedBlackCard(top);
+    const frames = measureFrameTwice(downscaleToFit(double, H), 0.2);
+    const finer = () => measureFrameDouble(double, 0.2);
+    const soft = (sides: readonly (typeof SIDES)[number][]) => ({
+      full: frames.softFull(sides),
+      double: () => measureFrameDouble(double, 0.2, undefined, undefined, undefined, sides),
+    });
+    return { frames, finer, soft };
+  };
+  const top = (result: ReturnType<typeof measureFrame>) => (result.ok ? widthsOf(result.sides).top / MM : Number.NaN);
+
+  it("is read part-way up by the flat card's window and near its middle by the half copy's", () => {
+    const { frames, finer } = read("ramp");
+    expect(top(frames.full)).toBeLessThan(2.9);
+    expect(Math.abs(top(frames.half) - 3)).toBeLessThan(0.02);
+    expect(top(finer())).toBeLessThan(2.9);
+    expect(agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, 0.2, finer)).toMatchObject({
+      ok: false,
+      side: "top",
+    });
+  });
+
+  it("stands when the flat card and the finer reading, each step followed to where it levels off, land where the half copy read it", () => {
+    const { frames, finer, soft } = read("ramp");
+    expect(Math.abs(top(frames.softFull(["top"])) - 3)).toBeLessThan(0.02);
+    const settled = agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, 0.2, finer, undefined, soft);
+    expect(settled.ok).toBe(true);
+    if (!settled.ok) return;
+    const truth = faceCentering({ left: 3 * MM, right: 3 * MM, top: 3 * MM, bottom: 3 * MM });
+    expect(Math.abs(settled.centering.left_right - truth.left_right)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(settled.centering.top_bottom - truth.top_bottom)).toBeLessThanOrEqual(0.1);
+    // In a soft photo the half copy's window says nothing of where a step spread by blur is: refused.
+    expect(agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, 0.6, finer, undefined, soft).ok).toBe(
+      false,
+    );
+  });
+
+  it("stays refused where the step is two steps (a dark band before a lighter body): read again, it does not move", () => {
+    const { frames, finer, soft } = read("two");
+    expect(top(frames.softFull(["top"]))).toBeCloseTo(top(frames.full), 3);
+    expect(
+      agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, 0.2, finer, undefined, soft),
+    ).toMatchObject({
+      ok: false,
+      side: "top",
+    });
+  });
+});
+
 describe("the copy at three quarters of the flat card's resolution", () => {
   it("places each frame line where the flat card does, measured from either edge", () => {
     // Frames 3.1, 2.9, 3.3 and 2.7 mm in, each a step blurred over 2 px.

@@ -495,12 +495,31 @@ function measureCard(
       ? tableLumaBeside(measuredImage, measuredCorners, format)
       : luma(outline.background);
   const frames = measureFrameTwice(flat, blurMm, cleanCuts, bows, tableLuma);
-  const double = () => {
-    const fine = doubleFlat(m, oriented.corners, format);
-    return fine && measureFrameDouble(fine, blurMm, cleanCuts, bows, tableLuma);
+  // The flat card drawn at twice its resolution, where the photo holds it (read once).
+  let fine: RgbaImage | null | undefined;
+  const doubleCard = () => {
+    if (fine === undefined) fine = doubleFlat(m, oriented.corners, format);
+    return fine;
   };
-  let centering = agreeAtThreeScales(frames.full, frames.half, frames.threeQuarter, blurMm, double, (side, from, to) =>
-    ruleBefore(flat, side, from, to),
+  const double = () => {
+    const card = doubleCard();
+    return card && measureFrameDouble(card, blurMm, cleanCuts, bows, tableLuma);
+  };
+  const soft = (sides: readonly Side[]) => ({
+    full: frames.softFull(sides),
+    double: () => {
+      const card = doubleCard();
+      return card && measureFrameDouble(card, blurMm, cleanCuts, bows, tableLuma, sides);
+    },
+  });
+  let centering = agreeAtThreeScales(
+    frames.full,
+    frames.half,
+    frames.threeQuarter,
+    blurMm,
+    double,
+    (side, from, to) => ruleBefore(flat, side, from, to),
+    soft,
   );
   // Two inks along the outline: another card's band beside the card's cut (cardOnAnother).
   if (!frames.full.ok && frames.full.inks && inSleeve === null && beneath === null) {

@@ -218,6 +218,7 @@ export function agreeAtThreeScales(
   blurMm: number,
   readDouble: () => FrameResult | null = () => null,
   ruleAt: RuleAt = () => false,
+  readSoft: SoftReadings = () => null,
 ): TwoScaleResult {
   const first = agreeOnCentering(full, half);
   if (first.ok || first.apart === undefined) return first;
@@ -254,10 +255,58 @@ export function agreeAtThreeScales(
   }
   const pastRule = ruleTooFineForHalf(full, half, threeQuarter, double, ruleAt);
   if (pastRule) return pastRule;
+  const bySoftStep = softStepSettles(full, half, readSoft);
+  if (bySoftStep) return bySoftStep;
   if (unsettled.length === 0) return first;
   const readings =
     unsettled.length === 1 ? `a reading at ${unsettled[0]} does` : `readings at ${unsettled.join(" and at ")} do`;
   return { ...first, reason: `${first.reason}, and ${readings} not settle it` };
+}
+
+/**
+ * The flat card's frame read again with its steps followed as ramps (frame.ts, SOFT_STEP_MM) on
+ * `sides`, and the reading at twice its resolution read so too (null where the photo does not
+ * hold it); null where not read.
+ */
+export type SoftReadings = (sides: readonly Side[]) => { full: FrameResult; double: () => FrameResult | null } | null;
+
+/**
+ * A printed frame whose step rises over more than the cut's blur into flat ink (a modern Magic
+ * card's bevelled frame: 0.6–0.9 mm on real photos, the cut 0.25) is read part-way up its step by
+ * the flat card's fixed window (ART_WINDOW: its pixels 2–4 past the first over the threshold, still
+ * on the ramp) and near its middle by the half copy's, twice as wide: the half copy reads deeper,
+ * and the two scales disagree. Where every side they read apart is so, the flat card is read again
+ * on those sides with each step followed to where it levels off (SOFT_STEP_MM), and stands when
+ * it then agrees with the half copy as the first reading had to, and the reading at twice its
+ * resolution, read the same way where the photo holds it, agrees with it too. Where the half copy
+ * reads a side shallower than the flat card, or the step read again does not move, or either
+ * reading disagrees, the refusal stands. On a real photo of a modern Magic card
+ * (`pat-card1.png`) the top frame read 2.57 mm at full and 2.65 at half resolution, and read
+ * again 2.65, as a hand reading of six luma profiles across it has it (2.64).
+ */
+function softStepSettles(full: FrameResult, half: FrameResult, readSoft: SoftReadings): TwoScaleResult | null {
+  if (!full.ok || !half.ok || full.bar !== half.bar) return null;
+  const bar = full.bar;
+  const a = widthsOf(full.sides);
+  const b = widthsOf(half.sides);
+  const apart = (["left", "right", "top", "bottom"] as const).filter(
+    (side) => side !== bar && Math.abs(a[side] - b[side]) > MAX_SCALE_DISAGREEMENT_MM * FLAT_PX_PER_MM,
+  );
+  if (apart.length === 0 || !apart.every((side) => b[side] > a[side])) return null;
+  const soft = readSoft(apart);
+  if (!soft?.full.ok || soft.full.bar !== bar) return null;
+  const c = widthsOf(soft.full.sides);
+  // Read again, each side lands where the half copy read it: a step read part-way up once more is
+  // not one ramp (a dark band before a lighter frame, each a step of its own).
+  const landed = (side: Side) =>
+    c[side] > a[side] && Math.abs(c[side] - b[side]) <= MAX_DOUBLE_DISAGREEMENT_MM * FLAT_PX_PER_MM;
+  if (!apart.every(landed)) return null;
+  const withHalf = agreeOnCentering(soft.full, half);
+  if (!withHalf.ok) return null;
+  const finer = soft.double();
+  const withFiner = finer === null ? null : agreeOnCentering(soft.full, finer, MAX_DOUBLE_DISAGREEMENT_MM);
+  if (withFiner !== null && !withFiner.ok) return null;
+  return { ...withHalf, agreement: Math.max(withHalf.agreement, withFiner?.agreement ?? 0) };
 }
 
 /** Whether the flat card's frame line on a side, `from` px in, is a rule of its own before a line `to` px in (frame-side.ts, ruleBefore). */

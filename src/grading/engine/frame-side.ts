@@ -207,10 +207,13 @@ const MIN_INK_LINES = 0.4;
  * nearly every scan line (MAX_PRINT_SHARE): a rule along the side, not print. `ink`: the
  * side is read on the scan lines whose border shows this ink only (inkLines).
  */
-export type StripAt = { thinRule?: boolean; lineAlong?: boolean; ink?: readonly [number, number, number] } & (
-  | { settledFrom?: number; rimAt?: undefined }
-  | { rimAt: number; settledFrom?: undefined }
-);
+export type StripAt = {
+  thinRule?: boolean;
+  lineAlong?: boolean;
+  ink?: readonly [number, number, number];
+  /** How far (mm) a step is followed either way as a ramp, where further than the cut's blur (SOFT_STEP_MM). */
+  softStepMm?: number;
+} & ({ settledFrom?: number; rimAt?: undefined } | { rimAt: number; settledFrom?: undefined });
 
 /** A scan line's colour distance from the border's colour at a depth (pixels from the edge). */
 type Profile = (depth: number) => number;
@@ -325,7 +328,7 @@ export function measureSide(
   // running to the cut varies along the side as well as across the strip).
   const borderNoise = 1.4826 * median(scatter);
   const threshold = Math.max(floor, sigmas * noise);
-  const rampMax = Math.ceil(RAMP_SPREAD * blurMm * pxPerMm);
+  const rampMax = Math.ceil(Math.max(RAMP_SPREAD * blurMm, strip.softStepMm ?? 0) * pxPerMm);
   // The art's level past a step (ART_WINDOW), and how the first steps rise through that window
   // and past it (for the half copy's reading: `thinRule`).
   const [artFrom, artTo] = scale > 1 && strip.thinRule ? NEAR_ART_WINDOW : ART_WINDOW;

@@ -116,9 +116,15 @@ export function measureFrameTwice(
   cleanCuts: ReadonlySet<Side> = new Set(),
   bows: Partial<Record<Side, number>> = {},
   tableLuma = 0,
-): { full: FrameResult; half: FrameResult; threeQuarter: () => FrameResult } {
+): {
+  full: FrameResult;
+  half: FrameResult;
+  threeQuarter: () => FrameResult;
+  softFull: (sides: readonly Side[]) => FrameResult;
+} {
   const half = downscaleToFit(flat, Math.round(Math.max(flat.width, flat.height) / 2));
-  const full = frameAt(flat, 1, blurMm, cleanCuts, tableLuma, bevelledRim(flat, 1, blurMm) ?? undefined, bows);
+  const rim = bevelledRim(flat, 1, blurMm) ?? undefined;
+  const full = frameAt(flat, 1, blurMm, cleanCuts, tableLuma, rim, bows);
   let threeQuarter: FrameResult | undefined;
   return {
     full: full.result,
@@ -130,7 +136,27 @@ export function measureFrameTwice(
       }
       return threeQuarter;
     },
+    softFull: (sides) => frameAt(flat, 1, blurMm, cleanCuts, tableLuma, softSteps(rim, sides), bows).result,
   };
+}
+
+/**
+ * How far (mm) a frame's step is followed either way as a ramp on the sides where the flat card
+ * and its half copy disagree (centering.ts, softStepSettles), whatever the cut's blur: a printed
+ * frame whose step rises over 0.4–0.8 mm into flat ink (a modern Magic card's bevelled frame) is
+ * read part-way up by the flat card's fixed window and near its middle by the half copy's, whose
+ * pixels are twice as wide. Followed to where it levels off, the flat card reads its middle too.
+ */
+export const SOFT_STEP_MM = 0.8;
+
+/** `given` (where each side's border colour is read) with SOFT_STEP_MM on `sides`. */
+function softSteps(given: Record<Side, StripAt> | undefined, sides: readonly Side[]): Record<Side, StripAt> {
+  return Object.fromEntries(
+    SIDES.map((side) => [
+      side,
+      sides.includes(side) ? { ...(given?.[side] ?? {}), softStepMm: SOFT_STEP_MM } : (given?.[side] ?? {}),
+    ]),
+  ) as Record<Side, StripAt>;
 }
 
 /**
@@ -145,10 +171,19 @@ export function measureFrameDouble(
   cleanCuts: ReadonlySet<Side> = new Set(),
   bows: Partial<Record<Side, number>> = {},
   tableLuma = 0,
+  softSides: readonly Side[] = [],
 ): FrameResult {
   const scale = 1 / 2;
-  return frameAt(double, scale, blurMm, cleanCuts, tableLuma, bevelledRim(double, scale, blurMm) ?? undefined, bows)
-    .result;
+  const rim = bevelledRim(double, scale, blurMm) ?? undefined;
+  return frameAt(
+    double,
+    scale,
+    blurMm,
+    cleanCuts,
+    tableLuma,
+    softSides.length > 0 ? softSteps(rim, softSides) : rim,
+    bows,
+  ).result;
 }
 
 /**

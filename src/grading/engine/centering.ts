@@ -285,14 +285,9 @@ export type SoftReadings = (sides: readonly Side[]) => { full: FrameResult; doub
  * again 2.65, as a hand reading of six luma profiles across it has it (2.64).
  */
 function softStepSettles(full: FrameResult, half: FrameResult, readSoft: SoftReadings): TwoScaleResult | null {
-  if (!full.ok || !half.ok || full.bar !== half.bar) return null;
-  const bar = full.bar;
-  const a = widthsOf(full.sides);
-  const b = widthsOf(half.sides);
-  const apart = (["left", "right", "top", "bottom"] as const).filter(
-    (side) => side !== bar && Math.abs(a[side] - b[side]) > MAX_SCALE_DISAGREEMENT_MM * FLAT_PX_PER_MM,
-  );
-  if (apart.length === 0 || !apart.every((side) => b[side] > a[side])) return null;
+  const read = deeperAtHalf(full, half);
+  if (!read) return null;
+  const { bar, a, b, apart } = read;
   const soft = readSoft(apart);
   if (!soft?.full.ok || soft.full.bar !== bar) return null;
   const c = widthsOf(soft.full.sides);
@@ -307,6 +302,23 @@ function softStepSettles(full: FrameResult, half: FrameResult, readSoft: SoftRea
   const withFiner = finer === null ? null : agreeOnCentering(soft.full, finer, MAX_DOUBLE_DISAGREEMENT_MM);
   if (withFiner !== null && !withFiner.ok) return null;
   return { ...withHalf, agreement: Math.max(withHalf.agreement, withFiner?.agreement ?? 0) };
+}
+
+/**
+ * The sides the flat card and its half copy read apart (by more than MAX_SCALE_DISAGREEMENT_MM, a
+ * bar's own line aside) and both scales' widths, when the half copy reads every one of them
+ * deeper; otherwise null.
+ */
+function deeperAtHalf(full: FrameResult, half: FrameResult): { bar: Bar; a: Widths; b: Widths; apart: Side[] } | null {
+  if (!full.ok || !half.ok || full.bar !== half.bar) return null;
+  const bar = full.bar;
+  const a = widthsOf(full.sides);
+  const b = widthsOf(half.sides);
+  const apart = (["left", "right", "top", "bottom"] as const).filter(
+    (side) => side !== bar && Math.abs(a[side] - b[side]) > MAX_SCALE_DISAGREEMENT_MM * FLAT_PX_PER_MM,
+  );
+  if (apart.length === 0 || !apart.every((side) => b[side] > a[side])) return null;
+  return { bar, a, b, apart };
 }
 
 /** Whether the flat card's frame line on a side, `from` px in, is a rule of its own before a line `to` px in (frame-side.ts, ruleBefore). */
@@ -334,14 +346,10 @@ function ruleTooFineForHalf(
   double: () => FrameResult | null,
   ruleAt: RuleAt,
 ): TwoScaleResult | null {
-  if (!full.ok || !half.ok || full.bar !== half.bar) return null;
-  const bar = full.bar;
-  const a = widthsOf(full.sides);
-  const b = widthsOf(half.sides);
-  const apart = (["left", "right", "top", "bottom"] as const).filter(
-    (side) => side !== bar && Math.abs(a[side] - b[side]) > MAX_SCALE_DISAGREEMENT_MM * FLAT_PX_PER_MM,
-  );
-  if (apart.length === 0 || !apart.every((side) => b[side] > a[side] && ruleAt(side, a[side], b[side]))) return null;
+  const read = deeperAtHalf(full, half);
+  if (!read) return null;
+  const { bar, a, b, apart } = read;
+  if (!apart.every((side) => ruleAt(side, a[side], b[side]))) return null;
   const base = faceCentering(a, bar);
   const axisOf = (side: Side) => (side === "left" || side === "right" ? "left_right" : "top_bottom");
   // Another copy agrees on the axes of the sides apart: their centering within

@@ -1067,6 +1067,35 @@ describe("a frame's step printed softer than the cut", () => {
     );
   });
 
+  it("takes a finer reading refused on a collector bar's side as none, and one refused on another side as a veto", () => {
+    const { frames, soft } = read("ramp");
+    // The same card read with its bottom as a bar at every scale (a bar's own line does not enter
+    // the centering): the finer reading refused there says nothing of the top.
+    const barred = (result: ReturnType<typeof measureFrame>) =>
+      result.ok ? { ...result, bar: "bottom" as const } : result;
+    const refusedAt = (side: (typeof SIDES)[number]) => () => ({
+      ok: false as const,
+      side,
+      reason: "print before the line",
+    });
+    const withRefusal = (side: (typeof SIDES)[number]) => (sides: readonly (typeof SIDES)[number][]) => ({
+      full: barred(soft(sides).full),
+      double: refusedAt(side),
+    });
+    const settle = (side: (typeof SIDES)[number]) =>
+      agreeAtThreeScales(
+        barred(frames.full),
+        barred(frames.half),
+        () => barred(frames.threeQuarter()),
+        0.2,
+        () => null,
+        undefined,
+        withRefusal(side),
+      );
+    expect(settle("bottom").ok).toBe(true);
+    expect(settle("left")).toMatchObject({ ok: false, side: "top" });
+  });
+
   it("stays refused where the step is two steps (a dark band before a lighter body): read again, it does not move", () => {
     const { frames, finer, soft } = read("two");
     expect(top(frames.softFull(["top"]))).toBeCloseTo(top(frames.full), 3);

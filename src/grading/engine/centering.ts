@@ -280,9 +280,12 @@ export type SoftReadings = (sides: readonly Side[]) => { full: FrameResult; doub
  * it then agrees with the half copy as the first reading had to, and the reading at twice its
  * resolution, read the same way where the photo holds it, agrees with it too. Where the half copy
  * reads a side shallower than the flat card, or the step read again does not move, or either
- * reading disagrees, the refusal stands. On a real photo of a modern Magic card
- * (`pat-card1.png`) the top frame read 2.57 mm at full and 2.65 at half resolution, and read
- * again 2.65, as a hand reading of six luma profiles across it has it (2.64).
+ * reading disagrees, the refusal stands (a finer reading refused only on a collector bar's side,
+ * whose line does not enter the centering, counts as none). On a real photo of a modern Magic
+ * card (`pat-card1.png`) the top frame read 2.57 mm at full and 2.65 at half resolution, and read
+ * again 2.65, as a hand reading of six luma profiles across it has it (2.64); on a tilted photo of
+ * another (its finer reading refused at the bar), 1.97 and 2.06, again 2.05, where straight photos
+ * of the same card read 2.07 at both scales.
  */
 function softStepSettles(full: FrameResult, half: FrameResult, readSoft: SoftReadings): TwoScaleResult | null {
   const read = deeperAtHalf(full, half);
@@ -298,7 +301,10 @@ function softStepSettles(full: FrameResult, half: FrameResult, readSoft: SoftRea
   if (!apart.every(landed)) return null;
   const withHalf = agreeOnCentering(soft.full, half);
   if (!withHalf.ok) return null;
-  const finer = soft.double();
+  // A finer reading refused on the bar's side, whose line does not enter the centering, says
+  // nothing of the sides apart: it counts as none.
+  const fine = soft.double();
+  const finer = fine && !fine.ok && fine.side === bar ? null : fine;
   const withFiner = finer === null ? null : agreeOnCentering(soft.full, finer, MAX_DOUBLE_DISAGREEMENT_MM);
   if (withFiner !== null && !withFiner.ok) return null;
   return { ...withHalf, agreement: Math.max(withHalf.agreement, withFiner?.agreement ?? 0) };

@@ -46,7 +46,7 @@ describe("GET /openapi.json", () => {
   // /health and the JWKS take no input and no key: no client error is possible.
   const NO_CLIENT_ERRORS = new Set(["/health", "/.well-known/jwks.json"]);
 
-  it("every operation but /health and the JWKS documents its 4xx responses, and every operation has an operationId and security", async () => {
+  it("every operation but /health and the JWKS documents its 4xx responses, and every operation has an operationId, a description and security", async () => {
     for (const document of ["/openapi.json", "/api/public/v1/openapi.json"]) {
       const res = await call(document);
       const missing: string[] = [];
@@ -60,6 +60,7 @@ describe("GET /openapi.json", () => {
       for (const { path, method, operation } of operations) {
         const name = `${document} ${method} ${path}`;
         if (!operation.operationId) missing.push(`${name}: operationId`);
+        if (!operation.description) missing.push(`${name}: description`);
         if (!Array.isArray(operation.security)) missing.push(`${name}: security`);
         const has4xx = Object.keys(operation.responses ?? {}).some((status) => status.startsWith("4"));
         if (!NO_CLIENT_ERRORS.has(path) && !has4xx) missing.push(`${name}: 4xx`);
@@ -70,6 +71,36 @@ describe("GET /openapi.json", () => {
       expect(res.body.tags.length).toBeGreaterThan(0);
       for (const tag of res.body.tags) expect(tag.description, tag.name).not.toBe(tag.name);
     }
+  });
+
+  // Spectral's `oas` ruleset (array-items) and OpenAPI 3.0-era code generators need `items` on every
+  // array schema; a tuple's `prefixItems` alone fails them and leaves the length open.
+  it("gives every array schema its items and no tuple's prefixItems, in both documents", async () => {
+    for (const document of ["/openapi.json", "/api/public/v1/openapi.json"]) {
+      const res = await call(document);
+      const arrays: string[] = [];
+      const faults: string[] = [];
+      const walk = (node: Json, path: string) => {
+        if (Array.isArray(node)) {
+          for (const [k, child] of node.entries()) walk(child, `${path}[${k}]`);
+        } else if (node && typeof node === "object") {
+          const types = Array.isArray(node.type) ? node.type : [node.type];
+          if (types.includes("array")) {
+            arrays.push(path);
+            if (node.items === undefined) faults.push(`${path}: no items`);
+          }
+          if (node.prefixItems !== undefined) faults.push(`${path}: prefixItems`);
+          for (const [key, child] of Object.entries<Json>(node)) if (key !== "example") walk(child, `${path}.${key}`);
+        }
+      };
+      walk(res.body, document);
+      expect(arrays.length, document).toBeGreaterThan(3);
+      expect(faults).toEqual([]);
+    }
+    // The evidence's points and lines keep their lengths as minItems and maxItems.
+    const pub = await call("/api/public/v1/openapi.json");
+    const corners = pub.body.components.schemas.FaceEvidence.properties.corners;
+    expect(corners).toMatchObject({ minItems: 4, maxItems: 4, items: { minItems: 2, maxItems: 2 } });
   });
 
   it("emits regex patterns without JavaScript flags (valid JSON Schema)", async () => {

@@ -27,7 +27,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account and key making the request */
+        /**
+         * The account and key making the request
+         * @description The dashboard account the key belongs to (its user, whose gradings and cards the key reads) and the key itself: its name, its first characters and when it was last used. Useful to check which key a deployment holds without exposing the key.
+         */
         get: operations["getAccount"];
         put?: never;
         post?: never;
@@ -124,7 +127,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the user's webhook targets */
+        /**
+         * List the user's webhook targets
+         * @description Every webhook target the key's user has registered (at most 10 a user), oldest first, with snake_case fields where the create response has camelCase ones.
+         */
         get: operations["listWebhookTargets"];
         put?: never;
         /**
@@ -271,7 +277,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a user (an owner of cards and gradings) */
+        /**
+         * Create a user (an owner of cards and gradings)
+         * @description A user owns cards and gradings; partner accounts and API clients are tied to one. The request has no body.
+         */
         post: operations["createUser"];
         delete?: never;
         options?: never;
@@ -288,7 +297,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a partner dashboard account for a user */
+        /**
+         * Create a partner dashboard account for a user
+         * @description A dashboard account for an existing user. Only accounts of role `partner` may hold keys that read the Partner API; a `member` account's keys are refused. An unknown user is 404 `not_found`.
+         */
         post: operations["createPartnerAccount"];
         delete?: never;
         options?: never;
@@ -305,7 +317,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue a partner API key (shown once) */
+        /**
+         * Issue a partner API key (shown once)
+         * @description A further Partner API key for the account, alongside its live ones (for rotating without downtime). The whole key is in this response only; the service keeps its SHA-256 digest and its first characters (`start`). An unknown account is 404 `not_found`.
+         */
         post: operations["issuePartnerKey"];
         delete?: never;
         options?: never;
@@ -322,7 +337,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a partner API key (effective within KEY_CACHE_TTL_SECONDS) */
+        /**
+         * Revoke a partner API key (effective within KEY_CACHE_TTL_SECONDS)
+         * @description The key is refused (401) from then on; an edge location that checked it in the last `KEY_CACHE_TTL_SECONDS` (30 by default) may still accept it until its cached check expires. A key already revoked, or unknown, is 404 `not_found`.
+         */
         post: operations["revokePartnerKey"];
         delete?: never;
         options?: never;
@@ -339,7 +357,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an API client of the public API */
+        /**
+         * Create an API client of the public API
+         * @description A client of the Public Grading Submission API, optionally tied to a user (whose cards and gradings its submissions then belong to), with its hourly submission quota. It has no key yet: issue one with `POST /admin/v1/clients/{id}/keys`. An unknown `user_id` is 404 `not_found`.
+         */
         post: operations["createClient"];
         delete?: never;
         options?: never;
@@ -356,7 +377,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue a public API key for a client (shown once) */
+        /**
+         * Issue a public API key for a client (shown once)
+         * @description A further key for the client, alongside its live ones (for rotating without downtime). The whole key is in this response only; the service keeps its SHA-256 digest and its first characters (`start`).
+         */
         post: operations["issueClientKey"];
         delete?: never;
         options?: never;
@@ -373,7 +397,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a public API key (effective within KEY_CACHE_TTL_SECONDS) */
+        /**
+         * Revoke a public API key (effective within KEY_CACHE_TTL_SECONDS)
+         * @description The key is refused from then on; an edge location that checked it in the last `KEY_CACHE_TTL_SECONDS` (30 by default) may still accept it until its cached check expires. A key already revoked, or unknown, is 404 `not_found`.
+         */
         post: operations["revokeClientKey"];
         delete?: never;
         options?: never;
@@ -390,7 +417,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a certificate and purge it from the edge cache */
+        /**
+         * Revoke a certificate and purge it from the edge cache
+         * @description The certificate's lookup answers 404 `not_found` from then on: its cached copy and its card's population are purged from the edge cache at once, and the certificate once more a few seconds later (`CACHE_REPURGE_SECONDS`), in case a lookup was writing the old copy back. A certificate already revoked, or never issued, is 404 `not_found`.
+         */
         post: operations["revokeCertificate"];
         delete?: never;
         options?: never;
@@ -427,7 +457,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import a catalog card with its reference image */
+        /**
+         * Import a catalog card with its reference image
+         * @description The reference image (JPEG, PNG or WebP, base64) is decoded and checked before anything is stored, its 64-bit perceptual hash computed for identifying submitted photos, and the image stored before the row; if the row cannot be written the image is removed again. The category is created when it does not exist yet.
+         */
         post: operations["importCatalogCard"];
         delete?: never;
         options?: never;
@@ -502,7 +535,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhook deliveries, newest first */
+        /**
+         * List webhook deliveries, newest first
+         * @description The webhook delivery log of both APIs, newest first, filtered by status, client, user, event, grading and creation time (each filter optional, all of them applied together), at most `limit` deliveries.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -519,7 +555,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One delivery with every attempt */
+        /**
+         * One delivery with every attempt
+         * @description The delivery (its event, target URL, status and next attempt) and every attempt made, oldest first, with each attempt's HTTP status or network error and its duration. An unknown id is 404 `not_found`.
+         */
         get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
@@ -538,7 +577,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again (a new chain of attempts, to the current URL) */
+        /**
+         * Send a delivery again (a new chain of attempts, to the current URL)
+         * @description The delivery goes back to `pending` under its own id (receivers deduplicate on its `svc-delivery-id` header), pointed at the client's or target's current URL, and is queued at once for a new chain of attempts. Any delivery may be replayed, delivered or failed. An unknown id is 404 `not_found`.
+         */
         post: operations["replayWebhookDelivery"];
         delete?: never;
         options?: never;
@@ -555,7 +597,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send again every failed delivery of a client since a time */
+        /**
+         * Send again every failed delivery of a client since a time
+         * @description Every `failed` delivery of the client created at or after `since` goes back to `pending` under its own id (receivers deduplicate on `svc-delivery-id`), pointed at the client's current webhook URL, and is queued at once, at most 1,000 a call. Deliveries still pending or delivered are left alone. An unknown client is 404 `not_found`.
+         */
         post: operations["replayClientWebhookDeliveries"];
         delete?: never;
         options?: never;
@@ -630,7 +675,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List attestation signing keys (public halves) */
+        /**
+         * List attestation signing keys (public halves)
+         * @description Every Ed25519 key that has signed certificate attestations, current and retired, with its public JWK (never the private half) and where it came from: the `ATTESTATION_SIGNING_KEY` secret or a rotation. `/.well-known/jwks.json` serves the same public keys to verifiers.
+         */
         get: operations["listAttestationKeys"];
         put?: never;
         post?: never;
@@ -667,7 +715,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A client's resubmission streaks (same physical card graded again) */
+        /**
+         * A client's resubmission streaks (same physical card graded again)
+         * @description Certificates of the same physical card, told by its fingerprint, that this client submitted again after a live certificate of it existed: one streak per card, with the client's certificates of it in order with their overall grades, so an operator sees a card resubmitted until it grades higher. An unknown client is 404 `not_found`.
+         */
         get: operations["listClientResubmissions"];
         put?: never;
         post?: never;
@@ -1601,24 +1652,7 @@ export interface components {
                 height: number;
             };
             /** @description The card's detected corners in the photo: its own top-left, top-right, bottom-right, bottom-left. */
-            corners: [
-                [
-                    number,
-                    number
-                ],
-                [
-                    number,
-                    number
-                ],
-                [
-                    number,
-                    number
-                ],
-                [
-                    number,
-                    number
-                ]
-            ];
+            corners: number[][];
             /**
              * @description How the card lay in the photo: long side vertical (`portrait`, read upright) or horizontal (`landscape`, read with the card's top toward the photo's left edge).
              * @example portrait
@@ -1645,49 +1679,13 @@ export interface components {
             /** @description The printed frame's line on each side, photo pixels; null when not measured. */
             frame_lines: {
                 /** @description The frame's left line, photo pixels. */
-                left: [
-                    [
-                        number,
-                        number
-                    ],
-                    [
-                        number,
-                        number
-                    ]
-                ];
+                left: number[][];
                 /** @description The frame's right line, photo pixels. */
-                right: [
-                    [
-                        number,
-                        number
-                    ],
-                    [
-                        number,
-                        number
-                    ]
-                ];
+                right: number[][];
                 /** @description The frame's top line, photo pixels. */
-                top: [
-                    [
-                        number,
-                        number
-                    ],
-                    [
-                        number,
-                        number
-                    ]
-                ];
+                top: number[][];
                 /** @description The frame's bottom line, photo pixels. */
-                bottom: [
-                    [
-                        number,
-                        number
-                    ],
-                    [
-                        number,
-                        number
-                    ]
-                ];
+                bottom: number[][];
             } | null;
             /**
              * @description Border widths in millimetres; null when the frame was not measured.

@@ -447,24 +447,7 @@ export interface components {
                 height: number;
             };
             /** @description The card's detected corners in the photo: its own top-left, top-right, bottom-right, bottom-left. */
-            corners: [
-                [
-                    number,
-                    number
-                ],
-                [
-                    number,
-                    number
-                ],
-                [
-                    number,
-                    number
-                ],
-                [
-                    number,
-                    number
-                ]
-            ];
+            corners: number[][];
             /**
              * @description How the card lay in the photo: long side vertical (`portrait`, read upright) or horizontal (`landscape`, read with the card's top toward the photo's left edge).
              * @example portrait
@@ -491,49 +474,13 @@ export interface components {
             /** @description The printed frame's line on each side, photo pixels; null when not measured. */
             frame_lines: {
                 /** @description The frame's left line, photo pixels. */
-                left: [
-                    [
-                        number,
-                        number
-                    ],
-                    [
-                        number,
-                        number
-                    ]
-                ];
+                left: number[][];
                 /** @description The frame's right line, photo pixels. */
-                right: [
-                    [
-                        number,
-                        number
-                    ],
-                    [
-                        number,
-                        number
-                    ]
-                ];
+                right: number[][];
                 /** @description The frame's top line, photo pixels. */
-                top: [
-                    [
-                        number,
-                        number
-                    ],
-                    [
-                        number,
-                        number
-                    ]
-                ];
+                top: number[][];
                 /** @description The frame's bottom line, photo pixels. */
-                bottom: [
-                    [
-                        number,
-                        number
-                    ],
-                    [
-                        number,
-                        number
-                    ]
-                ];
+                bottom: number[][];
             } | null;
             /**
              * @description Border widths in millimetres; null when the frame was not measured.

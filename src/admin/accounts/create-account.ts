@@ -14,6 +14,8 @@ export const createAccountRoute = createRoute({
   operationId: "createPartnerAccount",
   tags: ["Operator"],
   summary: "Create a partner dashboard account for a user",
+  description:
+    "A dashboard account for an existing user. Only accounts of role `partner` may hold keys that read the Partner API; a `member` account's keys are refused. An unknown user is 404 `not_found`.",
   security: adminSecurity,
   request: jsonBody(
     z

@@ -11,6 +11,8 @@ export const createUserRoute = createRoute({
   operationId: "createUser",
   tags: ["Operator"],
   summary: "Create a user (an owner of cards and gradings)",
+  description:
+    "A user owns cards and gradings; partner accounts and API clients are tied to one. The request has no body.",
   security: adminSecurity,
   responses: {
     201: {

@@ -14,6 +14,8 @@ export const issuePartnerKeyRoute = createRoute({
   operationId: "issuePartnerKey",
   tags: ["Operator"],
   summary: "Issue a partner API key (shown once)",
+  description:
+    "A further Partner API key for the account, alongside its live ones (for rotating without downtime). The whole key is in this response only; the service keeps its SHA-256 digest and its first characters (`start`). An unknown account is 404 `not_found`.",
   security: adminSecurity,
   request: {
     params: IdParams,

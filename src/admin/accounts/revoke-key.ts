@@ -13,6 +13,8 @@ export const revokePartnerKeyRoute = createRoute({
   operationId: "revokePartnerKey",
   tags: ["Operator"],
   summary: "Revoke a partner API key (effective within KEY_CACHE_TTL_SECONDS)",
+  description:
+    "The key is refused (401) from then on; an edge location that checked it in the last `KEY_CACHE_TTL_SECONDS` (30 by default) may still accept it until its cached check expires. A key already revoked, or unknown, is 404 `not_found`.",
   security: adminSecurity,
   request: { params: IdParams },
   responses: {

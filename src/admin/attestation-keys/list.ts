@@ -13,6 +13,8 @@ export const listKeysRoute = createRoute({
   operationId: "listAttestationKeys",
   tags: ["Operator"],
   summary: "List attestation signing keys (public halves)",
+  description:
+    "Every Ed25519 key that has signed certificate attestations, current and retired, with its public JWK (never the private half) and where it came from: the `ATTESTATION_SIGNING_KEY` secret or a rotation. `/.well-known/jwks.json` serves the same public keys to verifiers.",
   security: adminSecurity,
   responses: {
     200: {

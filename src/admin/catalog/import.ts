@@ -16,6 +16,8 @@ export const importRoute = createRoute({
   operationId: "importCatalogCard",
   tags: ["Operator"],
   summary: "Import a catalog card with its reference image",
+  description:
+    "The reference image (JPEG, PNG or WebP, base64) is decoded and checked before anything is stored, its 64-bit perceptual hash computed for identifying submitted photos, and the image stored before the row; if the row cannot be written the image is removed again. The category is created when it does not exist yet.",
   security: adminSecurity,
   request: jsonBody(CatalogImportSchema),
   responses: {

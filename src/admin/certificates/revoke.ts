@@ -16,6 +16,8 @@ export const revokeCertificateRoute = createRoute({
   operationId: "revokeCertificate",
   tags: ["Operator"],
   summary: "Revoke a certificate and purge it from the edge cache",
+  description:
+    "The certificate's lookup answers 404 `not_found` from then on: its cached copy and its card's population are purged from the edge cache at once, and the certificate once more a few seconds later (`CACHE_REPURGE_SECONDS`), in case a lookup was writing the old copy back. A certificate already revoked, or never issued, is 404 `not_found`.",
   security: adminSecurity,
   request: { params: CertificateNumberParams },
   responses: {

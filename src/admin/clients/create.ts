@@ -1,4 +1,4 @@
-// POST /clients: an API client of the Public Grading Submission API, with its first key.
+// POST /clients: an API client of the Public Grading Submission API (its keys are issued by POST /clients/{id}/keys).
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { apiClients, users } from "../../db/schema";
@@ -14,6 +14,8 @@ export const createClientRoute = createRoute({
   operationId: "createClient",
   tags: ["Operator"],
   summary: "Create an API client of the public API",
+  description:
+    "A client of the Public Grading Submission API, optionally tied to a user (whose cards and gradings its submissions then belong to), with its hourly submission quota. It has no key yet: issue one with `POST /admin/v1/clients/{id}/keys`. An unknown `user_id` is 404 `not_found`.",
   security: adminSecurity,
   request: jsonBody(
     z

@@ -13,6 +13,8 @@ export const issueClientKeyRoute = createRoute({
   operationId: "issueClientKey",
   tags: ["Operator"],
   summary: "Issue a public API key for a client (shown once)",
+  description:
+    "A further key for the client, alongside its live ones (for rotating without downtime). The whole key is in this response only; the service keeps its SHA-256 digest and its first characters (`start`).",
   security: adminSecurity,
   request: { params: IdParams },
   responses: {

@@ -17,6 +17,8 @@ export const streaksRoute = createRoute({
   operationId: "listClientResubmissions",
   tags: ["Operator"],
   summary: "A client's resubmission streaks (same physical card graded again)",
+  description:
+    "Certificates of the same physical card, told by its fingerprint, that this client submitted again after a live certificate of it existed: one streak per card, with the client's certificates of it in order with their overall grades, so an operator sees a card resubmitted until it grades higher. An unknown client is 404 `not_found`.",
   security: adminSecurity,
   request: { params: IdParams },
   responses: {

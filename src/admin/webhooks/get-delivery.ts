@@ -14,6 +14,8 @@ export const getDeliveryRoute = createRoute({
   operationId: "getWebhookDelivery",
   tags: ["Operator"],
   summary: "One delivery with every attempt",
+  description:
+    "The delivery (its event, target URL, status and next attempt) and every attempt made, oldest first, with each attempt's HTTP status or network error and its duration. An unknown id is 404 `not_found`.",
   security: adminSecurity,
   request: { params: DeliveryIdParams },
   responses: {

@@ -15,6 +15,8 @@ export const listDeliveriesRoute = createRoute({
   operationId: "listWebhookDeliveries",
   tags: ["Operator"],
   summary: "List webhook deliveries, newest first",
+  description:
+    "The webhook delivery log of both APIs, newest first, filtered by status, client, user, event, grading and creation time (each filter optional, all of them applied together), at most `limit` deliveries.",
   security: adminSecurity,
   request: {
     query: z.object({

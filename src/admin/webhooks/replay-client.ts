@@ -16,6 +16,8 @@ export const replayClientRoute = createRoute({
   operationId: "replayClientWebhookDeliveries",
   tags: ["Operator"],
   summary: "Send again every failed delivery of a client since a time",
+  description:
+    "Every `failed` delivery of the client created at or after `since` goes back to `pending` under its own id (receivers deduplicate on `svc-delivery-id`), pointed at the client's current webhook URL, and is queued at once, at most 1,000 a call. Deliveries still pending or delivered are left alone. An unknown client is 404 `not_found`.",
   security: adminSecurity,
   request: {
     params: IdParams,

@@ -15,6 +15,8 @@ export const replayDeliveryRoute = createRoute({
   operationId: "replayWebhookDelivery",
   tags: ["Operator"],
   summary: "Send a delivery again (a new chain of attempts, to the current URL)",
+  description:
+    "The delivery goes back to `pending` under its own id (receivers deduplicate on its `svc-delivery-id` header), pointed at the client's or target's current URL, and is queued at once for a new chain of attempts. Any delivery may be replayed, delivered or failed. An unknown id is 404 `not_found`.",
   security: adminSecurity,
   request: { params: DeliveryIdParams },
   responses: {

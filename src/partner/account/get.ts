@@ -35,6 +35,8 @@ export const getAccountRoute = createRoute({
   operationId: "getAccount",
   tags: ["Account"],
   summary: "The account and key making the request",
+  description:
+    "The dashboard account the key belongs to (its user, whose gradings and cards the key reads) and the key itself: its name, its first characters and when it was last used. Useful to check which key a deployment holds without exposing the key.",
   security: [{ partnerKey: [] }],
   responses: {
     200: {

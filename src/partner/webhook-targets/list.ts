@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { webhookTargets } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { errorResponses, quotaHeaders } from "../../errors/openapi";
-import { WebhookTargetSchema } from "./schemas";
+import { MAX_TARGETS_PER_USER, WebhookTargetSchema } from "./schemas";
 
 export const listWebhookTargetsRoute = createRoute({
   method: "get",
@@ -11,6 +11,7 @@ export const listWebhookTargetsRoute = createRoute({
   operationId: "listWebhookTargets",
   tags: ["Webhook targets"],
   summary: "List the user's webhook targets",
+  description: `Every webhook target the key's user has registered (at most ${MAX_TARGETS_PER_USER} a user), oldest first, with snake_case fields where the create response has camelCase ones.`,
   security: [{ partnerKey: [] }],
   responses: {
     200: {

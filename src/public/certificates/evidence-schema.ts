@@ -3,11 +3,23 @@
 import { z } from "@hono/zod-openapi";
 import { PRINT_SIZE_TOLERANCE_MM } from "../../grading/engine/reference-print";
 
-const point = z.tuple([z.number(), z.number()]).openapi({
-  description: "[x, y] in the photo's pixels (after EXIF orientation), x right, y down.",
-  example: [412.5, 230.1],
-});
-const segment = z.tuple([point, point]).openapi({ description: "A line from one point to another, photo pixels." });
+// Fixed-length arrays rather than tuples: a tuple is written as `prefixItems` alone, which linters
+// (Spectral's `array-items`) and OpenAPI 3.0-era code generators reject, and which leaves its length
+// open; `items` with `minItems` = `maxItems` says the same to every tool. (`.length(n)` would not do:
+// the document generator drops it, where it writes `.min()` and `.max()`.)
+const point = z
+  .array(z.number())
+  .min(2)
+  .max(2)
+  .openapi({
+    description: "[x, y] in the photo's pixels (after EXIF orientation), x right, y down.",
+    example: [412.5, 230.1],
+  });
+const segment = z
+  .array(point)
+  .min(2)
+  .max(2)
+  .openapi({ description: "A line from one point to another, [from, to], photo pixels." });
 const sides = <T extends z.ZodType>(value: (side: string) => T) =>
   z.object({ left: value("left"), right: value("right"), top: value("top"), bottom: value("bottom") });
 
@@ -19,7 +31,7 @@ const FaceEvidenceSchema = z
         height: z.number().int().openapi({ description: "Height, pixels.", example: 1224 }),
       })
       .openapi({ description: "The photo as decoded, in pixels." }),
-    corners: z.tuple([point, point, point, point]).openapi({
+    corners: z.array(point).min(4).max(4).openapi({
       description: "The card's detected corners in the photo: its own top-left, top-right, bottom-right, bottom-left.",
     }),
     orientation: z.enum(["portrait", "landscape"]).openapi({

@@ -57,7 +57,7 @@ import { ruleBefore, SIDES, type Side, type SideMeasurement } from "./frame-side
 import { dist, FLAT_PX_PER_MM, median, type Point, type Quad, signedArea2 } from "./geometry";
 import { luma, medianColour, oneBorderInk, type Rgb, type RgbaImage } from "./image";
 import { borderOutside, borderPartlyOutside, type OuterBorder, rimOutside } from "./outer-border";
-import { outlineEndBeyondCard } from "./outline-ends";
+import { OPPOSITE_END, outlineEndBeyondCard } from "./outline-ends";
 import { perceptualHash } from "./phash";
 import {
   aspectsAcrossLenses,
@@ -476,7 +476,7 @@ function measureCard(
     inSleeve === null && beneath === null ? outlineEndBeyondCard(measuredImage, measuredCorners, format) : null;
   if (beyond) {
     const sides = beyond === "top" || beyond === "bottom" ? "left and right" : "top and bottom";
-    const opposite = { top: "bottom", bottom: "top", left: "right", right: "left" }[beyond];
+    const opposite = OPPOSITE_END[beyond];
     return reject(
       "grading_failed",
       `The card in the ${name} photo: the outline's ${beyond} edge is not the card's. Its ${beyond} corners are square where its ${opposite} corners are a cut's rounded ones, and the card's ${sides} edges fade out before reaching them, so something of the card's colours lies along its ${beyond} edge (a stand's lip, a ledge, another card) and where the card ends there cannot be told; photograph the card lying flat on a plain surface, with a margin of it round every edge.`,

@@ -11,10 +11,13 @@
 // reaching them, because the outline's sides there are the card's sides carried on across the lip.
 import type { CardFormat } from "./evidence";
 import { FLAT_PX_PER_MM, type Quad } from "./geometry";
-import type { RgbaImage } from "./image";
+import { luma, type RgbaImage } from "./image";
 import { flatSampler } from "./rectify";
 
-type End = "top" | "bottom" | "left" | "right";
+export type End = "top" | "bottom" | "left" | "right";
+
+/** The end across the card from each. */
+export const OPPOSITE_END: Record<End, End> = { top: "bottom", bottom: "top", left: "right", right: "left" };
 
 /** Where each side's cut is read on its straight part, from either end (mm). */
 const STRAIGHT_AT_MM = 6;
@@ -29,8 +32,6 @@ const MIN_CUT_STEP = 15;
 /** A profile across a side, in half flat-card pixels: this far outside the outline and inside it (mm). */
 const PROFILE_OUTSIDE_MM = 0.75;
 const PROFILE_INSIDE_MM = 3;
-
-const luma = (c: Float64Array) => 0.299 * (c[0] ?? 0) + 0.587 * (c[1] ?? 0) + 0.114 * (c[2] ?? 0);
 
 /**
  * The end of the outline (the card's own top, bottom, left or right) that lies beyond the card,
@@ -78,6 +79,7 @@ export function outlineEndBeyondCard(image: RgbaImage, corners: Quad, format: Ca
     const key = `${side} ${fromEnd}`;
     const known = readings.get(key);
     if (known) return known;
+    // The border's level: 0.9–1.5 mm in, on the straight part.
     let inside = 0;
     for (let d = 7; d <= 12; d++) inside += at(side, STRAIGHT_AT_MM * mm, d, fromEnd) / 6;
     const straight = cutAt(side, STRAIGHT_AT_MM * mm, fromEnd, inside);
@@ -91,20 +93,19 @@ export function outlineEndBeyondCard(image: RgbaImage, corners: Quad, format: Ca
     readings.set(key, read);
     return read;
   };
-  const ends: Record<End, { along: End; sides: [End, End]; fromEnd: boolean; opposite: End }> = {
-    top: { along: "top", sides: ["left", "right"], fromEnd: false, opposite: "bottom" },
-    bottom: { along: "bottom", sides: ["left", "right"], fromEnd: true, opposite: "top" },
-    left: { along: "left", sides: ["top", "bottom"], fromEnd: false, opposite: "right" },
-    right: { along: "right", sides: ["top", "bottom"], fromEnd: true, opposite: "left" },
-  };
+  // The two sides meeting each end, and whether that end is where they end (or start).
+  const meeting = (end: End): { sides: [End, End]; fromEnd: boolean } => ({
+    sides: end === "top" || end === "bottom" ? ["left", "right"] : ["top", "bottom"],
+    fromEnd: end === "bottom" || end === "right",
+  });
   for (const end of ["bottom", "top", "left", "right"] as const) {
-    const { along, sides, fromEnd, opposite } = ends[end];
-    const square = [false, true].every((fromOwnEnd) => reading(along, fromOwnEnd).square);
-    if (!square) continue;
+    const { sides, fromEnd } = meeting(end);
+    if (![false, true].every((fromOwnEnd) => reading(end, fromOwnEnd).square)) continue;
     if (!sides.every((side) => reading(side, fromEnd).fades)) continue;
-    const far = ends[opposite];
+    const opposite = OPPOSITE_END[end];
+    const far = meeting(opposite);
     const rounded =
-      [false, true].every((fromOwnEnd) => reading(far.along, fromOwnEnd).rounded) &&
+      [false, true].every((fromOwnEnd) => reading(opposite, fromOwnEnd).rounded) &&
       far.sides.every((side) => reading(side, far.fromEnd).rounded);
     if (rounded) return end;
   }

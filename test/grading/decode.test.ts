@@ -6,6 +6,7 @@ import {
   decodeImage,
   decodeRegion,
   detectFormat,
+  estimateDecodeBytes,
   exifOrientation,
   lensFocalPx,
   peakCodecMemoryBytes,
@@ -14,6 +15,7 @@ import {
   regionDecodeScale,
   resetCodecMemoryPeak,
 } from "../../src/grading/engine/decode";
+import { jpegDecodeBytes, jpegDecodeScale } from "../../src/grading/engine/decode-budget";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { encodePng } from "../../src/grading/engine/png";
 import { encodeJpeg, webpWithExif, withExif, withPngExif } from "../helpers/card-images";
@@ -153,6 +155,42 @@ describe("decodeImage", () => {
     }
     expect(readExif(astray)).toEqual({ orientation: 3, focal35mm: null, pixelWidth: null, pixelHeight: null });
     expect(decodeImage(astray, 100).focalPx).toBeNull();
+  });
+
+  it("decodes a JPEG one DCT scale larger where the largest that fits falls short, shrunk by area", () => {
+    // n/8 scales only: a 48 MP phone photo fits 1600 at 1/8 (1008 px); it is decoded at 2/8 and
+    // shrunk to 1600.
+    expect(jpegDecodeScale(8064, 6048, 1600)).toBe(2);
+    // 1512 and 1140 of 1600 are kept (0.71 of it), as is 1/8 of a 200 MP photo (2040 px, then shrunk).
+    expect(jpegDecodeScale(4032, 3024, 1600)).toBe(3);
+    expect(jpegDecodeScale(4560, 2052, 1600)).toBe(2);
+    expect(jpegDecodeScale(16320, 12240, 1600)).toBe(1);
+    expect(jpegDecodeScale(640, 480, 1600)).toBe(8);
+    // 2000 × 900 at 400: 1/8 is 250 px, under 0.7 of 400; 2/8 (500) is shrunk to 400.
+    const decoded = decodeImage(encodeJpeg(marker(2000, 900), 92), 400);
+    expect([decoded.image.width, decoded.image.height]).toEqual([400, 180]);
+    expect([decoded.sourceWidth, decoded.sourceHeight]).toEqual([2000, 900]);
+    // The red quarter ends at 500 source px, 100 decoded.
+    expect(isRed(pixel(decoded.image, 96, 30))).toBe(true);
+    expect(isRed(pixel(decoded.image, 104, 30))).toBe(false);
+    // The budget is that of the larger scale's decode.
+    const header = readImageHeader(jpegClaiming(8064, 6048));
+    expect(estimateDecodeBytes(header, 9_000_000, 1600)).toBe(jpegDecodeBytes(header, 9_000_000, 2, 2016 * 1512 * 4));
+  });
+
+  it("shrinks a PNG by area, keeping an edge between pixels where the source has it", async () => {
+    // A red column 505 source pixels wide on blue, 2016 px shrunk to 1600 (by 1.26): decoded pixel
+    // 400 covers source 504–505.26, 79 % red. Whole-pixel boxes read it as source pixel 504 alone.
+    const width = 2016;
+    const height = 8;
+    const data = new Uint8Array(width * height * 4);
+    for (let i = 0; i < width * height; i++) data.set(i % width < 505 ? [220, 20, 20, 255] : [20, 20, 200, 255], i * 4);
+    const decoded = decodeImage(await encodePng({ width, height, data }), 1600);
+    expect([decoded.image.width, decoded.image.height]).toEqual([1600, 6]);
+    const red = pixel(decoded.image, 400, 3)[0] ?? 0;
+    expect(Math.abs(red - (220 * (1 / 1.26) + 20 * (0.26 / 1.26)))).toBeLessThanOrEqual(1);
+    expect(pixel(decoded.image, 399, 3)).toEqual([220, 20, 20]);
+    expect(pixel(decoded.image, 401, 3)).toEqual([20, 20, 200]);
   });
 
   it("decodes PNG and shrinks it to maxSide", async () => {

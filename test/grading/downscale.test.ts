@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { downscaleByArea, downscaleToFit, type RgbaImage } from "../../src/grading/engine/image";
+import { downscaleByArea, downscaleToFit, fitByArea, type RgbaImage } from "../../src/grading/engine/image";
 import { seededRandom } from "../helpers/seeded-random";
 
 /** The box filter written plainly: each output byte is the floor of its box's mean, per channel. */
@@ -86,7 +86,56 @@ function crossing(image: RgbaImage): number {
   return Number.NaN;
 }
 
+/** The area filter written plainly: each output byte the rounded mean of the source area under it, per channel. */
+function plainAreaFilter(image: RgbaImage, width: number, height: number): RgbaImage {
+  const rx = image.width / width;
+  const ry = image.height / height;
+  const cover = (a: number, b: number, s: number) => Math.max(0, Math.min(b, s + 1) - Math.max(a, s));
+  const out = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 4; c++) {
+        let sum = 0;
+        for (let sy = Math.floor(y * ry); sy < Math.ceil((y + 1) * ry); sy++) {
+          for (let sx = Math.floor(x * rx); sx < Math.ceil((x + 1) * rx); sx++) {
+            sum +=
+              cover(x * rx, (x + 1) * rx, sx) *
+              cover(y * ry, (y + 1) * ry, sy) *
+              (image.data[(sy * image.width + sx) * 4 + c] ?? 0);
+          }
+        }
+        out[(y * width + x) * 4 + c] = Math.round(sum / (rx * ry));
+      }
+    }
+  }
+  return { width, height, data: out };
+}
+
 describe("downscaleByArea", () => {
+  it.each([
+    [326, 245, 320, 240],
+    [504, 704, 378, 528],
+    [411, 287, 133, 93],
+    [37, 91, 10, 25],
+  ])("is the plain area filter within a level: %i × %i to %i × %i", (width, height, toWidth, toHeight) => {
+    const image = noise(width, height, width + height);
+    const byArea = downscaleByArea(image, toWidth, toHeight);
+    const plain = plainAreaFilter(image, toWidth, toHeight);
+    let worst = 0;
+    for (let i = 0; i < plain.data.length; i++)
+      worst = Math.max(worst, Math.abs((byArea.data[i] ?? 0) - (plain.data[i] ?? 0)));
+    expect(worst).toBeLessThanOrEqual(1);
+  });
+
+  it("fits the longer side to maxSide (fitByArea), and returns an image that fits as it is", () => {
+    const image = noise(2016, 40, 3);
+    const fitted = fitByArea(image, 1600);
+    expect([fitted.width, fitted.height]).toEqual([1600, 32]);
+    expect(fitted).toEqual(downscaleByArea(image, 1600, 32));
+    const small = noise(20, 10, 1);
+    expect(fitByArea(small, 20)).toBe(small);
+  });
+
   it("keeps the copy where the source lies at three quarters, where whole-pixel boxes shift it", () => {
     for (const at of [20, 20.4, 20.8, 21, 37.7]) {
       const image = stepImage(504, 8, at);

@@ -2,9 +2,13 @@
 //
 // Memory: a Worker has 128 MB. A 12 MP JPEG is decoded for the working image at a fraction of its
 // size: libjpeg-turbo's DCT scaling (tjDecompress2 with a smaller target) decodes it straight to
-// at most `maxSide` pixels. A small card's region is read again at a larger scale (decodeRegion),
-// within the memory its caller allows, and only the region is kept. PNG and WebP have no scaled
-// decode. Before any codec is instantiated, the file's header (JPEG SOF and
+// at most `maxSide` pixels, or, where the scales (n/8) fall far short of it (a 48 MP photo fits only
+// at 1/8), one scale larger and then shrunk to `maxSide` by area (decode-budget.ts,
+// jpegDecodeScale). A small card's region is read again at a larger scale (decodeRegion), within
+// the memory its caller allows, and only the region is kept. PNG and WebP have no scaled decode:
+// they are decoded whole and shrunk by area (image.ts, downscaleByArea: whole-pixel boxes would
+// shift lines by up to a third of a pixel, differently along the image). Before any codec is
+// instantiated, the file's header (JPEG SOF and
 // scan count, PNG IHDR, WebP VP8/VP8L/VP8X) is read and the decode's memory is estimated from it
 // (image-header.ts, decode-budget.ts); anything over DECODE_LIMITS is refused with a DecodeBudgetError naming the
 // limit. Each decode gets a fresh WebAssembly
@@ -13,8 +17,8 @@
 import jpegTurbo from "@cwasm/jpeg-turbo/jpeg-turbo.wasm";
 import lodepng from "@cwasm/lodepng/lodepng.wasm";
 import webp from "@cwasm/webp/webp.wasm";
-import { checkDecodeBudget, jpegDecodeBytes } from "./decode-budget";
-import { applyOrientation, downscaleToFit, type RgbaImage } from "./image";
+import { checkDecodeBudget, jpegDecodeBytes, jpegDecodeScale } from "./decode-budget";
+import { applyOrientation, fitByArea, type RgbaImage } from "./image";
 import {
   DECODE_LIMITS,
   DecodeError,
@@ -185,7 +189,7 @@ export function decodeImage(bytes: Uint8Array, maxSide: number): DecodedImage {
   if (format === "jpeg") return decodeJpeg(bytes, maxSide);
   const full = format === "png" ? decodePng(bytes) : decodeWebp(bytes);
   const exif = readExif(bytes);
-  const scaled = downscaleToFit(full, maxSide);
+  const scaled = fitByArea(full, maxSide);
   return {
     image: applyOrientation(scaled, exif.orientation),
     format,
@@ -242,21 +246,14 @@ function decodeJpegScaled<T>(
   );
 }
 
-/** libjpeg-turbo's DCT scaling factors are n/8: the largest n that keeps the longer side within maxSide. */
-function scaleToFit(width: number, height: number, maxSide: number): number {
-  let num = 8;
-  while (num > 1 && Math.ceil((Math.max(width, height) * num) / 8) > maxSide) num--;
-  return num;
-}
-
 function decodeJpeg(bytes: Uint8Array, maxSide: number): DecodedImage {
   const { data, outWidth, outHeight, width, height } = decodeJpegScaled(
     bytes,
-    (w, h) => scaleToFit(w, h, maxSide),
+    (w, h) => jpegDecodeScale(w, h, maxSide),
     (pixels, outWidth, outHeight, width, height) => ({ data: pixels.slice(), outWidth, outHeight, width, height }),
   );
   const exif = readExif(bytes);
-  const scaled = downscaleToFit({ width: outWidth, height: outHeight, data }, maxSide);
+  const scaled = fitByArea({ width: outWidth, height: outHeight, data }, maxSide);
   return {
     image: applyOrientation(scaled, exif.orientation),
     format: "jpeg",

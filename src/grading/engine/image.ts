@@ -25,10 +25,8 @@ export function toGray(image: RgbaImage): GrayImage {
 
 /** Box-filter (area average) downscale so the longer side is at most `maxSide`. */
 export function downscaleToFit(image: RgbaImage, maxSide: number): RgbaImage {
-  const scale = Math.max(image.width, image.height) / maxSide;
-  if (scale <= 1) return image;
-  const width = Math.max(1, Math.round(image.width / scale));
-  const height = Math.max(1, Math.round(image.height / scale));
+  const { width, height } = fittedSize(image.width, image.height, maxSide);
+  if (width === image.width && height === image.height) return image;
   const out = new Uint8Array(width * height * 4);
   // Each source pixel is read once, as one little-endian word (R in the low byte), its four
   // channels taken apart with shifts.
@@ -89,66 +87,96 @@ export function downscaleToFit(image: RgbaImage, maxSide: number): RgbaImage {
  * pixel short of the output pixels' on average), which moves every line found on it: measured
  * from the left the borders read deeper, from the right shallower. By area the copy lies where
  * the source does.
+ *
+ * Rows are streamed: each source row is shrunk across once (four channels as floats) and kept
+ * only while an output row still reads it, so a 12 MP source needs two shrunk rows, not a
+ * shrunk copy of the whole image.
  */
 export function downscaleByArea(image: RgbaImage, width: number, height: number): RgbaImage {
   const { width: W, height: H, data } = image;
-  // Per output column (and row), the source pixels under it and their weights.
-  const spans = (from: number, to: number) => {
-    const ratio = from / to;
-    const starts = new Int32Array(to);
-    const weights: number[][] = [];
-    for (let x = 0; x < to; x++) {
-      const a = x * ratio;
-      const b = Math.min(from, (x + 1) * ratio);
-      const first = Math.floor(a);
-      const last = Math.min(from - 1, Math.ceil(b) - 1);
-      const w: number[] = [];
-      for (let s = first; s <= last; s++) w.push((Math.min(b, s + 1) - Math.max(a, s)) / (b - a));
-      starts[x] = first;
-      weights.push(w);
-    }
-    return { starts, weights };
-  };
-  const columns = spans(W, width);
-  const rows = spans(H, height);
-  // Columns first: W × H → width × H, four channels as floats.
-  const across = new Float32Array(width * H * 4);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < width; x++) {
-      const start = columns.starts[x] ?? 0;
-      const w = columns.weights[x] ?? [];
+  const columns = areaSpans(W, width);
+  const rows = areaSpans(H, height);
+  // Shrunk source rows, keyed by row: an output row reads at most ceil(ratio) + 1 of them, and
+  // rows come in order, so a ring of that many slots holds every row still to be read.
+  const slots = Math.ceil(H / height) + 2;
+  const ring = Array.from({ length: slots }, () => new Float32Array(width * 4));
+  const held = new Int32Array(slots).fill(-1);
+  const across = (sy: number): Float32Array => {
+    const slot = sy % slots;
+    const row = ring[slot] as Float32Array;
+    if (held[slot] === sy) return row;
+    held[slot] = sy;
+    const base = sy * W * 4;
+    for (let x = 0, q = 0; x < width; x++, q += 4) {
       let r = 0;
       let g = 0;
       let b = 0;
       let a = 0;
-      for (let k = 0; k < w.length; k++) {
-        const p = (y * W + start + k) * 4;
-        const weight = w[k] ?? 0;
+      for (
+        let k = columns.offsets[x] ?? 0, end = columns.offsets[x + 1] ?? 0, p = base + (columns.starts[x] ?? 0) * 4;
+        k < end;
+        k++, p += 4
+      ) {
+        const weight = columns.weights[k] ?? 0;
         r += weight * (data[p] ?? 0);
         g += weight * (data[p + 1] ?? 0);
         b += weight * (data[p + 2] ?? 0);
         a += weight * (data[p + 3] ?? 0);
       }
-      const q = (y * width + x) * 4;
-      across[q] = r;
-      across[q + 1] = g;
-      across[q + 2] = b;
-      across[q + 3] = a;
+      row[q] = r;
+      row[q + 1] = g;
+      row[q + 2] = b;
+      row[q + 3] = a;
     }
-  }
+    return row;
+  };
   const out = new Uint8Array(width * height * 4);
+  const sums = new Float64Array(width * 4);
   for (let y = 0; y < height; y++) {
-    const start = rows.starts[y] ?? 0;
-    const w = rows.weights[y] ?? [];
-    for (let x = 0; x < width; x++) {
-      for (let ch = 0; ch < 4; ch++) {
-        let sum = 0;
-        for (let k = 0; k < w.length; k++) sum += (w[k] ?? 0) * (across[((start + k) * width + x) * 4 + ch] ?? 0);
-        out[(y * width + x) * 4 + ch] = Math.round(sum);
-      }
+    sums.fill(0);
+    for (let k = rows.offsets[y] ?? 0, end = rows.offsets[y + 1] ?? 0, sy = rows.starts[y] ?? 0; k < end; k++, sy++) {
+      const weight = rows.weights[k] ?? 0;
+      const row = across(sy);
+      for (let i = 0; i < sums.length; i++) sums[i] = (sums[i] ?? 0) + weight * (row[i] ?? 0);
     }
+    for (let i = 0, o = y * width * 4; i < sums.length; i++, o++) out[o] = Math.round(sums[i] ?? 0);
   }
   return { width, height, data: out };
+}
+
+/**
+ * Per output pixel along one axis (`to` of them over `from` source pixels): the first source pixel
+ * under it (`starts`), and its weights, the shares of it each source pixel covers, in `weights`
+ * from `offsets[i]` to `offsets[i + 1]`.
+ */
+function areaSpans(from: number, to: number): { starts: Int32Array; offsets: Int32Array; weights: Float64Array } {
+  const ratio = from / to;
+  const starts = new Int32Array(to);
+  const offsets = new Int32Array(to + 1);
+  const weights: number[] = [];
+  for (let x = 0; x < to; x++) {
+    const a = x * ratio;
+    const b = Math.min(from, (x + 1) * ratio);
+    const first = Math.floor(a);
+    const last = Math.min(from - 1, Math.ceil(b) - 1);
+    for (let s = first; s <= last; s++) weights.push((Math.min(b, s + 1) - Math.max(a, s)) / (b - a));
+    starts[x] = first;
+    offsets[x + 1] = weights.length;
+  }
+  return { starts, offsets, weights: Float64Array.from(weights) };
+}
+
+/** `image` shrunk by area (downscaleByArea) so its longer side is at most `maxSide`; as it is when it fits. */
+export function fitByArea(image: RgbaImage, maxSide: number): RgbaImage {
+  const { width, height } = fittedSize(image.width, image.height, maxSide);
+  return width === image.width && height === image.height ? image : downscaleByArea(image, width, height);
+}
+
+/** The size an image `width` × `height` is shrunk to so its longer side is at most `maxSide` (its own when it fits). */
+export function fittedSize(width: number, height: number, maxSide: number): { width: number; height: number } {
+  const scale = Math.max(width, height) / maxSide;
+  if (scale <= 1) return { width, height };
+  return { width: Math.max(1, Math.round(width / scale)), height: Math.max(1, Math.round(height / scale)) };
 }
 
 /** The same box filter with a 32-bit sum per channel, for boxes too large for two lanes a word. */

@@ -1,7 +1,7 @@
 // The photos `npm run measure -- --stability` reads again, made in the engine's Worker from the
 // photo's pixels as decoded (scripts/lib/photo-variants.ts says what each one is).
 import { decodeImage } from "../../src/grading/engine/decode";
-import { downscaleToFit, type RgbaImage } from "../../src/grading/engine/image";
+import { fitByArea, type RgbaImage } from "../../src/grading/engine/image";
 import { DecodeBudgetError, readExif } from "../../src/grading/engine/image-header";
 import { encodePng } from "../../src/grading/engine/png";
 import { encodeJpeg, withExif, withPngExif } from "../../test/helpers/card-images";
@@ -65,9 +65,9 @@ export async function photoVariant(bytes: Uint8Array, variant: Variant): Promise
     case "turned":
       return png(remapped(image, width, height, (x, y) => [width - 1 - x, height - 1 - y]));
     case "smaller":
-      return png(downscaleToFit(image, Math.round(SMALLER_SHARE * Math.max(width, height))));
+      return png(fitByArea(image, Math.round(SMALLER_SHARE * Math.max(width, height))));
     case "half":
-      return png(downscaleToFit(image, Math.round(HALF_SHARE * Math.max(width, height))));
+      return png(fitByArea(image, Math.round(HALF_SHARE * Math.max(width, height))));
     case "recompressed":
       return focal35mm === null
         ? encodeJpeg(image, RECOMPRESSED_QUALITY)

@@ -6,7 +6,8 @@
 // resolved in the photo, can join the cut's blur at half the resolution and move it).
 // Each variant is built from the photo's pixels as decoded (at most VARIANT_MAX_SIDE
 // on the longer side, or less where the decoder's budget asks: a 12 MP phone photo's variants are
-// 2000 px long) and names the lens the original's EXIF names; `copy` is that decoded photo stored
+// 2000 px long; `smaller` and `half` shrunk from it by area, as the engine shrinks a PNG) and names
+// the lens the original's EXIF names; `copy` is that decoded photo stored
 // losslessly as it is, which tells what the re-decoding (and, for a larger photo, the smaller
 // size) alone does. The variants are made in the engine's Worker
 // (scripts/bench/photo-variant.ts); this file holds only what the measuring script needs too.

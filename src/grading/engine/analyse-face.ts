@@ -33,6 +33,7 @@ import {
   type Region,
 } from "./decode";
 import type { CardFormat, FaceName } from "./evidence";
+import { applyGain, exposureGain, UNDEREXPOSED_LUMA } from "./exposure";
 import { type CardOutline, type LocatedCard, locateCard } from "./find-card";
 import {
   describeFormat,
@@ -180,7 +181,10 @@ export interface FaceAnalysis {
   cutSpread: number | null;
   wear: FaceWear | null;
   hash: string;
+  /** The card's mean luma as photographed (before `exposureGain`). */
   meanLuma: number;
+  /** The gain an underexposed photo's levels were read at (exposure.ts); 1 for an exposed one. */
+  exposureGain: number;
   /** The margins (mm) of the sleeve the card was measured inside (cardInSleeve), or null. */
   sleeveMarginsMm: Widths | null;
 }
@@ -243,6 +247,32 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const photoLuma = averageLuma(image);
   if (photoLuma < PHOTO_EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
   if (photoLuma > PHOTO_EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);
+  // An underexposed photo is read twice (exposure.ts): as if exposed, its levels scaled up, and as
+  // photographed; where both measure the centering, they must agree.
+  const gain = exposureGain(image);
+  if (gain === 1) return readFace(name, bytes, forcedFormat, decoded, 1);
+  const lit = { ...decoded, image: applyGain({ width, height, data: image.data.slice() }, gain) };
+  return agreeInLight(
+    name,
+    gain,
+    readFace(name, bytes, forcedFormat, lit, gain),
+    readFace(name, bytes, forcedFormat, decoded, 1),
+  );
+}
+
+/**
+ * The face in `decoded` (its working image's levels scaled by `gain`, exposure.ts; a region read
+ * again from `bytes` is scaled alike): the card found, its outline refined, measured (measureCard).
+ */
+function readFace(
+  name: FaceName,
+  bytes: Uint8Array,
+  forcedFormat: CardFormat | undefined,
+  decoded: DecodedImage,
+  gain: number,
+): FaceResult {
+  const { image } = decoded;
+  const { width, height } = image;
   const found = locateCard(image, decoded.focalPx);
   if (!found.ok) {
     if (found.holder) return holderRejection(name, found.holder.aspect);
@@ -255,6 +285,7 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   // its edge measurements in pixels of the image measured.
   const { quad, reach, faintCut, ...located } = found.card;
   const detail = detailOf(bytes, decoded, quad, reach);
+  if (detail) applyGain(detail.image, gain);
   const toMeasured = (p: Point): Point =>
     detail ? { x: (p.x - detail.originX) * detail.scaleX, y: (p.y - detail.originY) * detail.scaleY } : p;
   const toWorking = (p: Point): Point =>
@@ -312,11 +343,33 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
     toMeasured,
     toWorking,
     detailScale,
+    gain,
     reach: measuredReach,
   };
   const measured = measureCard(measuring, refined, located, null);
   return forcedFormat === undefined ? barNamesStandard(measuring, refined, located, measured) : measured;
 }
+
+/**
+ * An underexposed photo's two readings (analyseFace): `lit`, its levels scaled by `gain`, and
+ * `asTaken`. The lit reading stands where the photo as taken is not read to a centering; where
+ * both are, their centerings may lie at most MAX_LIGHT_DISAGREEMENT points apart on either axis,
+ * or the face is refused: what the centering rests on then moves with the light.
+ */
+function agreeInLight(name: FaceName, gain: number, lit: FaceResult, asTaken: FaceResult): FaceResult {
+  if (!lit.ok || !lit.face.centering.ok || !asTaken.ok || !asTaken.face.centering.ok) return lit;
+  const a = lit.face.centering.centering;
+  const b = asTaken.face.centering.centering;
+  const apart = Math.max(Math.abs(a.left_right - b.left_right), Math.abs(a.top_bottom - b.top_bottom));
+  if (apart <= MAX_LIGHT_DISAGREEMENT) return lit;
+  return reject(
+    "grading_failed",
+    `The ${name} photo is underexposed (its brightest pixels under ${UNDEREXPOSED_LUMA} of 255): read with its levels raised ${gain.toFixed(2)} times and as it was taken, the card's centering lies ${apart.toFixed(1)} points apart (left to right ${a.left_right.toFixed(1)} and ${b.left_right.toFixed(1)}, top to bottom ${a.top_bottom.toFixed(1)} and ${b.top_bottom.toFixed(1)}), so it cannot be measured to a point; photograph the card in more light.`,
+  );
+}
+
+/** An underexposed photo's two readings (agreeInLight) may put the centering this many points apart. */
+const MAX_LIGHT_DISAGREEMENT = 1;
 
 /**
  * A collector bar (frame.ts, printReading: an end printed as a bar of the border's colour, its
@@ -354,6 +407,8 @@ interface Measuring {
   toWorking: (p: Point) => Point;
   /** Pixels of `image` per working-image pixel. */
   detailScale: number;
+  /** The gain the photo's levels are read at (exposure.ts): a region read again from `bytes` takes it too. */
+  gain: number;
   /** How far (pixels of `image`) the refinement looked for each side. */
   reach: number;
 }
@@ -484,7 +539,8 @@ function measureCard(
   }
   // Read as the small format for its rim, the card is already flat (smallCardRim).
   const flat = rimFlat ?? unwarpCard(measuredImage, measuredCorners, format);
-  const meanLuma = averageLuma(flat);
+  // The card's exposure is judged as photographed, before the gain.
+  const meanLuma = averageLuma(flat) / m.gain;
   if (meanLuma < EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
   if (meanLuma > EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);
   const blurMm = outline.edgeWidth / pxPerMm;
@@ -634,6 +690,7 @@ function measureCard(
       wear,
       hash: perceptualHash(flat),
       meanLuma,
+      exposureGain: m.gain,
       sleeveMarginsMm: inSleeve,
     },
   };
@@ -727,6 +784,7 @@ function doubleFlat(m: Measuring, corners: Quad, format: CardFormat): RgbaImage 
     return null;
   }
   if (!detail) return null;
+  applyGain(detail.image, m.gain);
   const { originX, originY, scaleX, scaleY } = detail;
   const quad = corners.map((p) => ({ x: (p.x - originX) * scaleX, y: (p.y - originY) * scaleY })) as Quad;
   if (cardPxPerMm(quad, format) < MIN_DOUBLE_PX_PER_MM) return null;

@@ -185,6 +185,8 @@ export class BuiltinEngine implements GradingEngine {
         bottom: round2(face.sleeveMarginsMm.bottom),
       },
       mean_luma: round1(face.meanLuma),
+      // An underexposed photo's levels were scaled by this before it was read (exposure.ts); 1 otherwise.
+      exposure_gain: round2(face.exposureGain),
       hash: face.hash,
     });
     const centeringOut = (c: FaceCentering | null) =>

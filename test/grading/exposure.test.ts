@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { analyseFace } from "../../src/grading/engine/analyse-face";
+import { decodeImage } from "../../src/grading/engine/decode";
+import { applyGain, exposureGain, UNDEREXPOSED_LUMA } from "../../src/grading/engine/exposure";
+import type { RgbaImage } from "../../src/grading/engine/image";
+import { encodeJpeg } from "../helpers/card-images";
+import { faceOutcome } from "../helpers/face-outcome";
+import { REAL_PHOTOS, type RealPhoto, realPhotoBytes } from "../helpers/real-photos";
+
+/** A grey image `level`, with `share` of its pixels (the first ones) at `brightLevel`. */
+function grey(level: number, share: number, brightLevel: number): RgbaImage {
+  const width = 100;
+  const height = 100;
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    const v = i < share * width * height ? brightLevel : level;
+    data.set([v, v, v, 255], i * 4);
+  }
+  return { width, height, data };
+}
+
+/** The real photo as its camera would have taken it with `light` of the light: each level scaled, stored as JPEG 90. */
+function inDimLight(photo: RealPhoto, light: number): Uint8Array {
+  const { image } = decodeImage(realPhotoBytes(photo), 4096);
+  const data = image.data.slice();
+  for (let p = 0; p < data.length; p += 4) {
+    for (let c = 0; c < 3; c++) data[p + c] = Math.round((data[p + c] ?? 0) * light);
+  }
+  return encodeJpeg({ width: image.width, height: image.height, data }, 90);
+}
+
+describe("exposureGain", () => {
+  it("leaves a photo whose brightest 0.1 % reach UNDEREXPOSED_LUMA as it is", () => {
+    expect(exposureGain(grey(60, 0.002, UNDEREXPOSED_LUMA))).toBe(1);
+    expect(exposureGain(grey(200, 0, 0))).toBe(1);
+  });
+
+  it("brings an underexposed photo's brightest 1 % to 230, its brightest 0.1 % to at most 250, by at most 2.5", () => {
+    expect(exposureGain(grey(60, 0.02, 120))).toBeCloseTo(230 / 120, 6);
+    // The brightest 0.1 % at 155 and the brightest 1 % at 60: 250 / 155, not 230 / 60.
+    expect(exposureGain(grey(60, 0.005, 155))).toBeCloseTo(250 / 155, 6);
+    expect(exposureGain(grey(20, 0.02, 50))).toBe(2.5);
+    // Black: nothing to scale.
+    expect(exposureGain(grey(0, 0, 0))).toBe(1);
+  });
+
+  it("scales the colour levels in place, clipped at 255, alpha kept", () => {
+    const image: RgbaImage = { width: 2, height: 1, data: new Uint8Array([100, 50, 10, 128, 200, 150, 0, 255]) };
+    expect(applyGain(image, 1.5)).toBe(image);
+    expect(Array.from(image.data)).toEqual([150, 75, 15, 128, 255, 225, 0, 255]);
+  });
+});
+
+describe("a real photo taken in dim light", () => {
+  it.each([
+    ["ritesOfFlourishing", 0.6],
+    ["grookey", 0.5],
+  ] as const)("is read as if exposed, graded as in full light: %s at %f of the light", (key, light) => {
+    const photo = REAL_PHOTOS[key];
+    const own = faceOutcome(realPhotoBytes(photo), "front");
+    const dim = inDimLight(photo, light);
+    const analysed = analyseFace("front", dim);
+    if (!analysed.ok || !own.graded) throw new Error("not graded");
+    expect(analysed.face.exposureGain).toBeGreaterThan(1.5);
+    const outcome = faceOutcome(dim, "front");
+    if (!outcome.graded) throw new Error(outcome.message);
+    expect(Math.abs(outcome.leftRight - own.leftRight)).toBeLessThanOrEqual(0.3);
+    expect(Math.abs(outcome.topBottom - own.topBottom)).toBeLessThanOrEqual(0.3);
+  });
+
+  it("is refused where its two readings, lit and as taken, put the centering apart", () => {
+    // A navy Pokémon back, 46.0 / 51.1 in full light. At 0.6 of the light it reads 46.0 / 51.0
+    // lit and 45.9 / 45.2 as taken, which the engine graded before it read dim photos lit.
+    const outcome = faceOutcome(inDimLight(REAL_PHOTOS.backNavyBand, 0.6), "front");
+    if (outcome.graded) throw new Error(`graded ${outcome.leftRight} / ${outcome.topBottom}`);
+    expect(outcome.message).toMatch(
+      /^The front photo is underexposed \(its brightest pixels under 160 of 255\): read with its levels raised [\d.]+ times and as it was taken, the card's centering lies [\d.]+ points apart/,
+    );
+  });
+});

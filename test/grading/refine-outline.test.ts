@@ -81,8 +81,15 @@
 //   median profile traces the cut, which is taken, not a curve (the card reads standard).
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
-import { bandUnseen, borderInShade, DARK_BAND, mostShown, pastBand } from "../../src/grading/engine/cut-bands";
-import { EDGE_PROFILES } from "../../src/grading/engine/cut-profiles";
+import {
+  bandAtBow,
+  bandUnseen,
+  borderInShade,
+  DARK_BAND,
+  mostShown,
+  pastBand,
+} from "../../src/grading/engine/cut-bands";
+import { EDGE_PROFILES, type SideReadings } from "../../src/grading/engine/cut-profiles";
 import { sharpSteps } from "../../src/grading/engine/cut-tilt";
 import { rgbSampler } from "../../src/grading/engine/edges";
 import { lineThrough, type Point, type Quad } from "../../src/grading/engine/geometry";
@@ -1495,5 +1502,43 @@ describe("the face past a dark band widening along a side, the line taken crossi
     // Looked for 7 px in, the band 10 px wide at one end: the face lies 8.7 px inside the line at
     // the first profile.
     expect(read(shadowed(10), 10, 7)).toBeNull();
+  });
+});
+
+describe("the colour between a bowed side's curve and its chord (bandAtBow)", () => {
+  // A real photo's lossless copy, 2,000 px, shrunk to its working size by area: a silver border on
+  // white paper, a tan band (the card's edge) along its left cut. The crossings bowed through the
+  // band's outer edge; halfway between that curve and its chord the colour read rgb(186, 168, 149),
+  // 0.0205 off every blend of the paper's and the silver's chromaticity. Taken as the cut's curve,
+  // the band put the card 52.4 left to right against the photo's own 48.0.
+  const table = [214, 202, 187];
+  const silver = [150, 146, 143];
+  // A top side 600 px long, its inward normal down; the median profile the border's colour all along.
+  const side: SideReadings = {
+    p: { x: 100, y: 100 },
+    q: { x: 700, y: 100 },
+    nx: 0,
+    ny: 1,
+    crossings: null,
+    median: null,
+    card: silver,
+    table,
+    medianProfile: Array.from({ length: 81 }, () => [...silver]),
+    apart: null,
+    shadowAsCard: false,
+  };
+  const chord = { a: 0, b: 1, c: 100 };
+  /** Outside the chord (toward the table), `band`; the border's colour inside. */
+  const sampler = (band: number[]) => (_x: number, y: number, out: Float64Array) => out.set(y < 100 ? band : silver);
+
+  it("is a band of another hue, though off the blends by less than a straight side's band must be", () => {
+    const band = bandAtBow(sampler([186, 168, 149]), side, chord, 6, table, silver, [silver], 8);
+    expect(band).toEqual({ dark: false, text: "of another hue than the border and the background" });
+  });
+
+  it("is no band where it is a blend of the paper and the border, or the paper itself", () => {
+    for (const colour of [table, [182, 174, 165]]) {
+      expect(bandAtBow(sampler(colour), side, chord, 6, table, silver, [silver], 8)).toBeNull();
+    }
   });
 });

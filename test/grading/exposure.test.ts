@@ -69,7 +69,7 @@ describe("a real photo taken in dim light", () => {
   });
 
   it("is refused where its two readings, lit and as taken, put the centering apart", () => {
-    // A navy Pokémon back, 46.0 / 51.1 in full light. At 0.6 of the light it reads 46.0 / 51.0
+    // A navy Pokémon back, 46.0 / 51.1 in full light. At 0.6 of the light it reads 46.1 / 51.1
     // lit and 45.9 / 45.2 as taken, which the engine graded before it read dim photos lit.
     const outcome = faceOutcome(inDimLight(REAL_PHOTOS.backNavyBand, 0.6), "front");
     if (outcome.graded) throw new Error(`graded ${outcome.leftRight} / ${outcome.topBottom}`);

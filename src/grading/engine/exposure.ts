@@ -8,20 +8,23 @@
 // bar not told at 0.6 of its contrast, so its 6.3 mm bottom border read as a border: 28.6 top to
 // bottom for 49.0; four Pokémon cards' bottom frames read up to 0.9 mm deeper).
 //
-// A photo is underexposed when its brightest 0.1 % of pixels read under UNDEREXPOSED_LUMA: nothing
-// in it, no white paper, silver or light ink, reaches the upper levels. None of the 312 local real
-// photos is (a dim photo of a card on dark cloth: its brightest 0.1 % at 176, its brightest 1 %
-// at 122). An underexposed photo is read twice (analyse-face.ts, agreeInLight): lit, its levels
+// A photo is underexposed when its brightest 0.1 % of pixels, each read by its brightest channel,
+// lie under UNDEREXPOSED_LUMA: nothing in it, no white paper, silver, light or saturated ink,
+// reaches the upper levels (read by luma, a drawn card with orange art on grey was underexposed,
+// and its orange clipped when scaled). None of the 312 local real photos is (a dim photo of a card
+// on dark cloth: its brightest 0.1 % at luma 176, its brightest 1 % at 122). An underexposed photo is read twice (analyse-face.ts, agreeInLight): lit, its levels
 // scaled by exposureGain, and as taken; the lit reading stands, but where both measure a
 // centering they must agree within a point. Lit alone, the 90 darkened photos gave 71 grades, none
 // more than 0.8 points off, but one committed photo darkened so (pcg-pokedex) moved 2.9 points
-// lit where it had held as taken; with both readings, 65 graded, none more than 0.8 points off.
+// lit where it had held as taken. With both readings, and each pixel's level its brightest
+// channel's (2 of the 90 darkened photos then reach 160 and are read as taken): 60 graded, none
+// more than 0.8 points off.
 import type { RgbaImage } from "./image";
 
-/** The brightest 0.1 % of an exposed photo's pixels read at least this luma. */
+/** The brightest 0.1 % of an exposed photo's pixels reach at least this level in their brightest channel. */
 export const UNDEREXPOSED_LUMA = 160;
 
-/** An underexposed photo is scaled so its brightest 1 % read this luma... */
+/** An underexposed photo is scaled so its brightest 1 % reach this level... */
 const EXPOSED_LUMA = 230;
 
 /** ...its brightest 0.1 % at most this (nothing of the card is clipped to white)... */
@@ -32,14 +35,17 @@ const MAX_GAIN = 2.5;
 
 /**
  * The gain an underexposed `image` is read at (1 when it is exposed): its brightest 1 % of pixels
- * brought to EXPOSED_LUMA, within BRIGHTEST_LUMA for its brightest 0.1 % and MAX_GAIN.
+ * (each by its brightest channel) brought to EXPOSED_LUMA, within BRIGHTEST_LUMA for its brightest
+ * 0.1 % and MAX_GAIN.
  */
 export function exposureGain(image: RgbaImage): number {
   const histogram = new Uint32Array(256);
   const { data } = image;
   for (let p = 0; p < data.length; p += 4) {
-    const luma = (77 * (data[p] ?? 0) + 150 * (data[p + 1] ?? 0) + 29 * (data[p + 2] ?? 0)) >> 8;
-    histogram[luma] = (histogram[luma] ?? 0) + 1;
+    // A pixel's level is its brightest channel's: a saturated orange lies at 220 in red and at
+    // luma 134, and scaled by its luma it would clip.
+    const level = Math.max(data[p] ?? 0, data[p + 1] ?? 0, data[p + 2] ?? 0);
+    histogram[level] = (histogram[level] ?? 0) + 1;
   }
   const pixels = data.length / 4;
   const levelAbove = (share: number) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
 import { decodeImage } from "../../src/grading/engine/decode";
-import { applyGain, exposureGain, UNDEREXPOSED_LUMA } from "../../src/grading/engine/exposure";
+import { applyGain, exposureGain, UNDEREXPOSED_LEVEL } from "../../src/grading/engine/exposure";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { encodeJpeg } from "../helpers/card-images";
 import { faceOutcome } from "../helpers/face-outcome";
@@ -30,8 +30,8 @@ function inDimLight(photo: RealPhoto, light: number): Uint8Array {
 }
 
 describe("exposureGain", () => {
-  it("leaves a photo whose brightest 0.1 % reach UNDEREXPOSED_LUMA as it is", () => {
-    expect(exposureGain(grey(60, 0.002, UNDEREXPOSED_LUMA))).toBe(1);
+  it("leaves a photo whose brightest 0.1 % reach UNDEREXPOSED_LEVEL as it is", () => {
+    expect(exposureGain(grey(60, 0.002, UNDEREXPOSED_LEVEL))).toBe(1);
     expect(exposureGain(grey(200, 0, 0))).toBe(1);
   });
 

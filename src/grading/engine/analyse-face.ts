@@ -33,7 +33,7 @@ import {
   type Region,
 } from "./decode";
 import type { CardFormat, FaceName } from "./evidence";
-import { applyGain, exposureGain, UNDEREXPOSED_LUMA } from "./exposure";
+import { applyGain, exposureGain, UNDEREXPOSED_LEVEL } from "./exposure";
 import { type CardOutline, type LocatedCard, locateCard } from "./find-card";
 import {
   describeFormat,
@@ -364,7 +364,7 @@ function agreeInLight(name: FaceName, gain: number, lit: FaceResult, asTaken: Fa
   if (apart <= MAX_LIGHT_DISAGREEMENT) return lit;
   return reject(
     "grading_failed",
-    `The ${name} photo is underexposed (its brightest pixels under ${UNDEREXPOSED_LUMA} of 255): read with its levels raised ${gain.toFixed(2)} times and as it was taken, the card's centering lies ${apart.toFixed(1)} points apart (left to right ${a.left_right.toFixed(1)} and ${b.left_right.toFixed(1)}, top to bottom ${a.top_bottom.toFixed(1)} and ${b.top_bottom.toFixed(1)}), so it cannot be measured to a point; photograph the card in more light.`,
+    `The ${name} photo is underexposed (its brightest pixels under ${UNDEREXPOSED_LEVEL} of 255): read with its levels raised ${gain.toFixed(2)} times and as it was taken, the card's centering lies ${apart.toFixed(1)} points apart (left to right ${a.left_right.toFixed(1)} and ${b.left_right.toFixed(1)}, top to bottom ${a.top_bottom.toFixed(1)} and ${b.top_bottom.toFixed(1)}), so it cannot be measured to a point; photograph the card in more light.`,
   );
 }
 

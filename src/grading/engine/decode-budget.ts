@@ -69,8 +69,8 @@ export function estimateDecodeBytes(header: ImageHeader, inputBytes: number, max
  * decode shrunk to `maxSide` by area (decode.ts). libjpeg-turbo scales by n/8 only, so the largest
  * scale within `maxSide` can fall far short of it: a 48 MP phone photo (8064 px) fits only at 1/8,
  * 1008 px, where the 12 MP photo of the same card is read at 1512 (3/8). Of 44 real 12 MP photos
- * copied at 48 MP, 13 were graded at 1008 px against 17 at 1512, one of them 2.5 points off a hand
- * reading; at 1600 (2/8 shrunk), 15, within 0.7. The engine's thresholds were set on working
+ * copied at 48 MP, 13 were graded at 1008 px against 17 at 1512, one of them 2.7 points off a hand
+ * reading; at 1600 (2/8 shrunk), 15, each within 0.6 of the photo as taken. The engine's thresholds were set on working
  * images of 1134–1600 px, and 4560 × 2052 photos, read at 2/8 (1140 px, 0.71 of 1600), stay there:
  * read at 1600 instead, 9 of 35 such real photos fewer are graded.
  */

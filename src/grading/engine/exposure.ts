@@ -9,12 +9,12 @@
 // bottom for 49.0; four Pokémon cards' bottom frames read up to 0.9 mm deeper).
 //
 // A photo is underexposed when its brightest 0.1 % of pixels, each read by its brightest channel,
-// lie under UNDEREXPOSED_LUMA: nothing in it, no white paper, silver, light or saturated ink,
+// lie under UNDEREXPOSED_LEVEL: nothing in it, no white paper, silver, light or saturated ink,
 // reaches the upper levels (read by luma, a drawn card with orange art on grey was underexposed,
 // and its orange clipped when scaled). None of the 312 local real photos is (a dim photo of a card
-// on dark cloth: its brightest 0.1 % at luma 176, its brightest 1 % at 122). An underexposed photo is read twice (analyse-face.ts, agreeInLight): lit, its levels
-// scaled by exposureGain, and as taken; the lit reading stands, but where both measure a
-// centering they must agree within a point. Lit alone, the 90 darkened photos gave 71 grades, none
+// on dark cloth: its brightest 0.1 % at luma 176, its brightest 1 % at 122). An underexposed photo
+// is read twice (analyse-face.ts, agreeInLight): lit, its levels scaled by exposureGain, and as
+// taken; the lit reading stands, but where both measure a centering they must agree within a point. Lit alone, the 90 darkened photos gave 71 grades, none
 // more than 0.8 points off, but one committed photo darkened so (pcg-pokedex) moved 2.9 points
 // lit where it had held as taken. With both readings, and each pixel's level its brightest
 // channel's (2 of the 90 darkened photos then reach 160 and are read as taken): 60 graded, none
@@ -22,20 +22,20 @@
 import type { RgbaImage } from "./image";
 
 /** The brightest 0.1 % of an exposed photo's pixels reach at least this level in their brightest channel. */
-export const UNDEREXPOSED_LUMA = 160;
+export const UNDEREXPOSED_LEVEL = 160;
 
 /** An underexposed photo is scaled so its brightest 1 % reach this level... */
-const EXPOSED_LUMA = 230;
+const EXPOSED_LEVEL = 230;
 
 /** ...its brightest 0.1 % at most this (nothing of the card is clipped to white)... */
-const BRIGHTEST_LUMA = 250;
+const BRIGHTEST_LEVEL = 250;
 
 /** ...and by at most this much: a photo darker still is refused as too dark, or its noise grows past reading. */
 const MAX_GAIN = 2.5;
 
 /**
  * The gain an underexposed `image` is read at (1 when it is exposed): its brightest 1 % of pixels
- * (each by its brightest channel) brought to EXPOSED_LUMA, within BRIGHTEST_LUMA for its brightest
+ * (each by its brightest channel) brought to EXPOSED_LEVEL, within BRIGHTEST_LEVEL for its brightest
  * 0.1 % and MAX_GAIN.
  */
 export function exposureGain(image: RgbaImage): number {
@@ -58,8 +58,8 @@ export function exposureGain(image: RgbaImage): number {
   };
   const brightest = levelAbove(0.001);
   const bright = levelAbove(0.01);
-  if (brightest >= UNDEREXPOSED_LUMA || bright === 0) return 1;
-  return Math.max(1, Math.min(MAX_GAIN, EXPOSED_LUMA / bright, BRIGHTEST_LUMA / brightest));
+  if (brightest >= UNDEREXPOSED_LEVEL || bright === 0) return 1;
+  return Math.max(1, Math.min(MAX_GAIN, EXPOSED_LEVEL / bright, BRIGHTEST_LEVEL / brightest));
 }
 
 /** Scales `image`'s colour levels by `gain` in place (clipped at 255; alpha kept), and returns it. */

@@ -251,13 +251,11 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   // photographed; where both measure the centering, they must agree.
   const gain = exposureGain(image);
   if (gain === 1) return readFace(name, bytes, forcedFormat, decoded, 1);
-  const lit = { ...decoded, image: applyGain({ width, height, data: image.data.slice() }, gain) };
-  return agreeInLight(
-    name,
-    gain,
-    readFace(name, bytes, forcedFormat, lit, gain),
-    readFace(name, bytes, forcedFormat, decoded, 1),
-  );
+  const litImage = applyGain({ width, height, data: image.data.slice() }, gain);
+  const lit = readFace(name, bytes, forcedFormat, { ...decoded, image: litImage }, gain);
+  // Without a centering lit there is nothing to compare: the photo as taken is not read.
+  if (!lit.ok || !lit.face.centering.ok) return lit;
+  return agreeInLight(name, gain, lit, readFace(name, bytes, forcedFormat, decoded, 1));
 }
 
 /**
@@ -351,10 +349,10 @@ function readFace(
 }
 
 /**
- * An underexposed photo's two readings (analyseFace): `lit`, its levels scaled by `gain`, and
- * `asTaken`. The lit reading stands where the photo as taken is not read to a centering; where
- * both are, their centerings may lie at most MAX_LIGHT_DISAGREEMENT points apart on either axis,
- * or the face is refused: what the centering rests on then moves with the light.
+ * An underexposed photo's two readings (analyseFace): `lit`, its levels scaled by `gain`, read to
+ * a centering, and `asTaken`. The lit reading stands where the photo as taken is not read to a
+ * centering; where it is, the two centerings may lie at most MAX_LIGHT_DISAGREEMENT points apart
+ * on either axis, or the face is refused: what the centering rests on then moves with the light.
  */
 function agreeInLight(name: FaceName, gain: number, lit: FaceResult, asTaken: FaceResult): FaceResult {
   if (!lit.ok || !lit.face.centering.ok || !asTaken.ok || !asTaken.face.centering.ok) return lit;

@@ -173,7 +173,7 @@ export function fitByArea(image: RgbaImage, maxSide: number): RgbaImage {
 }
 
 /** The size an image `width` × `height` is shrunk to so its longer side is at most `maxSide` (its own when it fits). */
-export function fittedSize(width: number, height: number, maxSide: number): { width: number; height: number } {
+function fittedSize(width: number, height: number, maxSide: number): { width: number; height: number } {
   const scale = Math.max(width, height) / maxSide;
   if (scale <= 1) return { width, height };
   return { width: Math.max(1, Math.round(width / scale)), height: Math.max(1, Math.round(height / scale)) };

@@ -767,8 +767,10 @@ function bowedTopCard(bowMm: number, border = 3): RgbaImage {
     for (let x = 0; x < W; x++) {
       const t = (x + 0.5) / W;
       const top = (border - bowMm * 4 * t * (1 - t)) * MM;
-      const inFrame = x >= 3 * MM && x < W - 3 * MM && y + 0.5 >= top && y < H - 3 * MM;
-      data.set([...(inFrame ? ART : BORDER), 255], (y * W + x) * 4);
+      // The share of the pixel below the frame's top edge, as a photo's pixel takes in both sides.
+      const below = x >= 3 * MM && x < W - 3 * MM && y < H - 3 * MM ? Math.min(1, Math.max(0, y + 1 - top)) : 0;
+      const colour = ART.map((v, i) => Math.round(v * below + (BORDER[i] ?? 0) * (1 - below)));
+      data.set([...colour, 255], (y * W + x) * 4);
     }
   }
   return { width: W, height: H, data };
@@ -785,6 +787,8 @@ describe("a cut that bows out past the flat card's edge", () => {
     expect(full.sides.top.width / MM).toBeCloseTo(3, 1);
     expect(half.sides.top.width / MM).toBeCloseTo(3, 1);
     expect(full.sides.top.bow).toBe(bow);
+    // The frame's own curve, read from the flat card's edge, is the cut's.
+    expect(full.sides.top.frameBow).toBeCloseTo(bow, 3);
     // The other sides, straight, are read as before.
     expect(full.sides.bottom.width / MM).toBeCloseTo(3, 1);
     // The wear readings take the top border only as far as the flat card shows it along the whole
@@ -796,6 +800,30 @@ describe("a cut that bows out past the flat card's edge", () => {
     // measured short of the border by most of the bow.
     const asChord = measureFrame(flat);
     if (asChord.ok) expect(asChord.sides.top.width / MM).toBeLessThan(2.75);
+  });
+
+  it("refuses a side whose cut bows while its printed frame runs straight: the curve is no bend of the card", () => {
+    // A straight card whose top cut was traced along a shadow's outer edge over its middle: a
+    // curve 1.2 mm out at the middle (as on a blurred real photo of a black-bordered card on white
+    // paper), the frame 3 mm in from the flat card's edge all along.
+    const flat = bowedTopCard(0);
+    const { full } = measureFrameTwice(flat, 0, new Set(), { top: 1.2 / 63 });
+    expect(full.ok).toBe(false);
+    if (full.ok) return;
+    expect(full.side).toBe("top");
+    expect(full.reason).toContain(
+      "top edge bows 1.20 mm out from a straight line, but the printed frame beside it not at all",
+    );
+    // Half as far out, the frame bowing with it by half as much: a bend the frame follows is read.
+    const followed = measureFrameTwice(bowedTopCard(0.3), 0, new Set(), { top: 0.6 / 63 }).full;
+    expect(followed).toMatchObject({ ok: true });
+    if (followed.ok) {
+      const share = followed.sides.top.frameBow / followed.sides.top.bow;
+      expect(share).toBeGreaterThan(0.3);
+      expect(share).toBeLessThan(0.7);
+    }
+    // A bow within what the frame's own curve can be measured to (0.2 mm) is read from the curve.
+    expect(measureFrameTwice(bowedTopCard(0), 0, new Set(), { top: 0.2 / 63 }).full).toMatchObject({ ok: true });
   });
 });
 

@@ -16,5 +16,6 @@ export function cleanSide(width: number, borderColor: [number, number, number], 
     print: null,
     brokenIsland: false,
     bow: 0,
+    frameBow: 0,
   };
 }

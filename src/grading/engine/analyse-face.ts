@@ -354,7 +354,7 @@ function readFace(
  * centering; where it is, the two centerings may lie at most MAX_LIGHT_DISAGREEMENT points apart
  * on either axis, or the face is refused: what the centering rests on then moves with the light.
  */
-function agreeInLight(name: FaceName, gain: number, lit: FaceResult, asTaken: FaceResult): FaceResult {
+export function agreeInLight(name: FaceName, gain: number, lit: FaceResult, asTaken: FaceResult): FaceResult {
   if (!lit.ok || !lit.face.centering.ok || !asTaken.ok || !asTaken.face.centering.ok) return lit;
   const a = lit.face.centering.centering;
   const b = asTaken.face.centering.centering;

@@ -13,7 +13,7 @@
 // line) is an island: a step the border's colour follows again within 1.5 mm. Each scan line is
 // read past such islands to its first step that is not one, and when most of the first steps
 // were print the frame is the depth most lines reach so (measureSide).
-import { FLAT_PX_PER_MM, fitLine, median, type Point, selectKth } from "./geometry";
+import { FLAT_PX_PER_MM, fitLine, fitParabola, median, type Point, selectKth } from "./geometry";
 import { type RgbaImage, rgbDistance, sameInk } from "./image";
 
 export type Side = "left" | "right" | "top" | "bottom";
@@ -48,6 +48,12 @@ export interface SideMeasurement {
   brokenIsland: boolean;
   /** How far the side's cut bows out past the flat card's edge at its middle, a share of its length (measureSide). */
   bow: number;
+  /**
+   * On a side read from a bowed cut (`bow` over 0): how far the frame line itself bows out toward
+   * the table at the side's middle, on the flat card, as a share of the side's length (the
+   * parabola through the scan lines' depths, the cut's curve taken out); 0 on a straight side.
+   */
+  frameBow: number;
 }
 
 /**
@@ -510,6 +516,7 @@ export function measureSide(
   const cluster = scale > 1 && strip.thinRule ? densestDepth(chosen, CLUSTER_HALF_WIDTH_PX) : chosen;
   const line = fitLine(cluster);
   if (!line || Math.abs(line.b) < 1e-6) return missing;
+  const frameBow = bow > 0 ? frameBowOf(cluster, scale, along, cutOutside) : 0;
   const at = (x: number) => (line.c - line.a * x) / line.b;
   // The line's ends over the whole span read, where only some scan lines were (inkLines).
   const first = (span[0] ?? 0) * scale;
@@ -569,11 +576,26 @@ export function measureSide(
       rim: strip.rimAt !== undefined,
       brokenIsland,
       bow,
+      frameBow,
       borderColor: ref,
       borderNoise,
       print,
     },
   };
+}
+
+/**
+ * How far a frame line bows out toward the table at its side's middle, as a share of the side's
+ * length (`along`, the measured image's pixels): the parabola through its scan lines' depths
+ * (`points`, flat-card pixels; the cut's curve `cutOutside` taken out, as read from the flat
+ * card's straight edge), its sagitta over the whole side. 0 when no parabola fits.
+ */
+function frameBowOf(points: Point[], scale: number, along: number, cutOutside: (line: number) => number): number {
+  const ts = points.map((p) => p.x / scale - along / 2);
+  const depths = points.map((p) => p.y / scale - cutOutside(p.x / scale - 0.5));
+  const parabola = fitParabola(ts, depths);
+  // Bowing out, the line lies nearer the edge at the middle than at the ends: a > 0.
+  return parabola ? (parabola.a * (along / 2) ** 2) / along : 0;
 }
 
 /**

@@ -463,6 +463,20 @@ function frameOf(
         reason: `the line found on the ${side} side is not parallel to the card's edge (it leans ${measured.lean.toFixed(2)} mm): either it is not the printed frame, or the card's edge there was placed off true (a worn edge or a shadow taken in along part of it)`,
       };
     }
+    const length = sideLength(flat, side);
+    if (
+      scale === 1 &&
+      measured.bow > 0 &&
+      measured.frameBow < MIN_FRAME_BOW_FOLLOW * measured.bow &&
+      (measured.bow - measured.frameBow) * length > MIN_UNFOLLOWED_BOW_MM * FLAT_PX_PER_MM
+    ) {
+      const mm = (share: number) => ((share * length) / FLAT_PX_PER_MM).toFixed(2);
+      return {
+        ok: false,
+        side,
+        reason: `the card's ${side} edge bows ${mm(measured.bow)} mm out from a straight line, but the printed frame beside it ${measured.frameBow * length >= 0.05 * FLAT_PX_PER_MM ? `only ${mm(measured.frameBow)} mm` : "not at all"}: a card that bends (or a lens that bends it) bends its frame with it, so the curve is not the card's cut but something along part of it (a shadow, a band, a sleeve's edge), and where the card ends on that side cannot be told; photograph the card lying flat, lit from above`,
+      };
+    }
     const faint = fainterLineBefore(flat, side, scale, blurMm, measured, reading.strip);
     if (faint !== null) {
       const mm = (px: number) => (px / FLAT_PX_PER_MM).toFixed(1);
@@ -486,6 +500,32 @@ function frameOf(
   }
   return { ok: true, sides, bar };
 }
+
+/**
+ * On a side whose cut is read as a curve (refine-outline.ts, bowedCut), the printed frame must bow
+ * out with it by at least this share of the cut's bow (on the flat card, at full scale): a card
+ * that does not lie flat, or a lens bending its edge near the photo's edge, bends the frame 3 mm
+ * further in nearly as much. On the real photos and their variants (JPEG 60, noise, a turn, blur,
+ * dim light) whose cut bows, the frame followed its cut by 0.40–0.71 (two Magic cards on a
+ * playmat and on a desk), 0.92–1.01 (a Pokémon card near the photo's edge) and 0.91–2.2 (a
+ * baseball card bent along its length). A blurred copy of a real photo of a black-bordered Magic
+ * card on white paper traced its left cut through its shadow's outer edge along the middle, a
+ * curve 1.2 mm out past the card's straight cut, and its frame bowed -0.05 times as much: read from
+ * the curve, its left border took in 0.6 mm of shadow (55.6 left to right, against 50.8 read from
+ * the sharp photo).
+ */
+const MIN_FRAME_BOW_FOLLOW = 0.25;
+
+/**
+ * ...unless the cut bows past the frame by less than this (mm): a frame line's curve is read over
+ * the middle 60 % of its side, where a bow of 0.25 mm moves it by 0.09 mm, under a pixel of the
+ * flat card; drawn with its edges shared across pixels, a frame bowing 0.3 mm was read as 0.23
+ * and 0.6 mm as 0.64.
+ */
+const MIN_UNFOLLOWED_BOW_MM = 0.25;
+
+/** A side's length on the flat card (pixels). */
+const sideLength = (flat: RgbaImage, side: Side) => (side === "left" || side === "right" ? flat.height : flat.width);
 
 /**
  * Where print in the border begins on each side that has it (flat-card pixels from the edge): wear

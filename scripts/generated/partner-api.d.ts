@@ -179,7 +179,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a raw card for grading
-         * @description Two photos of a raw card (front and back; all four edges and a sliver of background visible). Send JSON with each image as `{ url }` or `{ base64 }`, or `multipart/form-data` with `front_image` and `back_image` files (no base64 overhead). JPEG, PNG or WebP, at most 12 MB each. Synchronous: waits for the grade up to `SUBMISSION_WAIT_SECONDS` (60 s by default) and answers 201 with the certificate or 422 `grading_failed`; past that, 202 with `status: "processing"` while grading continues (poll `GET /gradings/{id}` or wait for the webhook). Images are checked before anything is stored: over 12 MB, or over the decode budget read from the header (50 MP; about 64 MiB to decode, so 16-bit or large PNG, lossless WebP and progressive JPEG reach it sooner; 100 JPEG scans), is 413 naming the limit. Rejections are not billed, and up to `REJECTION_REFUND_HOURLY_ALLOWANCE` (20) per client and hour give their quota unit back; past that they count against the quota.
+         * @description Two photos of a raw card (front and back; all four edges and a sliver of background visible). Send JSON with each image as `{ url }` or `{ base64 }`, or `multipart/form-data` with `front_image` and `back_image` files (no base64 overhead). JPEG, PNG or WebP, at most 12 MB each. Synchronous: waits for the grade up to `SUBMISSION_WAIT_SECONDS` (60 s by default) and answers 201 with the certificate or 422 `grading_failed`; past that, 202 with `status: "processing"` while grading continues (poll `GET /gradings/{id}` or wait for the webhook). Images are checked before anything is stored: over 12 MB, or over the decode budget read from the header (64 MP; about 64 MiB to decode, so 16-bit or large PNG, lossless WebP and progressive JPEG reach it sooner; 100 JPEG scans), is 413 naming the limit. Rejections are not billed, and up to `REJECTION_REFUND_HOURLY_ALLOWANCE` (20) per client and hour give their quota unit back; past that they count against the quota.
          */
         post: operations["submitGrading"];
         delete?: never;
@@ -3166,7 +3166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (64 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3414,7 +3414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (64 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3896,7 +3896,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (64 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3983,7 +3983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (64 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4136,7 +4136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (64 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4434,7 +4434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (64 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4516,7 +4516,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (64 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4600,7 +4600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (64 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4693,7 +4693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (64 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5070,7 +5070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (64 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5152,7 +5152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (64 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5234,7 +5234,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
+            /** @description `payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (64 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit). */
             413: {
                 headers: {
                     [name: string]: unknown;

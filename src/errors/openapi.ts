@@ -101,7 +101,7 @@ export const surfaceOffResponse = {
 /** For routes that take a body: too large a body is refused before it is parsed. */
 export const bodyErrorResponses = {
   413: errorResponse(
-    "`payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (50 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit).",
+    "`payload_too_large`: the request body is over the route's limit (every route: 33619968 bytes, two 12 MB images as base64 plus 64 KiB; the Partner API: 16 KiB), refused as soon as the limit is crossed, with or without Content-Length; or an image is over 12 MB or over the decode budget read from its header (64 megapixels, 64 MiB of decoding memory, 100 JPEG scans; the message names the limit).",
   ),
 } as const;
 

@@ -220,7 +220,7 @@ describe("decodeImage", () => {
     const huge = png.slice();
     new DataView(huge.buffer).setUint32(16, 10_000);
     new DataView(huge.buffer).setUint32(20, 10_000);
-    expect(() => decodeImage(huge, 100)).toThrow(/PNG is 10000 × 10000 pixels \(100 MP\); the limit is 50 MP/);
+    expect(() => decodeImage(huge, 100)).toThrow(/PNG is 10000 × 10000 pixels \(100 MP\); the limit is 64 MP/);
   });
 });
 
@@ -312,7 +312,7 @@ describe("decode budget (checked from the header before any allocation)", () => 
     expect(readImageHeader(bomb)).toMatchObject({ format: "jpeg", width: 65000, height: 65000, bitDepth: 8 });
     resetCodecMemoryPeak();
     expect(() => decodeImage(bomb, 1600)).toThrow(DecodeBudgetError);
-    expect(() => decodeImage(bomb, 1600)).toThrow("the JPEG is 65000 × 65000 pixels (4225 MP); the limit is 50 MP");
+    expect(() => decodeImage(bomb, 1600)).toThrow("the JPEG is 65000 × 65000 pixels (4225 MP); the limit is 64 MP");
     // No codec ran: no WebAssembly memory was touched.
     expect(peakCodecMemoryBytes()).toBe(0);
   });
@@ -330,6 +330,17 @@ describe("decode budget (checked from the header before any allocation)", () => 
       { h: 1, v: 1 },
     ]);
     expect(() => checkDecodeBudget(jpegClaiming(4000, 3000, { progressive: true }), 1600)).toThrow(/needs about 82 MB/);
+  });
+
+  it("lets a 50 MP sensor's full photo through (8192 × 6144, 50.3 MP) and refuses one over 64 MP", () => {
+    expect(checkDecodeBudget(jpegClaiming(8192, 6144, { subsampled: true }), 1600)).toMatchObject({
+      width: 8192,
+      height: 6144,
+    });
+    expect(checkDecodeBudget(jpegClaiming(9216, 6912), 1600).width).toBe(9216);
+    expect(() => checkDecodeBudget(jpegClaiming(9248, 6936), 1600)).toThrow(
+      "the JPEG is 9248 × 6936 pixels (64.1 MP); the limit is 64 MP",
+    );
   });
 
   it("counts progressive JPEG scans and refuses more than 100", () => {
@@ -357,7 +368,7 @@ describe("decode budget (checked from the header before any allocation)", () => 
       /16-bit PNG of 2500 × 2000 pixels needs about 96 MB; the limit is 64 MB per image/,
     );
     expect(() => checkDecodeBudget(pngClaiming(4000, 3000, { bitDepth: 8 }), 1600)).toThrow(/limit is 64 MB/);
-    expect(() => decodeImage(pngClaiming(100_000, 100_000), 1600)).toThrow(/the limit is 50 MP/);
+    expect(() => decodeImage(pngClaiming(100_000, 100_000), 1600)).toThrow(/the limit is 64 MP/);
   });
 
   it("refuses a malformed PNG header (bad bit depth for the colour type table) as malformed", () => {
@@ -366,7 +377,7 @@ describe("decode budget (checked from the header before any allocation)", () => 
 
   it("reads WebP sizes from VP8, VP8L and VP8X and budgets lossless above lossy", () => {
     expect(readImageHeader(webpLossyClaiming(16383, 16383))).toMatchObject({ width: 16383, lossless: false });
-    expect(() => checkDecodeBudget(webpLossyClaiming(16383, 16383), 1600)).toThrow(/16383 × 16383 .*limit is 50 MP/);
+    expect(() => checkDecodeBudget(webpLossyClaiming(16383, 16383), 1600)).toThrow(/16383 × 16383 .*limit is 64 MP/);
     expect(readImageHeader(webpLosslessClaiming(4000, 3000))).toMatchObject({ width: 4000, height: 3000 });
     expect(() => checkDecodeBudget(webpLosslessClaiming(4000, 3000), 1600)).toThrow(/WEBP of 4000 × 3000 .*64 MB/);
     // The same canvas in an extended file: lossy data fits the budget, lossless data does not.

@@ -177,7 +177,7 @@ describe("a re-driven submission goes through the same decode budget", { timeout
     expect((await getQueueResult(batch, createExecutionContext())).explicitAcks).toEqual(["bomb"]);
     const [row] = await db().select().from(submissions).where(eq(submissions.gradingId, gradingId));
     expect(row).toMatchObject({ status: "rejected", reason: "grading_failed" });
-    expect(row?.message).toContain("the JPEG is 65000 × 65000 pixels (4225 MP); the limit is 50 MP");
+    expect(row?.message).toContain("the JPEG is 65000 × 65000 pixels (4225 MP); the limit is 64 MP");
     expect(peakCodecMemoryBytes()).toBe(0);
   });
 });

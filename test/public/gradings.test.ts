@@ -411,7 +411,7 @@ describe("POST /gradings: bad input never grades, stores or answers 500", { time
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe("payload_too_large");
     expect(res.body.error.message).toBe(
-      "The front_image cannot be decoded within limits: the JPEG is 65000 × 65000 pixels (4225 MP); the limit is 50 MP.",
+      "The front_image cannot be decoded within limits: the JPEG is 65000 × 65000 pixels (4225 MP); the limit is 64 MP.",
     );
     const form = new FormData();
     form.set("front_image", new File([pair().front], "front.jpg"));

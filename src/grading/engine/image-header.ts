@@ -11,12 +11,13 @@ export class DecodeError extends Error {
 /**
  * What one decode may cost, checked from the header before anything is allocated. Two images are
  * decoded one after the other inside a 128 MB isolate that also holds the request, so one decode
- * gets at most 64 MiB (codec memory plus the copy handed back). 50 MP bounds the work of a DCT-scaled
- * JPEG (the largest phone sensors); 100 scans bounds a progressive JPEG's passes over its
+ * gets at most 64 MiB (codec memory plus the copy handed back). 64 MP bounds the work of a DCT-scaled
+ * JPEG: a phone's 50 MP sensor writes up to 8192 × 6144 pixels (50.3 MP), which the 50 MP limit
+ * before stop 107 refused; 100 scans bounds a progressive JPEG's passes over its
  * coefficients (common encoders write 10 or fewer; libjpeg-turbo's own TJFLAG_LIMITSCANS uses 500).
  */
 export const DECODE_LIMITS = {
-  maxPixels: 50_000_000,
+  maxPixels: 64_000_000,
   maxMemoryBytes: 64 * 1024 * 1024,
   maxJpegScans: 100,
 } as const;

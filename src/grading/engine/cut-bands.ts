@@ -408,8 +408,12 @@ function hueOffBlend(colour: ArrayLike<number>, a: ArrayLike<number>, b: ArrayLi
  * a silver border on white paper): its chromaticity off every blend of the table's and the
  * border's by MIN_HUE_OFF, no lighter than the table.
  */
+/** `colour` is no lighter than the table and at least `minOff` off every blend of the table's hue and the border's. */
+const ofAnotherHue = (colour: ArrayLike<number>, border: number[], table: number[], minOff: number) =>
+  luma(colour) <= luma(table) && hueOffBlend(colour, table, border) >= minOff;
+
 export const HUE_BAND: BandKind = {
-  is: (colour, border, table) => luma(colour) <= luma(table) && hueOffBlend(colour, table, border) >= MIN_HUE_OFF,
+  is: (colour, border, table) => ofAnotherHue(colour, border, table, MIN_HUE_OFF),
   deeper: (a, b) => saturation(a) > saturation(b),
   moves: (shift) => shift >= MIN_BAND_SHIFT,
   standsOut: () => true,
@@ -681,8 +685,7 @@ export function bandAtBow(
   if (!between) return null;
   if (DARK_BAND.is(between, border, table)) return dark(between);
   if (LIGHT_BAND.is(between, border, table)) return LIGHT;
-  const hueBetween = luma(between) <= luma(table) && hueOffBlend(between, table, border) >= BETWEEN_HUE_OFF;
-  return hueBetween && greyBorder(border) ? HUE : null;
+  return ofAnotherHue(between, border, table, BETWEEN_HUE_OFF) && greyBorder(border) ? HUE : null;
 }
 
 /** Of two readings of a side, the one lying further out (toward the table) on average over its ends. */

@@ -91,6 +91,7 @@ import {
   tableInkOutside,
 } from "./cut-shadows";
 import { tiltedOntoSteps } from "./cut-tilt";
+import { tintOnset } from "./cut-tint";
 import { cardSideRise, edgeCrossing, type RgbSampler, rgbSampler } from "./edges";
 import { fitLine, intersect, type Line, lineThrough, median, type Point, type Quad } from "./geometry";
 import { colourDistance as distance, luma, medianColour, oneBorderInk, type RgbaImage } from "./image";
@@ -152,6 +153,23 @@ function offsetAlong(line: Line, from: Point, nx: number, ny: number): number {
 
 /** A light line along this many of the card's sides, or more, is its cut's edge (cut-ridge.ts). */
 const MIN_RIDGE_SIDES = 3;
+
+/**
+ * A side is refused where its border's hue begins this far inside its line (cut-tint.ts), in mm
+ * and at least in pixels. Over 815 real photos and copies of them (the 185 raw photos on a table,
+ * JPEG 60, noise, blur at two strengths, 1,200 px long, sharpened, a warm cast), a side of a
+ * graded photo whose border shows a hue had it at most 0.48 mm in, but one: the 1,200 px copy of a
+ * navy Pokémon back, 0.93 mm in (4.3 px at 4.6 px per mm), whose bottom cut had been put on the
+ * outer half of its soft shadow, 5.6 centering points off the photo's own reading (4.21 mm for
+ * 3.38). The hue's halfway point lies about 0.8 px inside a sharp cut (chroma read at half
+ * resolution by JPEG), hence the floor in pixels. Only where the lightness between the line and the
+ * hue ramps from the table's to the border's (a shadow blurred into the cut): another card, black,
+ * beneath a yellow one is read past later (analyse-face.ts), as drawn tests show.
+ */
+const MIN_TINT_LAG_MM = 0.6;
+
+/** ...and at least this many pixels. */
+const MIN_TINT_LAG_PX = 2.5;
 
 /**
  * Sub-pixel sides on the full working image; `quad` in photo order and full-image pixels.
@@ -709,6 +727,20 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
       asRead[k] = false;
       clean[k] = face.close.length >= MIN_CLEAN_CUT * EDGE_PROFILES;
       gaps[k] = null;
+    }
+  }
+  // The border's hue must begin at the line (cut-tint.ts): where it begins further in, the line
+  // lies on a shadow or a band of the table's hue beside the cut, which lightness alone took in.
+  const pxPerMm = shortSide / CARD_SHORT_MM;
+  for (const [k, side] of sides.entries()) {
+    const line = refined[k];
+    if (!borderColour || !side.table || !line || bows[k]) continue;
+    const onset = tintOnset(colourAt, side, line, side.table, borderColour, 2 * halfLength);
+    if (onset !== null && onset >= Math.max(MIN_TINT_LAG_PX, MIN_TINT_LAG_MM * pxPerMm)) {
+      return {
+        ok: false,
+        reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) is found ${(onset / pxPerMm).toFixed(1)} mm outside where its border's hue begins: a shadow or a band of the background's hue lies along the cut and blurs into it, so where the card ends cannot be told; photograph the card larger in the frame, lit from above`,
+      };
     }
   }
   // A card with a bevelled rim all round: each cut where the colour changes fastest (rimCuts).

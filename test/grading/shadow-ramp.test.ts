@@ -5,7 +5,8 @@
 // refused for a frame line leaning 0.67 mm.
 // - On a strip: the cut found on the step beside the black; none beside a flat grey band (a
 //   sleeve's margin, a printed band), a band a third of a millimetre wide (the card's edge seen at
-//   a slant), or a border that is not black (dark grey, or navy: of an ink with a hue).
+//   a slant), a border that is not black (dark grey, or navy: of an ink with a hue), or a black
+//   border's cut blurred into the paper, whose rise does not level off past its foot.
 // - Through the whole engine: a drawn card with such a shadow under its bottom cut is measured
 //   on its cut.
 import { describe, expect, it } from "vitest";
@@ -21,6 +22,9 @@ const BLACK = 24;
 /** Luma of a shadow `width` px wide, `from` against the card to `to` at its outer edge, `d` px out. */
 const rampAt = (d: number, width: number, from: number, to: number) =>
   d < width ? from + ((to - from) * d) / width : PAPER;
+
+/** 0 at 0 to 1 at 1, flat at both ends: the lightness across a blurred edge. */
+const smoothstep = (x: number) => x * x * (3 - 2 * x);
 
 /**
  * A 300 × 120 px strip across a card's bottom side at 12 px per mm: the border (`border`) above
@@ -68,6 +72,14 @@ describe("cutBeforeShadowRamp", () => {
     // and inside the navy at the other, the frame then found leaning 0.64 mm (refused). Its band
     // is told from the navy by hue (cut-bands.ts).
     ["a navy border, dark but of an ink with a hue", [3, 6, 48], (d: number) => rampAt(d, 24, 55, 115)],
+    // A webcam photo of a Magic card on light wood, shrunk or with a warm cast: its bottom cut,
+    // blurred over 1.5 mm with no shadow beside it, one rise steepest at its middle, was read as
+    // a step at its foot and a shadow beyond, the cut put 0.4 mm inside the card.
+    [
+      "a black border's cut blurred into the paper, with no shadow",
+      BLACK,
+      (d: number) => BLACK + (PAPER - BLACK) * smoothstep(Math.min(1, d / 18)),
+    ],
   ] as const)("finds nothing beside %s", (_, border, outside) => {
     expect(cutBeforeShadowRamp(rgbSampler(strip(border, outside)), SIDE, 12)).toBeNull();
   });

@@ -408,9 +408,18 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     readAsShadow.length >= 2 &&
     showing(readAsShadow, shadowShown) === readAsShadow.length &&
     readAsShadow.length > showing(readOtherwise, otherwiseShown);
-  for (const side of sides) {
+  // A side the crossings did not trace has then no reading left: it is untraced (refineOutline
+  // reads it again from a reseated line, or refuses).
+  for (const [k, side] of sides.entries()) {
     if (shadowIsBorder || !side.shadowAsCard || !side.card || !otherwiseShown) continue;
     if (distance(side.card, otherwiseShown) <= MAX_BORDER_DIFFERENCE) continue;
+    if (!side.crossings) {
+      return {
+        ok: false,
+        reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) could not be traced along its length`,
+        untraced: k,
+      };
+    }
     side.median = null;
     side.card = null;
     side.apart = null;

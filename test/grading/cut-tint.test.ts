@@ -66,6 +66,20 @@ describe("tintOnset (where a border's hue begins)", () => {
     expect(tintOnset(rgbSampler(between), sideAt(35), lineAt(35), TABLE, yellow, 8)).toBeCloseTo(5, 0);
   });
 
+  it("reads nothing past a grey rim just inside a sharp cut (the card's own edge)", () => {
+    // The table, then at row 40 a sharp step onto 6 px of neutral grey as dark as the navy nearly,
+    // then the navy: the lightness drops at the line and then creeps, as along a sleeved navy back's
+    // cut on white paper; the hue begins 6 px in, but the line is on the cut.
+    const width = 200;
+    const data = new Uint8Array(width * 60 * 4);
+    for (let y = 0; y < 60; y++) {
+      const colour = y < 40 ? TABLE : y < 46 ? [45, 45, 45] : NAVY;
+      for (let x = 0; x < width; x++) data.set([...colour, 255], (y * width + x) * 4);
+    }
+    const rim = tintOnset(rgbSampler({ width, height: 60, data }), sideAt(40), lineAt(40), TABLE, NAVY, 10);
+    expect(rim).toBeNull();
+  });
+
   it("reads no hue for a black border, whose chromaticity is noise", () => {
     expect(tintOnset(rgbSampler(edge(BLACK, 6)), sideAt(37), lineAt(37), TABLE, BLACK, 8)).toBeNull();
   });

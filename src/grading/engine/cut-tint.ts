@@ -31,6 +31,15 @@ const MIN_BORDER_TINT = 12;
  */
 const RAMP_SLACK = 0.15;
 
+/**
+ * ...and fall gradually: the lightness's fall over the pixel either side of the line at most this
+ * many times its mean fall per pixel from 1 px inside the line to where the hue begins. A shadow
+ * blurred into the cut is one ramp (a navy back at 1,200 px: 2.1 times); a sharp cut with a grey
+ * rim just inside it, the card's own edge, drops at the line and then creeps (a sleeved navy back
+ * on white paper at 1080p: 6.9 times), and the line is on the cut.
+ */
+const MAX_STEP_OVER_RAMP = 4;
+
 /** Profiles across the side's middle 60 %, this many. */
 const PROFILES = 41;
 
@@ -94,7 +103,8 @@ export function tintOnset(
     const b = shares[k] ?? 0;
     if (a < 0.5 && b >= 0.5 && (shares[k + 1] ?? 0) >= 0.5 && (shares[k + 2] ?? 0) >= 0.5) {
       const onset = (k - 1 + (0.5 - a) / (b - a) - steps) / 2;
-      return onset <= 0 || ramps(levels.slice(steps, k), luma(table), luma(border)) ? onset : null;
+      const ramped = ramps(levels.slice(steps, k), luma(table), luma(border)) && gradual(levels, steps, onset);
+      return onset <= 0 || ramped ? onset : null;
     }
   }
   return null;
@@ -106,4 +116,16 @@ function ramps(levels: number[], from: number, to: number): boolean {
   const low = Math.min(from, to) - slack;
   const high = Math.max(from, to) + slack;
   return levels.every((level) => level >= low && level <= high);
+}
+
+/**
+ * The lightness falls (or rises) across the pixel either side of the line (at `steps` in `levels`,
+ * 0.5 px apart) at most MAX_STEP_OVER_RAMP times as fast as it does on average from 1 px inside
+ * the line to `onset` px inside it.
+ */
+function gradual(levels: number[], steps: number, onset: number): boolean {
+  const at = (i: number) => levels[Math.max(0, Math.min(levels.length - 1, i))] ?? 0;
+  const atLine = Math.abs(at(steps + 2) - at(steps - 2)) / 2;
+  const inLag = Math.abs(at(steps + 2) - at(Math.round(steps + 2 * onset))) / Math.max(0.5, onset - 1);
+  return atLine <= MAX_STEP_OVER_RAMP * inLag;
 }

@@ -79,6 +79,8 @@
 // - A drawn thin red border on a cluttered desk whose art is light grey along the top of its left
 //   side: the crossings there sit on the art's edge, below on the cut, and bow between them; the
 //   median profile traces the cut, which is taken, not a curve (the card reads standard).
+// - dropShadowSteps: a median reading that stepped into the table in shadow, where the other
+//   sides show another border, is dropped; a side the crossings did not trace is then named.
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
 import {
@@ -94,7 +96,7 @@ import { sharpSteps } from "../../src/grading/engine/cut-tilt";
 import { rgbSampler } from "../../src/grading/engine/edges";
 import { lineThrough, type Point, type Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
-import { refineOutline } from "../../src/grading/engine/refine-outline";
+import { dropShadowSteps, refineOutline } from "../../src/grading/engine/refine-outline";
 import { drawCardScene, encodeJpeg } from "../helpers/card-images";
 import { measuredFront } from "../helpers/drawn-front";
 import { normalCdf } from "../helpers/normal";
@@ -1540,5 +1542,42 @@ describe("the colour between a bowed side's curve and its chord (bandAtBow)", ()
     for (const colour of [table, [182, 174, 165]]) {
       expect(bandAtBow(sampler(colour), side, chord, 6, table, silver, [silver], 8)).toBeNull();
     }
+  });
+});
+
+describe("dropShadowSteps (a median reading that stepped into the table in shadow)", () => {
+  // Three sides whose readings agree step into a yellow border; the bottom's median reading
+  // stepped into the table's grey-blue in shadow (taken for a silver border) and is dropped.
+  const yellow = [130, 162, 102];
+  const shade = [140, 143, 161];
+  const table = [200, 205, 230];
+  const line = lineThrough({ x: 0, y: 0 }, { x: 100, y: 0 });
+  const trace = { line, close: [] };
+  const side = (card: number[], shadowAsCard: boolean, crossings = true): SideReadings => ({
+    p: { x: 0, y: 0 },
+    q: { x: 100, y: 0 },
+    nx: 0,
+    ny: 1,
+    crossings: crossings ? trace : null,
+    median: trace,
+    card,
+    table,
+    medianProfile: [],
+    apart: crossings ? 0.2 : null,
+    shadowAsCard,
+  });
+
+  it("drops the bottom's median reading and keeps its crossings", () => {
+    const sides = [side(yellow, false), side(yellow, false), side(shade, true), side(yellow, false)];
+    expect(dropShadowSteps(sides)).toBeNull();
+    expect(sides[2]).toMatchObject({ median: null, card: null, apart: null });
+    expect(sides[2]?.crossings).toBe(trace);
+  });
+
+  it("names the side left with no reading where the crossings traced none", () => {
+    // Two local stress copies (a sharpened and a blurred one, not openly licensed) read so: the
+    // side was kept with neither reading, and the engine threw reading it (a TypeError).
+    const sides = [side(yellow, false), side(yellow, false), side(shade, true, false), side(yellow, false)];
+    expect(dropShadowSteps(sides)).toBe(2);
   });
 });

@@ -388,41 +388,14 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
       shadowAsCard: again.shadowAsCard === true,
     });
   }
-  // A step into the table in shadow taken for the card's border (sideFromMedianProfile) is a
-  // shadow after all where the sides read otherwise show a border of another colour just inside
-  // their cut (a yellow card's soft shadow on white paper, wider than the reading's reach): that
-  // side's median reading is dropped, as if it had met no step into the card. Unless more sides
-  // read the table in shadow, all in one colour, than read one other colour: a silver border on
-  // off-white paper reads so along the sides whose two readings agree, and a single other side
-  // whose median reading stepped into a dark band along its cut (a contact shadow of a warmer hue
-  // than the table's, on a real photo) is the odd one, not the border.
-  const agreed = (side: SideReadings) =>
-    side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card !== null;
-  const readOtherwise = sides.filter((side) => agreed(side) && !side.shadowAsCard);
-  const otherwiseShown = medianColour(readOtherwise.map((side) => side.card as number[]));
-  const readAsShadow = sides.filter((side) => agreed(side) && side.shadowAsCard);
-  const shadowShown = medianColour(readAsShadow.map((side) => side.card as number[]));
-  const showing = (group: SideReadings[], shown: number[] | null) =>
-    shown ? group.filter((side) => distance(side.card as number[], shown) <= MAX_BORDER_DIFFERENCE).length : 0;
-  const shadowIsBorder =
-    readAsShadow.length >= 2 &&
-    showing(readAsShadow, shadowShown) === readAsShadow.length &&
-    readAsShadow.length > showing(readOtherwise, otherwiseShown);
-  // A side the crossings did not trace has then no reading left: it is untraced (refineOutline
-  // reads it again from a reseated line, or refuses).
-  for (const [k, side] of sides.entries()) {
-    if (shadowIsBorder || !side.shadowAsCard || !side.card || !otherwiseShown) continue;
-    if (distance(side.card, otherwiseShown) <= MAX_BORDER_DIFFERENCE) continue;
-    if (!side.crossings) {
-      return {
-        ok: false,
-        reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) could not be traced along its length`,
-        untraced: k,
-      };
-    }
-    side.median = null;
-    side.card = null;
-    side.apart = null;
+  // A step into the table in shadow taken for the card's border is dropped (dropShadowSteps).
+  const bare = dropShadowSteps(sides);
+  if (bare !== null) {
+    return {
+      ok: false,
+      reason: `the card's ${SIDE_NAMES[bare]} edge (as it appears in the photo) could not be traced along its length`,
+      untraced: bare,
+    };
   }
   // Sides where both readings agree give the colour just inside the cut (the card's border).
   const confirmed = sides.filter((side) => side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card);
@@ -774,6 +747,42 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
         median(widths),
     },
   };
+}
+
+/**
+ * A step into the table in shadow taken for the card's border (sideFromMedianProfile) is a
+ * shadow after all where the sides read otherwise show a border of another colour just inside
+ * their cut (a yellow card's soft shadow on white paper, wider than the reading's reach): that
+ * side's median reading is dropped, as if it had met no step into the card. Unless more sides
+ * read the table in shadow, all in one colour, than read one other colour: a silver border on
+ * off-white paper reads so along the sides whose two readings agree, and a single other side
+ * whose median reading stepped into a dark band along its cut (a contact shadow of a warmer hue
+ * than the table's, on a real photo) is the odd one, not the border.
+ * A side the crossings did not trace has then no reading left: its index is returned (it is
+ * untraced: refineOutline reads it again from a reseated line, or refuses); null otherwise.
+ */
+export function dropShadowSteps(sides: SideReadings[]): number | null {
+  const agreed = (side: SideReadings) =>
+    side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT && side.card !== null;
+  const readOtherwise = sides.filter((side) => agreed(side) && !side.shadowAsCard);
+  const otherwiseShown = medianColour(readOtherwise.map((side) => side.card as number[]));
+  const readAsShadow = sides.filter((side) => agreed(side) && side.shadowAsCard);
+  const shadowShown = medianColour(readAsShadow.map((side) => side.card as number[]));
+  const showing = (group: SideReadings[], shown: number[] | null) =>
+    shown ? group.filter((side) => distance(side.card as number[], shown) <= MAX_BORDER_DIFFERENCE).length : 0;
+  const shadowIsBorder =
+    readAsShadow.length >= 2 &&
+    showing(readAsShadow, shadowShown) === readAsShadow.length &&
+    readAsShadow.length > showing(readOtherwise, otherwiseShown);
+  for (const [k, side] of sides.entries()) {
+    if (shadowIsBorder || !side.shadowAsCard || !side.card || !otherwiseShown) continue;
+    if (distance(side.card, otherwiseShown) <= MAX_BORDER_DIFFERENCE) continue;
+    if (!side.crossings) return k;
+    side.median = null;
+    side.card = null;
+    side.apart = null;
+  }
+  return null;
 }
 
 /**

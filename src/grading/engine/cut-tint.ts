@@ -59,7 +59,7 @@ const chroma = (r: number, g: number, b: number): [number, number, number] | nul
  * `reach` px either way of the line), of PROFILES profiles across the side's middle 60 %. Null
  * when the border is too nearly grey, the two chromaticities too near, the pixels too dark to
  * read, the profile never comes halfway, or its lightness between the line and that point is not
- * a ramp from the table's to the border's (RAMP_SLACK).
+ * a gradual ramp from the table's to the border's (RAMP_SLACK, MAX_STEP_OVER_RAMP).
  */
 export function tintOnset(
   colourAt: RgbSampler,

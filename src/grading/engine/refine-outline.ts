@@ -163,8 +163,9 @@ const MIN_RIDGE_SIDES = 3;
  * outer half of its soft shadow, 5.6 centering points off the photo's own reading (4.21 mm for
  * 3.38). The hue's halfway point lies about 0.8 px inside a sharp cut (chroma read at half
  * resolution by JPEG), hence the floor in pixels. Only where the lightness between the line and the
- * hue ramps from the table's to the border's (a shadow blurred into the cut): another card, black,
- * beneath a yellow one is read past later (analyse-face.ts), as drawn tests show.
+ * hue ramps gradually from the table's to the border's (a shadow blurred into the cut): another
+ * card, black, beneath a yellow one is read past later (analyse-face.ts), as drawn tests show, and
+ * a sharp cut with a grey rim inside it (the card's own edge) is the cut.
  */
 const MIN_TINT_LAG_MM = 0.6;
 

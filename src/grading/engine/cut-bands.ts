@@ -403,15 +403,15 @@ function hueOffBlend(colour: ArrayLike<number>, a: ArrayLike<number>, b: ArrayLi
   return offBlend(shares(colour), shares(a), shares(b));
 }
 
+/** `colour` is no lighter than the table and at least `minOff` off every blend of the table's hue and the border's. */
+const ofAnotherHue = (colour: ArrayLike<number>, border: number[], table: number[], minOff: number) =>
+  luma(colour) <= luma(table) && hueOffBlend(colour, table, border) >= minOff;
+
 /**
  * The card's edge seen beside a grey or pale border, of neither one's hue (a tan paper edge beside
  * a silver border on white paper): its chromaticity off every blend of the table's and the
  * border's by MIN_HUE_OFF, no lighter than the table.
  */
-/** `colour` is no lighter than the table and at least `minOff` off every blend of the table's hue and the border's. */
-const ofAnotherHue = (colour: ArrayLike<number>, border: number[], table: number[], minOff: number) =>
-  luma(colour) <= luma(table) && hueOffBlend(colour, table, border) >= minOff;
-
 export const HUE_BAND: BandKind = {
   is: (colour, border, table) => ofAnotherHue(colour, border, table, MIN_HUE_OFF),
   deeper: (a, b) => saturation(a) > saturation(b),

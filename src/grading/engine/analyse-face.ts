@@ -88,7 +88,6 @@ import {
 } from "./sleeve";
 import type { Rejected, RejectionReason } from "./types";
 import { type FaceWear, measureWear } from "./wear";
-import { applyBalance, type ChannelGains, colourCast } from "./white-balance";
 
 /** Photos are analysed at most this large on their longer side. */
 export const WORKING_MAX_SIDE = 1600;
@@ -197,7 +196,7 @@ export interface FaceAnalysis {
  */
 export type FaceResult =
   | { ok: true; face: FaceAnalysis }
-  | { ok: false; rejection: Rejected; shape?: boolean; candidates?: CardFormat[]; located?: Quad };
+  | { ok: false; rejection: Rejected; shape?: boolean; candidates?: CardFormat[] };
 
 /**
  * A card seen this many degrees or more from square to the lens (rectify.ts, `slant`) and read as
@@ -248,72 +247,15 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const photoLuma = averageLuma(image);
   if (photoLuma < PHOTO_EXPOSURE.min) return reject("grading_failed", `The ${name} photo is too dark.`);
   if (photoLuma > PHOTO_EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);
-  const asTaken = readExposed(name, bytes, forcedFormat, decoded, null);
-  // A photo under coloured light whose card was found as taken but refused before it was measured
-  // (its cut, a band beside it, its border's colour) is read again as if under white light
-  // (white-balance.ts). A card measured whose frame or centering was refused is not: those
-  // refusals are the frame's and the photo's (blur, a frame leaning), and a second reading under
-  // another light only draws again on a check that stood at its limit (a drawn card blurred over
-  // 0.81 mm, its frame leaning 0.44 mm of the blur's making and refused so, was graded balanced
-  // 1.6 points off). Nor is a photo whose card was not found: balancing is not to find another
-  // outline (a printed line inside a card cut off by the photo's edge). The balanced reading
-  // stands only when it measures a centering on the card found as taken.
-  if (asTaken.ok || !asTaken.located) return asTaken;
-  const found = asTaken.located;
-  const cast = colourCast(image);
-  if (!cast) return asTaken;
-  const balancedImage = applyBalance({ width, height, data: image.data.slice() }, cast);
-  const balanced = readExposed(name, bytes, forcedFormat, { ...decoded, image: balancedImage }, cast);
-  if (!balanced.ok || !balanced.face.centering.ok) return asTaken;
-  return sameCard(balanced.face.corners, found) ? balanced : asTaken;
-}
-
-/**
- * The card read balanced is the card found as taken when no corner of its outline lies further than
- * this share of the shorter side (5 mm on a standard card) from a corner of the outline found, and
- * its area is at least SAME_CARD_AREA of that one's. On copies of the local real photos under a
- * warm or cool light (red and blue scaled by 1.15 and 0.85), the outline found as taken lies up to
- * 0.065 of the shorter side from the card read balanced (one of its sides swung onto another line),
- * their areas within 2 % (0.983–1.06).
- */
-const SAME_CARD_SHARE = 0.08;
-/**
- * A card read inside the outline found as taken is another object than that outline, not it read
- * better: a card held in a top-loader, found as taken round the holder and balanced round the card,
- * is 0.92 of it; a card in a 66 × 91 mm sleeve is 0.92 of the sleeve.
- */
-const SAME_CARD_AREA = 0.95;
-
-/** True when `read` (the card read balanced) is the card `found` as taken (SAME_CARD_SHARE, SAME_CARD_AREA). */
-export function sameCard(read: Quad, found: Quad): boolean {
-  const shorter = Math.min(dist(found[0], found[1]), dist(found[1], found[2]));
-  const apart = Math.max(...read.map((p) => Math.min(...found.map((q) => dist(p, q)))));
-  const area = Math.abs(signedArea2(read)) / Math.abs(signedArea2(found));
-  return apart <= SAME_CARD_SHARE * shorter && area >= SAME_CARD_AREA;
-}
-
-/**
- * The face in `decoded` (its working image balanced by `balance` already, when not null; a region
- * read again from `bytes` is balanced alike), read as exposed: an underexposed photo is read twice
- * (exposure.ts), as if exposed, its levels scaled up, and as photographed; where both measure the
- * centering, they must agree.
- */
-function readExposed(
-  name: FaceName,
-  bytes: Uint8Array,
-  forcedFormat: CardFormat | undefined,
-  decoded: DecodedImage,
-  balance: ChannelGains | null,
-): FaceResult {
-  const { image } = decoded;
-  const { width, height } = image;
+  // An underexposed photo is read twice (exposure.ts): as if exposed, its levels scaled up, and as
+  // photographed; where both measure the centering, they must agree.
   const gain = exposureGain(image);
-  if (gain === 1) return readFace(name, bytes, forcedFormat, decoded, 1, balance);
+  if (gain === 1) return readFace(name, bytes, forcedFormat, decoded, 1);
   const litImage = applyGain({ width, height, data: image.data.slice() }, gain);
-  const lit = readFace(name, bytes, forcedFormat, { ...decoded, image: litImage }, gain, balance);
+  const lit = readFace(name, bytes, forcedFormat, { ...decoded, image: litImage }, gain);
   // Without a centering lit there is nothing to compare: the photo as taken is not read.
   if (!lit.ok || !lit.face.centering.ok) return lit;
-  return agreeInLight(name, gain, lit, readFace(name, bytes, forcedFormat, decoded, 1, balance));
+  return agreeInLight(name, gain, lit, readFace(name, bytes, forcedFormat, decoded, 1));
 }
 
 /**
@@ -326,37 +268,22 @@ function readFace(
   forcedFormat: CardFormat | undefined,
   decoded: DecodedImage,
   gain: number,
-  balance: ChannelGains | null,
 ): FaceResult {
-  const found = locateCard(decoded.image, decoded.focalPx);
+  const { image } = decoded;
+  const { width, height } = image;
+  const found = locateCard(image, decoded.focalPx);
   if (!found.ok) {
     if (found.holder) return holderRejection(name, found.holder.aspect);
     const reason = name === "back" && found.reason.startsWith("no card") ? "face_check_failed" : "grading_failed";
     return reject(reason, `The ${name} photo: ${found.reason}.`);
   }
-  const read = readCard(name, bytes, forcedFormat, decoded, gain, balance, found.card);
-  return read.ok ? read : { ...read, located: found.card.quad };
-}
-
-/** The card located in `decoded` (`card`, find-card.ts) read as readFace says. */
-function readCard(
-  name: FaceName,
-  bytes: Uint8Array,
-  forcedFormat: CardFormat | undefined,
-  decoded: DecodedImage,
-  gain: number,
-  balance: ChannelGains | null,
-  card: LocatedCard,
-): FaceResult {
-  const { image } = decoded;
-  const { width, height } = image;
   // The card is measured on the working image, or, small in a photo stored larger, on its region
   // read again from the photo (detailOf). Its sides are refined there; the outline's corners are
   // kept in working-image pixels (the lens, the orientation and the evidence refer to those), and
   // its edge measurements in pixels of the image measured.
-  const { quad, reach, faintCut, ...located } = card;
+  const { quad, reach, faintCut, ...located } = found.card;
   const detail = detailOf(bytes, decoded, quad, reach);
-  if (detail) applyGain(applyBalance(detail.image, balance), gain);
+  if (detail) applyGain(detail.image, gain);
   const toMeasured = (p: Point): Point =>
     detail ? { x: (p.x - detail.originX) * detail.scaleX, y: (p.y - detail.originY) * detail.scaleY } : p;
   const toWorking = (p: Point): Point =>
@@ -415,7 +342,6 @@ function readCard(
     toWorking,
     detailScale,
     gain,
-    balance,
     reach: measuredReach,
   };
   const measured = measureCard(measuring, refined, located, null);
@@ -481,8 +407,6 @@ interface Measuring {
   detailScale: number;
   /** The gain the photo's levels are read at (exposure.ts): a region read again from `bytes` takes it too. */
   gain: number;
-  /** The gains a photo under coloured light is balanced by (white-balance.ts), or null: a region read again takes them too. */
-  balance: ChannelGains | null;
   /** How far (pixels of `image`) the refinement looked for each side. */
   reach: number;
 }
@@ -858,7 +782,7 @@ function doubleFlat(m: Measuring, corners: Quad, format: CardFormat): RgbaImage 
     return null;
   }
   if (!detail) return null;
-  applyGain(applyBalance(detail.image, m.balance), m.gain);
+  applyGain(detail.image, m.gain);
   const { originX, originY, scaleX, scaleY } = detail;
   const quad = corners.map((p) => ({ x: (p.x - originX) * scaleX, y: (p.y - originY) * scaleY })) as Quad;
   if (cardPxPerMm(quad, format) < MIN_DOUBLE_PX_PER_MM) return null;

@@ -117,6 +117,23 @@ function collectorBarCard(top = 2.5): RgbaImage {
 }
 
 /**
+ * `card` with the border's pixels from `from` to `to` mm in from its `side` cut painted the body's
+ * faint yellow (FAINT), along the side clear of the corners: a faint straight line in the border.
+ */
+function withFaintBand(card: RgbaImage, side: "bottom" | "left", from: number, to: number): RgbaImage {
+  const data = card.data.slice();
+  const [x0, x1, y0, y1] = side === "left" ? [0, 3 * MM, 3 * MM, H - 3 * MM] : [3 * MM, W - 3 * MM, H - 3 * MM, H];
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const depth = (side === "left" ? x + 0.5 : H - y - 0.5) / MM;
+      const o = (y * W + x) * 4;
+      if (depth > from && depth <= to && data[o] === BORDER[0] && data[o + 1] === BORDER[1]) data.set(FAINT, o);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+/**
  * A flat card with 3 mm borders whose left frame line is printed on the first `printedShare` of
  * the scanned rows only; on the rest the art runs on in the border's colour to a straight edge of
  * its own 5 mm in (a thin frame beside art of nearly the border's colour): two lines, the first
@@ -469,6 +486,20 @@ describe("the printed frame from line evidence", () => {
       expect(result.sides.left.agreement).toBeGreaterThan(0.9);
       expect(result.sides.right.width / MM).toBeCloseTo(3, 1);
     }
+  });
+
+  it("reads a collector bar past a faint straight line in front of its print, and refuses that line on a side that is no bar", () => {
+    // The collector bar's card with a faint band (the body's yellow, 12.2 levels off the border's)
+    // 1.0–1.4 mm in across the bottom border: on a real photo of a modern Magic card, a straight
+    // shade 1.4 mm in, before the bar's print. The bar's line is in no offset, so the faint line
+    // moves no centering: the side is read as a bar.
+    const barred = measureFrame(withFaintBand(collectorBarCard(), "bottom", 1.0, 1.4));
+    expect(barred).toMatchObject({ ok: true, bar: "bottom" });
+    if (barred.ok) expect(barred.sides.bottom.width / MM).toBeCloseTo(6.5, 1);
+    // The same band along the left side, which is no bar: the frame may be that line.
+    const refused = measureFrame(withFaintBand(collectorBarCard(), "left", 1.0, 1.4));
+    expect(refused).toMatchObject({ ok: false, side: "left" });
+    if (!refused.ok) expect(refused.reason).toMatch(/the left border shows a faint straight line 1\.\d mm in/);
   });
 
   it("refuses a side whose faint frame line lies before the art's edge, rather than measure the art's edge", () => {

@@ -341,3 +341,37 @@ describe("wear on a warm black border in more light", () => {
     expect(wear.worstCornerMm2).toBeGreaterThan(1.5);
   });
 });
+
+describe("wear on a warm silver border in the card's own shade", () => {
+  // A real photo of a silver-bordered Pokémon card on dark cloth (docs/held-out-photo-set-11.tsv,
+  // rkrk-3.jpg): its left border, rgb(130, 107, 96) along most of the side, reads about
+  // rgb(42, 33, 26) toward its bottom left corner (0.32 of the luma, its chromaticity 0.02 off),
+  // near the cloth's rgb(28, 38, 37). Darker than sameInk's shades allow (image.ts,
+  // MIN_SHADE_RATIO), it was judged against the whole border's ink: 3.5 mm² of missing material
+  // at the corner and chips beside it, corners 6 and edges 8.5 on a card that shows no wear.
+  const SILVER: [number, number, number] = [130, 107, 96];
+  const CLOTH: [number, number, number] = [28, 38, 37];
+  const frame = { left: BORDER_MM.left * MM, right: BORDER_MM.right * MM, top: BORDER_MM.top * MM, bottom: 3 * MM };
+  const around = (_x: number, _y: number, out: Float64Array) => out.set(CLOTH);
+  /** The card's light falling to 0.08 (linear) at its bottom left corner over 40 mm. */
+  const share = (x: number, y: number) => Math.min(1, 2 * Math.max(0, 1 - Math.hypot(x, H - y) / (40 * MM)));
+  const shade: Drawn = { light: () => 0, gain: (x, y) => 1 - 0.92 * share(x, y) };
+  const wearOf = (drawn: Drawn) =>
+    measureWear("front", sheenCard({ ink: SILVER, ...drawn }), SILVER, CLOTH, frame, around);
+
+  it("reads the shaded border as its ink, not as missing material", () => {
+    const card = sheenCard({ ink: SILVER, ...shade });
+    const corner = Array.from(card.data.slice(((H - 4 * MM) * W + 8) * 4, ((H - 4 * MM) * W + 8) * 4 + 3));
+    // As the photo's: about a third of the ink's luma, nearer the cloth's colour than the ink's.
+    expect(luma(corner) / luma(SILVER)).toBeLessThan(0.34);
+    expect(sameInk(corner, SILVER)).toBe(false);
+    const wear = wearOf(shade);
+    expect(wear.corners.defects).toEqual([]);
+    expect(wear.edges.defects).toEqual([]);
+  });
+
+  it("still finds a whitened corner in the light", () => {
+    const wear = wearOf({ ...shade, whitened: 3 });
+    expect(wear.corners.defects).toMatchObject([{ location: "top_right_corner" }]);
+  });
+});

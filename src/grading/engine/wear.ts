@@ -573,7 +573,7 @@ function inkAlong(
     row.push(
       sameInkOrSheen(ink, border, tableLuma) ||
         sameInkUnderSheen(ink, border, MIN_VEILED_HUE_SHARE) ||
-        inkInMoreLight(ink, border)
+        inkInOtherLight(ink, border)
         ? inkOf(ink)
         : null,
     );
@@ -582,21 +582,26 @@ function inkAlong(
 }
 
 /**
- * A hued near-black ink in more light than sameInk allows (image.ts, MIN_SHADE_RATIO): `ink` up to
- * MAX_LIGHT_RATIO times as bright as `border`, its chromaticity within MAX_LIT_CHROMA_DIFFERENCE
- * of it, `border` at least MIN_INK_CHROMA from neutral: paper-white whitening, near neutral, then
- * lies further than that from the ink's chromaticity, and is not taken for the ink in more light
- * even where it reaches the inner strip (a neutral ink's grey light is sameInkOrSheen's). On a
- * real photo of a gold Magic card on a desk, its warm black border, rgb(43, 36, 23), reads
- * rgb(120, 104, 78) toward its bottom right corner, lit 2.9 times (about 8 times in linear light),
- * its chromaticity 0.02 off; judged against the side's darker ink, the lit border passed for
- * whitening (15 levels lighter, chroma under 45, 60 from the ink): corners and edges 5 on a card
- * that shows no wear.
+ * A hued ink in more light, or less, than sameInk allows (image.ts, MIN_SHADE_RATIO): `ink` up to
+ * MAX_LIGHT_RATIO times as bright as `border`, or as dark, its chromaticity within
+ * MAX_LIT_CHROMA_DIFFERENCE of it, `border` at least MIN_INK_CHROMA from neutral: paper-white
+ * whitening, near neutral, then lies further than that from the ink's chromaticity, and is not
+ * taken for the ink in more light even where it reaches the inner strip (a neutral ink's grey
+ * light is sameInkOrSheen's). On a real photo of a gold Magic card on a desk, its warm black
+ * border, rgb(43, 36, 23), reads rgb(120, 104, 78) toward its bottom right corner, lit 2.9 times
+ * (about 8 times in linear light), its chromaticity 0.02 off; judged against the side's darker
+ * ink, the lit border passed for whitening (15 levels lighter, chroma under 45, 60 from the ink):
+ * corners and edges 5 on a card that shows no wear. In less light: on a real photo of a
+ * silver-bordered Pokémon card on dark cloth, its left border, rgb(130, 107, 96) along most of
+ * the side, reads about rgb(42, 33, 26) toward its bottom left corner in the card's own shade
+ * (0.32 of the luma, its chromaticity 0.02 off); judged against the whole border's ink, that
+ * corner, near the cloth's colour, read as 3.5 mm² of missing material and the side beside it as
+ * chips: corners 6 and edges 8.5 on a card that shows no wear.
  */
-function inkInMoreLight(ink: Rgb, border: Rgb): boolean {
+function inkInOtherLight(ink: Rgb, border: Rgb): boolean {
   const lit = luma(...ink);
   const base = luma(...border);
-  if (lit <= base || lit > MAX_LIGHT_RATIO * base) return false;
+  if (lit > MAX_LIGHT_RATIO * base || lit * MAX_LIGHT_RATIO < base) return false;
   return (
     chromaticityDistance(border, NEUTRAL) >= MIN_INK_CHROMA &&
     chromaticityDistance(ink, border) <= MAX_LIT_CHROMA_DIFFERENCE

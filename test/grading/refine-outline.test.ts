@@ -249,6 +249,47 @@ function bowedTop(
   return { width, height, data };
 }
 
+/**
+ * A card at 32 px per mm (63 × 88 mm, a 3 mm blue border, red art) 150 px in from the edges of a
+ * grained grey photo, with a band of SLEEVE's colour `band` px wide outside its cut along `sides`;
+ * and its outline handed over across its corners.
+ */
+const FINE = { x0: 150, x1: 150 + 63 * 32, y0: 150, y1: 150 + 88 * 32 };
+const fineCard = (() => {
+  let card: RgbaImage | undefined;
+  return (): RgbaImage => {
+    if (card) return card;
+    const { x0, x1, y0, y1 } = FINE;
+    const width = x1 + 150;
+    const height = y1 + 150;
+    const data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const hash = Math.imul(x * 73856093 + y * 19349663, 0x9e3779b1) >>> 16;
+        let colour = TABLE.map((v) => v + Math.round(((hash / 65535) * 2 - 1) * 8));
+        if (x >= x0 && x < x1 && y >= y0 && y < y1) {
+          const inArt = x >= x0 + 96 && x < x1 - 96 && y >= y0 + 96 && y < y1 - 96;
+          colour = inArt ? ART_RED : BORDER;
+        }
+        data.set([...colour, 255], (y * width + x) * 4);
+      }
+    }
+    card = { width, height, data };
+    return card;
+  };
+})();
+function fineWithBand(sides: ("left" | "top")[], band: number): RgbaImage {
+  const { width, height, data } = fineCard();
+  const copy = data.slice();
+  const { x0, x1, y0, y1 } = FINE;
+  const paint = (xs: number, xe: number, ys: number, ye: number) => {
+    for (let y = ys; y < ye; y++) for (let x = xs; x < xe; x++) copy.set([...SLEEVE, 255], (y * width + x) * 4);
+  };
+  if (sides.includes("left")) paint(x0 - band, x0, y0, y1);
+  if (sides.includes("top")) paint(x0, x1, y0 - band, y0);
+  return { width, height, data: copy };
+}
+
 /** A card 600 px wide in a 900 × 1200 photo, and its outline handed over across its corners. */
 const LARGE = (() => {
   const card = { x0: 150, x1: 750, y0: 180, y1: 1020 };
@@ -416,6 +457,27 @@ describe("refineOutline", () => {
     const result = refineOutline(photo(14, 20, 6), ROUGH, 6);
     expect(result).toMatchObject({ ok: false });
     if (!result.ok) expect(result.reason).toMatch(/left edge .* shows two edges up to [\d.]+ px apart/);
+  });
+
+  it("takes two readings a fifth of a millimetre apart along one side as one edge, weighed, and refuses them along two", () => {
+    // A band of a sleeve's colour 6 px wide outside the left cut of a card at 32 px per mm (0.19
+    // mm): the crossings find the cut, the median profile the band's outer edge. Along that side
+    // alone it is one edge read twice: the crossings' line is taken, and the median's weighed
+    // (`gaps`, 6 px out). Along the top as well, the band lies round the card as a sleeve's or a
+    // holder's does, and the second side is refused as two edges.
+    const one = refineOutline(fineWithBand(["left"], 6), roughOutline(FINE), 10);
+    expect(one.ok).toBe(true);
+    if (!one.ok) return;
+    const [tl, , , bl] = one.outline.corners;
+    expect(Math.abs(tl.x - FINE.x0)).toBeLessThan(0.3);
+    expect(Math.abs(bl.x - FINE.x0)).toBeLessThan(0.3);
+    expect(one.gaps[3]).toBeLessThan(-5);
+    const two = refineOutline(fineWithBand(["left", "top"], 6), roughOutline(FINE), 10);
+    expect(two).toMatchObject({ ok: false });
+    if (!two.ok) expect(two.reason).toMatch(/left edge .* shows two edges up to [\d.]+ px apart/);
+    // Ten px out (0.31 mm), along one side only, it stays two edges.
+    const wide = refineOutline(fineWithBand(["left"], 10), roughOutline(FINE), 10);
+    expect(wide).toMatchObject({ ok: false });
   });
 
   it("reads past a line of the table along the card (a joint with table on both sides) to the cut", () => {

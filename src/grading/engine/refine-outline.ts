@@ -132,6 +132,21 @@ export type Refined =
 const SIDE_NAMES = ["top", "right", "bottom", "left"] as const;
 
 /**
+ * A side whose two readings lie further apart than MAX_EDGE_DISAGREEMENT, with no band, shadow or
+ * rim told between them, is one edge read twice when they lie within this (mm) and no other side
+ * is so read: its crossings' line is taken and the other reading weighed in centering points
+ * (`gaps`, MAX_CUT_READINGS_APART in analyse-face.ts), as where they agree within
+ * MAX_EDGE_DISAGREEMENT. At 10–16 px per mm, 1.5 px is 0.1–0.15 mm. A sleeve's margin or a
+ * holder's well lies round every side, most of a millimetre out on one side at least (a card
+ * pushed against one side of a sleeve 64 × 89 mm inside leaves 1 mm at the other): on a real
+ * photo of an Alpha Counterspell in a Beckett holder cropped to the card, its right cut shows
+ * two edges 1.6 px (about 0.12 mm) apart and its bottom cut 4.0 px. On a real photo of a
+ * silver-bordered Pokémon card on a dark playmat (rkrk-3.jpg, 4000 × 3000), its top cut's soft
+ * rise, read 1.6 px apart, was the only side refused: 48.8 / 55.3, against 49.3 / 55.5 by hand.
+ */
+const ONE_EDGE_MM = 0.2;
+
+/**
  * A side its profiles cannot trace is looked for again this many times as far either side of its
  * line (reseated).
  */
@@ -438,6 +453,9 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     ...[0, 1].map((k) => (dist(quad[k], quad[k + 1]) + dist(quad[k + 2], quad[(k + 3) % 4])) / 2),
   );
   const maxLightBand = Math.max(MIN_LIGHT_BAND_PX, (LIGHT_BAND_MM * shortSide) / CARD_SHORT_MM);
+  const oneEdgeApart = (ONE_EDGE_MM * shortSide) / CARD_SHORT_MM;
+  // One side only: a holder's well or a sleeve lies round every side, and shows along more than one.
+  let readTwiceSides = 0;
   const refined: Line[] = [];
   const clean: boolean[] = [];
   /** Per side: its line is one of its two readings as traced (not read past a band, a shadow or a rim). */
@@ -459,6 +477,8 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     // A bowed side's cut is its curve (bowedCut): there is no second reading to weigh it against,
     // and no band is read past it.
     let bowed = (bows[k] ?? 0) > 0;
+    // Two readings further apart than MAX_EDGE_DISAGREEMENT, within oneEdgeApart, taken as one edge.
+    let readTwice = false;
     if (!bowed && side.apart !== null && side.apart > MAX_EDGE_DISAGREEMENT) {
       // Two edges: the median reading's is the cut when its first step out of the table leads
       // into the colour the agreeing sides show just inside their cut, the card's border (a thin
@@ -535,13 +555,22 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
                 shortSide / CARD_SHORT_MM,
               );
         if (!light && !soft) {
-          return {
-            ok: false,
-            reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) shows two edges up to ${side.apart.toFixed(1)} px apart (a sleeve's, a shadow's or a thin border's beside the cut), so where the card ends cannot be told`,
-          };
+          // Two readings within a fifth of a millimetre, along one side of the card only, are one
+          // edge read twice: the crossings' line is taken, and the other reading is weighed in
+          // centering points below (`gaps`).
+          if (side.apart > oneEdgeApart || !side.crossings || !side.median || readTwiceSides > 0) {
+            return {
+              ok: false,
+              reason: `the card's ${SIDE_NAMES[k]} edge (as it appears in the photo) shows two edges up to ${side.apart.toFixed(1)} px apart (a sleeve's, a shadow's or a thin border's beside the cut), so where the card ends cannot be told`,
+            };
+          }
+          chosen = side.crossings;
+          readTwice = true;
+          readTwiceSides++;
+        } else {
+          chosen = (light ?? soft) as Trace;
+          readPast = true;
         }
-        chosen = (light ?? soft) as Trace;
-        readPast = true;
       }
     }
     // A bowed side's curve may be a band's outer edge along part of it and the cut along the rest
@@ -660,7 +689,7 @@ function refineOnce(image: RgbaImage, quad: Quad, halfLength: number): Once {
     asRead.push(chosen === side.crossings || chosen === side.median);
     const other = chosen === side.crossings ? side.median : chosen === side.median ? side.crossings : null;
     gaps.push(
-      other && !bowed && side.apart !== null && side.apart <= MAX_EDGE_DISAGREEMENT
+      other && !bowed && side.apart !== null && (side.apart <= MAX_EDGE_DISAGREEMENT || readTwice)
         ? inwardAtMiddle(side, other.line) - inwardAtMiddle(side, chosen.line)
         : null,
     );

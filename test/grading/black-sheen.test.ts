@@ -29,6 +29,11 @@ const W = 63 * MM;
 const H = 88 * MM;
 /** Border widths (mm): the top one 2, the sides 2.5, the bottom 3. */
 const BORDER_MM = { left: 2.5, right: 2.5, top: 2, bottom: 3 };
+/** The frame's depth on each side (flat-card pixels), as the wear reading is handed it. */
+const FRAME = { left: BORDER_MM.left * MM, right: BORDER_MM.right * MM, top: BORDER_MM.top * MM, bottom: 3 * MM };
+/** The colour of `image` at (x, y). */
+const pixelAt = (image: RgbaImage, x: number, y: number) =>
+  Array.from(image.data.slice((y * W + x) * 4, (y * W + x) * 4 + 3));
 const BLACK: [number, number, number] = [22, 21, 23];
 /** The frame: a 0.75 mm dark green rule, then the lighter green body. */
 const RULE: [number, number, number] = [40, 100, 50];
@@ -206,9 +211,8 @@ describe("a yellow border under a sheen", () => {
 });
 
 describe("wear on a black border under a sheen", () => {
-  const frame = { left: BORDER_MM.left * MM, right: BORDER_MM.right * MM, top: BORDER_MM.top * MM, bottom: 3 * MM };
   const around = (_x: number, _y: number, out: Float64Array) => out.set(TABLE);
-  const wearOf = (flat: RgbaImage) => measureWear("front", flat, BLACK, TABLE, frame, around);
+  const wearOf = (flat: RgbaImage) => measureWear("front", flat, BLACK, TABLE, FRAME, around);
 
   it("reads the lit border as its ink, not as missing material or whitening", () => {
     // Judged against the black of the other sides, the lit corner read as 8.5 mm² of missing
@@ -271,7 +275,6 @@ describe("wear on a yellow border under a lamp's veil", () => {
   // ink keeps under 0.4 of its hue there (image.ts, sameInkUnderSheen), so the paled border was
   // judged against the face's one yellow, lay nearer the table, and read as 12 mm of chips (edges 5).
   const YELLOW: [number, number, number] = [188, 162, 20];
-  const frame = { left: BORDER_MM.left * MM, right: BORDER_MM.right * MM, top: BORDER_MM.top * MM, bottom: 3 * MM };
   const around = (_x: number, _y: number, out: Float64Array) => out.set(TABLE);
   /** Linear light over the left 10 mm, rising over 4 mm to `peak` from 56 to 72 mm down, falling over 4 mm. */
   const veil =
@@ -281,7 +284,7 @@ describe("wear on a yellow border under a lamp's veil", () => {
       return peak * down * Math.max(0, 1 - x / (10 * MM));
     };
   const wearOf = (drawn: Drawn) =>
-    measureWear("front", sheenCard({ ink: YELLOW, ...drawn }), YELLOW, TABLE, frame, around);
+    measureWear("front", sheenCard({ ink: YELLOW, ...drawn }), YELLOW, TABLE, FRAME, around);
 
   it("keeps a fifth of the ink's hue under the veil, and reads the veiled border as its ink, not as chips", () => {
     // At the edge the veil leaves the ink rgb(255, 250, 207): 0.3 of its hue, 85 from the table.
@@ -311,7 +314,6 @@ describe("wear on a warm black border in more light", () => {
   // MIN_SHADE_RATIO), the lit border was judged against the side's darker ink and passed for
   // whitening (15 levels lighter, chroma under 45, 60 from the ink): corners and edges 5.
   const WARM_BLACK: [number, number, number] = [43, 36, 23];
-  const frame = { left: BORDER_MM.left * MM, right: BORDER_MM.right * MM, top: BORDER_MM.top * MM, bottom: 3 * MM };
   const around = (_x: number, _y: number, out: Float64Array) => out.set(TABLE);
   /**
    * A lamp toward the top right corner, over the card's top right quarter: at full strength the
@@ -321,11 +323,11 @@ describe("wear on a warm black border in more light", () => {
   const share = (x: number, y: number) => Math.min(1, 2 * Math.max(0, 1 - Math.hypot(W - x, y) / (40 * MM)));
   const lamp: Drawn = { gain: (x, y) => 1 + 6 * share(x, y), light: (x, y) => 0.015 * share(x, y) };
   const wearOf = (drawn: Drawn) =>
-    measureWear("front", sheenCard({ ink: WARM_BLACK, ...drawn }), WARM_BLACK, TABLE, frame, around);
+    measureWear("front", sheenCard({ ink: WARM_BLACK, ...drawn }), WARM_BLACK, TABLE, FRAME, around);
 
   it("reads the lit border as its ink, not as whitening", () => {
     const lit = sheenCard({ ink: WARM_BLACK, ...lamp });
-    const corner = Array.from(lit.data.slice((4 * MM * W + W - 8) * 4, (4 * MM * W + W - 8) * 4 + 3));
+    const corner = pixelAt(lit, W - 8, 4 * MM);
     // As the photo's: about 2.9 times the ink's luma, chroma under 45.
     expect(luma(corner) / luma(WARM_BLACK)).toBeGreaterThan(2.86);
     expect(Math.max(...corner) - Math.min(...corner)).toBeLessThan(45);
@@ -351,17 +353,16 @@ describe("wear on a warm silver border in the card's own shade", () => {
   // at the corner and chips beside it, corners 6 and edges 8.5 on a card that shows no wear.
   const SILVER: [number, number, number] = [130, 107, 96];
   const CLOTH: [number, number, number] = [28, 38, 37];
-  const frame = { left: BORDER_MM.left * MM, right: BORDER_MM.right * MM, top: BORDER_MM.top * MM, bottom: 3 * MM };
   const around = (_x: number, _y: number, out: Float64Array) => out.set(CLOTH);
   /** The card's light falling to 0.08 (linear) at its bottom left corner over 40 mm. */
   const share = (x: number, y: number) => Math.min(1, 2 * Math.max(0, 1 - Math.hypot(x, H - y) / (40 * MM)));
   const shade: Drawn = { light: () => 0, gain: (x, y) => 1 - 0.92 * share(x, y) };
   const wearOf = (drawn: Drawn) =>
-    measureWear("front", sheenCard({ ink: SILVER, ...drawn }), SILVER, CLOTH, frame, around);
+    measureWear("front", sheenCard({ ink: SILVER, ...drawn }), SILVER, CLOTH, FRAME, around);
 
   it("reads the shaded border as its ink, not as missing material", () => {
     const card = sheenCard({ ink: SILVER, ...shade });
-    const corner = Array.from(card.data.slice(((H - 4 * MM) * W + 8) * 4, ((H - 4 * MM) * W + 8) * 4 + 3));
+    const corner = pixelAt(card, 8, H - 4 * MM);
     // As the photo's: about a third of the ink's luma, nearer the cloth's colour than the ink's.
     expect(luma(corner) / luma(SILVER)).toBeLessThan(0.34);
     expect(sameInk(corner, SILVER)).toBe(false);

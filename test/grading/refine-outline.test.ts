@@ -249,12 +249,9 @@ function bowedTop(
   return { width, height, data };
 }
 
-/**
- * A card at 32 px per mm (63 × 88 mm, a 3 mm blue border, red art) 150 px in from the edges of a
- * grained grey photo, with a band of SLEEVE's colour `band` px wide outside its cut along `sides`;
- * and its outline handed over across its corners.
- */
+/** A card at 32 px per mm (63 × 88 mm) 150 px in from the edges of its photo. */
 const FINE = { x0: 150, x1: 150 + 63 * 32, y0: 150, y1: 150 + 88 * 32 };
+/** FINE's card (a 3 mm blue border, red art) on the grained grey table, drawn once. */
 const fineCard = (() => {
   let card: RgbaImage | undefined;
   return (): RgbaImage => {
@@ -278,6 +275,7 @@ const fineCard = (() => {
     return card;
   };
 })();
+/** FINE's card with a band of SLEEVE's colour `band` px wide outside its cut along `sides`. */
 function fineWithBand(sides: ("left" | "top")[], band: number): RgbaImage {
   const { width, height, data } = fineCard();
   const copy = data.slice();

@@ -79,9 +79,20 @@ interface Drawn {
   chip?: { y0: number; y1: number; depth: number };
   /** The light a pixel is in (linear, multiplying its colour; 1 unless told). */
   gain?: (x: number, y: number) => number;
+  /** The added light's colour (linear, per channel): grey, [1, 1, 1], unless told. */
+  tint?: readonly [number, number, number];
 }
 
-function sheenCard({ peak = 0.24, whitened = 0, ruleLost, ink = BLACK, light, chip, gain }: Drawn = {}): RgbaImage {
+function sheenCard({
+  peak = 0.24,
+  whitened = 0,
+  ruleLost,
+  ink = BLACK,
+  light,
+  chip,
+  gain,
+  tint = [1, 1, 1],
+}: Drawn = {}): RgbaImage {
   const data = new Uint8Array(W * H * 4);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
@@ -99,7 +110,8 @@ function sheenCard({ peak = 0.24, whitened = 0, ruleLost, ink = BLACK, light, ch
       if (bitten) colour = TABLE;
       const added = bitten ? 0 : (light ?? ((x, y) => reflection(x, y, peak)))(x, y);
       const times = bitten || worn ? 1 : (gain?.(x, y) ?? 1);
-      data.set([...colour.map((v) => Math.round(toSrgb(toLinear(v) * times + added))), 255], (y * W + x) * 4);
+      const lit = colour.map((v, ch) => Math.round(toSrgb(toLinear(v) * times + added * (tint[ch] ?? 1))));
+      data.set([...lit, 255], (y * W + x) * 4);
     }
   }
   return { width: W, height: H, data };
@@ -207,6 +219,40 @@ describe("a yellow border under a sheen", () => {
       expect(sameInk(result.sides.top.borderColor, result.sides.left.borderColor)).toBe(false);
     }
     expect(agreeOnCentering(full, half).ok).toBe(true);
+  });
+});
+
+describe("a blue border under a warm sheen growing across the card", () => {
+  // A real photo of a Pokémon card's back on a dark mat under a warm lamp (docs/held-out-photo-set-7.tsv,
+  // irak-back_rotate): its blue border reads rgb(46, 83, 177) along the left, rgb(81, 105, 180)
+  // along the right and rgb(138, 145, 185) along the bottom. The warm light's reflection keeps
+  // less of the ink's hue than a grey light's would, so the left and the bottom alone are two inks.
+  const BLUE: [number, number, number] = [46, 83, 177];
+  const WARM: [number, number, number] = [1, 0.9, 0.7];
+  /** The lamp's reflection (linear) rising from nothing at the left edge to 0.4 at the right. */
+  const growing: Drawn = { ink: BLUE, tint: WARM, light: (x) => (0.4 * x) / W };
+  /** The same light at full strength over the right border only, nothing elsewhere. */
+  const rightOnly: Drawn = { ink: BLUE, tint: WARM, light: (x) => (x >= W - 10 * MM ? 0.4 : 0) };
+
+  it("reads its borders as one ink, the top's and the bottom's between the left's and the right's", () => {
+    const { full, half } = measureFrameTwice(sheenCard(growing), 0, new Set(SIDES), {}, TABLE_LUMA);
+    for (const result of [full, half]) {
+      expect(result.ok).toBe(true);
+      if (!result.ok) continue;
+      for (const side of SIDES) expect(result.sides[side].width / MM).toBeCloseTo(BORDER_MM[side], 1);
+      // The left's and the right's colours alone are two inks.
+      expect(oneBorderInk(result.sides.left.borderColor, result.sides.right.borderColor, TABLE_LUMA)).toBe(false);
+    }
+    expect(agreeOnCentering(full, half).ok).toBe(true);
+  });
+
+  it("still refuses the lit colour along one side with no side between it and the ink", () => {
+    // Another material along the right edge (a sleeve's margin, another card's band) shows no
+    // sheen's growth: the top and bottom read the ink.
+    const { full } = measureFrameTwice(sheenCard(rightOnly), 0, new Set(SIDES), {}, TABLE_LUMA);
+    expect(full).toMatchObject({ ok: false });
+    if (full.ok) return;
+    expect(full.reason).toContain("not one ink in two lights");
   });
 });
 

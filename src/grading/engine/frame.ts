@@ -204,12 +204,65 @@ export function measureFrameDouble(
  */
 function differentInks(sides: Record<Side, SideMeasurement>, tableLuma: number): [Side, Side] | null {
   if (SIDES.every((side) => sides[side].rim)) return null;
+  const colour = (side: Side) => sides[side].borderColor;
   for (const [i, a] of SIDES.entries()) {
     for (const b of SIDES.slice(i + 1)) {
-      if (!oneBorderInk(sides[a].borderColor, sides[b].borderColor, tableLuma)) return [a, b];
+      if (oneBorderInk(colour(a), colour(b), tableLuma)) continue;
+      const between = SIDES.some(
+        (c) =>
+          c !== a &&
+          c !== b &&
+          oneBorderInk(colour(a), colour(c), tableLuma) &&
+          oneBorderInk(colour(c), colour(b), tableLuma) &&
+          colourBetween(colour(a), colour(c), colour(b)),
+      );
+      if (!between) return [a, b];
     }
   }
   return null;
+}
+
+/**
+ * A sheen that grows across a glossy card: two sides' colours too far apart to be one ink in two
+ * lights (oneBorderInk) are still one ink when a third side's colour lies between them, on the
+ * line joining them in RGB (within SHEEN_LINE_SHARE of their distance apart from it, at least
+ * SHEEN_BETWEEN_SHARE of the way from either end), and is one ink with each. A lamp's reflection
+ * spreads over the face, not along one side only, so the side between them in the light reads
+ * between them in colour; another card's band or a sleeve's margin along one or two sides is a
+ * second material, and no side reads between it and the ink. Light adds linearly, so the line
+ * bends a little in the photo's gamma-encoded levels: a blue border drawn under a warm light
+ * growing across the card (black-sheen.test.ts) reads its top 3.5 % of the way apart off it.
+ * On a real photo of a Pokémon card's back on a dark mat under a warm lamp, its blue border
+ * reads rgb(46, 83, 177) along the left, rgb(81, 105, 180) along the right and rgb(138, 145, 185)
+ * along the bottom, where the warm light's reflection keeps 0.38 of the ink's hue
+ * (sameInkUnderSheen asks 0.4, for a grey light's): the right's colour lies 37 % of the way from
+ * the left's to the bottom's, 1.3 levels off that line. So read, the card measures 51.6 / 49.3;
+ * the same card photographed upright, its sheen within one ink in two lights, 51.3 / 49.3.
+ */
+const SHEEN_LINE_SHARE = 0.08;
+
+const SHEEN_BETWEEN_SHARE = 0.2;
+
+function colourBetween(a: readonly number[], c: readonly number[], b: readonly number[]): boolean {
+  let length2 = 0;
+  let dot = 0;
+  let fromA2 = 0;
+  for (let ch = 0; ch < 3; ch++) {
+    const ab = (b[ch] ?? 0) - (a[ch] ?? 0);
+    const ac = (c[ch] ?? 0) - (a[ch] ?? 0);
+    length2 += ab * ab;
+    dot += ab * ac;
+    fromA2 += ac * ac;
+  }
+  const length = Math.sqrt(length2);
+  if (length === 0) return false;
+  const along = dot / length;
+  const off = Math.sqrt(Math.max(0, fromA2 - along * along));
+  return (
+    off <= SHEEN_LINE_SHARE * length &&
+    along >= SHEEN_BETWEEN_SHARE * length &&
+    along <= (1 - SHEEN_BETWEEN_SHARE) * length
+  );
 }
 
 const rgb = (c: readonly number[]) => `rgb(${c.map((v) => Math.round(v)).join(", ")})`;

@@ -5,7 +5,14 @@ import { fitByArea, type RgbaImage } from "../../src/grading/engine/image";
 import { DecodeBudgetError, readExif } from "../../src/grading/engine/image-header";
 import { encodePng } from "../../src/grading/engine/png";
 import { encodeJpeg, withExif, withPngExif } from "../../test/helpers/card-images";
-import { HALF_SHARE, RECOMPRESSED_QUALITY, SMALLER_SHARE, VARIANT_MAX_SIDE, type Variant } from "../lib/photo-variants";
+import {
+  CAST_GAIN,
+  HALF_SHARE,
+  RECOMPRESSED_QUALITY,
+  SMALLER_SHARE,
+  VARIANT_MAX_SIDE,
+  type Variant,
+} from "../lib/photo-variants";
 
 /** Longer sides (px) the photo is decoded at for its variants, the first the decoder's budget allows. */
 const DECODE_SIDES = [VARIANT_MAX_SIDE, (2 * VARIANT_MAX_SIDE) / 3, VARIANT_MAX_SIDE / 3];
@@ -44,6 +51,16 @@ function remapped(
   return { width, height, data };
 }
 
+/** `image` with its red levels scaled by `red` and its blue by `blue`, clipped at 255. */
+function cast(image: RgbaImage, red: number, blue: number): RgbaImage {
+  const data = image.data.slice();
+  for (let i = 0; i < data.length; i += 4) {
+    data[i] = Math.min(255, Math.round((data[i] ?? 0) * red));
+    data[i + 2] = Math.min(255, Math.round((data[i + 2] ?? 0) * blue));
+  }
+  return { width: image.width, height: image.height, data };
+}
+
 /**
  * The photo `bytes` made again as `variant`: a PNG, or a JPEG for `recompressed`, naming the lens
  * the original's EXIF names (its 35 mm-equivalent focal length; the pixels are already turned as
@@ -72,5 +89,9 @@ export async function photoVariant(bytes: Uint8Array, variant: Variant): Promise
       return focal35mm === null
         ? encodeJpeg(image, RECOMPRESSED_QUALITY)
         : withExif(encodeJpeg(image, RECOMPRESSED_QUALITY), { focal35mm });
+    case "warm":
+      return png(cast(image, 1 + CAST_GAIN, 1 - CAST_GAIN));
+    case "cool":
+      return png(cast(image, 1 - CAST_GAIN, 1 + CAST_GAIN));
   }
 }

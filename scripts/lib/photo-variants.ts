@@ -4,6 +4,10 @@
 // the other). `half`, the photo at half its size, asks the same of fewer pixels: a refusal is
 // right where its card has too few, but a grade must still agree (a contact shadow beside a cut,
 // resolved in the photo, can join the cut's blur at half the resolution and move it).
+// `warm` and `cool` (since stop 111) are the photo under a colour cast, as a lamp's or a shade's
+// light the camera did not balance leaves it: each pixel's red and blue levels scaled by CAST_GAIN
+// one way or the other (clipped at 255), its geometry unchanged. A careful reader's answer does
+// not change with the light's colour.
 // Each variant is built from the photo's pixels as decoded (at most VARIANT_MAX_SIDE
 // on the longer side, or less where the decoder's budget asks: a 12 MP phone photo's variants are
 // 2000 px long; `smaller` and `half` shrunk from it by area, as the engine shrinks a PNG) and names
@@ -11,7 +15,7 @@
 // losslessly as it is, which tells what the re-decoding (and, for a larger photo, the smaller
 // size) alone does. The variants are made in the engine's Worker
 // (scripts/bench/photo-variant.ts); this file holds only what the measuring script needs too.
-export const VARIANTS = ["copy", "mirrored", "turned", "smaller", "half", "recompressed"] as const;
+export const VARIANTS = ["copy", "mirrored", "turned", "smaller", "half", "recompressed", "warm", "cool"] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 export const isVariant = (value: string): value is Variant => (VARIANTS as readonly string[]).includes(value);
@@ -27,6 +31,8 @@ export const SMALLER_SHARE = 0.8;
 export const HALF_SHARE = 0.5;
 /** `recompressed`: JPEG quality. */
 export const RECOMPRESSED_QUALITY = 75;
+/** `warm`: red levels × (1 + CAST_GAIN), blue × (1 − CAST_GAIN); `cool` the other way round. */
+export const CAST_GAIN = 0.15;
 
 /**
  * A variant's centering (left/right, top/bottom shares, %) as the original photo's would read:

@@ -4,7 +4,14 @@
 // sideways.
 import { describe, expect, it } from "vitest";
 import { photoVariant } from "../../scripts/bench/photo-variant";
-import { asOriginal, HALF_SHARE, SMALLER_SHARE, VARIANTS, type Variant } from "../../scripts/lib/photo-variants";
+import {
+  asOriginal,
+  CAST_GAIN,
+  HALF_SHARE,
+  SMALLER_SHARE,
+  VARIANTS,
+  type Variant,
+} from "../../scripts/lib/photo-variants";
 import { decodeImage } from "../../src/grading/engine/decode";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import { readExif } from "../../src/grading/engine/image-header";
@@ -50,6 +57,28 @@ describe("a photo made again", { timeout: 120_000 }, () => {
     expect(decoded(recompressed).width).toBe(copy.width);
   });
 
+  it("warm or cool, holds the copy's pixels with their red and blue levels scaled one way or the other", async () => {
+    const copy = decoded(await photoVariant(upright, "copy"));
+    const warm = decoded(await photoVariant(upright, "warm"));
+    const cool = decoded(await photoVariant(upright, "cool"));
+    expect([warm.width, warm.height, cool.width, cool.height]).toEqual([
+      copy.width,
+      copy.height,
+      copy.width,
+      copy.height,
+    ]);
+    const scaled = (level: number, gain: number) => Math.min(255, Math.round(level * gain));
+    for (const [x, y] of [
+      [0, 0],
+      [copy.width >> 1, copy.height >> 1],
+      [copy.width - 1, copy.height - 1],
+    ] as const) {
+      const [r = 0, g = 0, b = 0] = pixel(copy, x, y);
+      expect(pixel(warm, x, y)).toEqual([scaled(r, 1 + CAST_GAIN), g, scaled(b, 1 - CAST_GAIN)]);
+      expect(pixel(cool, x, y)).toEqual([scaled(r, 1 - CAST_GAIN), g, scaled(b, 1 + CAST_GAIN)]);
+    }
+  });
+
   it("names the lens the photo's EXIF names, and none where it names none", async () => {
     const named = withExif(upright, { focal35mm: 52 });
     for (const variant of VARIANTS) {
@@ -91,6 +120,8 @@ describe("a photo made again", { timeout: 120_000 }, () => {
       smaller: [40, 45],
       half: [40, 45],
       recompressed: [40, 45],
+      warm: [40, 45],
+      cool: [40, 45],
     };
     for (const variant of VARIANTS) {
       expect(asOriginal(variant, "portrait", 40, 45)).toEqual({

@@ -59,7 +59,9 @@ describe("the engine-only Worker", { timeout: 60_000 }, () => {
     expect(Math.abs(mirrored.bordersMm.left - own.bordersMm.right)).toBeLessThan(0.05);
     const unknown = await post("/face?name=front&variant=sideways", upright);
     expect(unknown.status).toBe(400);
-    expect(await unknown.text()).toBe("variant must be one of copy, mirrored, turned, smaller, half, recompressed");
+    expect(await unknown.text()).toBe(
+      "variant must be one of copy, mirrored, turned, smaller, half, recompressed, warm, cool",
+    );
     const unreadable = await post("/face?variant=turned", new Uint8Array([0xff, 0xd8, 0xff]));
     expect(unreadable.status).toBe(400);
     expect(await unreadable.text()).toMatch(/^the photo could not be decoded to make it turned: /);

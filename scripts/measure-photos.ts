@@ -8,9 +8,9 @@
 // column, when the header names one, reads each photo as the face it names (`front` or `back`).
 // A back whose card is measured but whose frame is not is counted apart: a grading leaves such a
 // back out of centering and goes on (builtin.ts), so it is not refused.
-// With --stability, each photo graded is made again five ways and a plain copy
+// With --stability, each photo graded is made again seven ways and a plain copy
 // (scripts/lib/photo-variants.ts: mirrored, turned half round, stored smaller, at half its size,
-// recompressed) and
+// recompressed, under a warm and under a cool cast) and
 // read again: how far each answer moves from the photo's own, read back to the original's sides,
 // or whether it is refused. An answer that moves by more than STABLE_POINTS rests on something
 // other than the card.

@@ -5,7 +5,8 @@
 // - POST /face?name=front|back (`npm run measure`): reads one photo as one face. Body: the photo as
 //   uploaded. Answers what the engine makes of it (test/helpers/face-outcome.ts) and the milliseconds.
 //   With `variant` (`npm run measure -- --stability`; scripts/lib/photo-variants.ts), reads the
-//   photo made again so instead: mirrored, turned half round, smaller, recompressed, or a plain copy.
+//   photo made again so instead: mirrored, turned half round, smaller, at half its size, recompressed,
+//   under a warm or a cool cast, or a plain copy.
 import { BuiltinEngine } from "../../src/grading/engine/builtin";
 import { DecodeError } from "../../src/grading/engine/image-header";
 import { faceOutcome } from "../../test/helpers/face-outcome";

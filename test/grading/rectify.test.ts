@@ -15,6 +15,7 @@ import {
   orientCard,
   photoOrder,
   rectangleProportions,
+  telephotoFormat,
 } from "../../src/grading/engine/rectify";
 import { drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
 import { cleanScenes } from "../helpers/scene-sets";
@@ -141,6 +142,35 @@ describe("rectangleProportions", () => {
     expect(aspects).toHaveLength(13);
     expect(Math.min(...aspects)).toBeLessThan(88 / 63);
     expect(Math.max(...aspects)).toBeGreaterThan(88 / 63);
+  });
+});
+
+describe("telephotoFormat", () => {
+  /** The mm-equivalent of `focal` px on PHOTO (its diagonal against a 35 mm frame's). */
+  const mmEquivalent = (focal: number) => (focal * Math.hypot(36, 24)) / Math.hypot(PHOTO.width, PHOTO.height);
+
+  it("reads a card slanted through a 2× or 3× telephoto as the standard card through the shortest telephoto that gives it", () => {
+    for (const lens of [52, 77]) {
+      const focal = (lens * Math.hypot(PHOTO.width, PHOTO.height)) / Math.hypot(36, 24);
+      const quad = projectedCard(focal, 25, { x: 0, y: 0 }, 5 * (focal / (0.75 * longSide)));
+      // Through the assumed main camera's lens it is no card (1.3 tall or less).
+      expect(orientCard(quad, PHOTO.width, PHOTO.height).aspect).toBeLessThan(1.33);
+      const reading = telephotoFormat(quad, PHOTO.width, PHOTO.height);
+      expect(reading?.format).toEqual(STANDARD_FORMAT);
+      expect(reading?.candidates).toContainEqual(STANDARD_FORMAT);
+      expect(Math.abs((reading?.aspect ?? 0) / (88 / 63) - 1)).toBeLessThanOrEqual(0.01);
+      expect(mmEquivalent(reading?.focal ?? 0)).toBeGreaterThan(26);
+      expect(mmEquivalent(reading?.focal ?? 0)).toBeLessThanOrEqual(lens);
+    }
+  });
+
+  it("reads nothing for a card square to the lens, or one slanted through a lens longer than a 3× telephoto", () => {
+    expect(telephotoFormat(projectedCard(0.75 * longSide, 0, { x: -200, y: 150 }), PHOTO.width, PHOTO.height)).toBe(
+      null,
+    );
+    const focal = (150 * Math.hypot(PHOTO.width, PHOTO.height)) / Math.hypot(36, 24);
+    const far = projectedCard(focal, 25, { x: 0, y: 0 }, 5 * (focal / (0.75 * longSide)));
+    expect(telephotoFormat(far, PHOTO.width, PHOTO.height)).toBe(null);
   });
 });
 

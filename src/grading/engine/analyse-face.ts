@@ -73,6 +73,8 @@ import {
   type Oriented,
   orientCard,
   photoOrder,
+  type TelephotoReading,
+  telephotoFormat,
   unwarpCard,
 } from "./rectify";
 import { type Refined, refineOutline } from "./refine-outline";
@@ -465,6 +467,8 @@ function measureCard(
   // measured as its format; `squat` then holds its refusal for its shape, which stands unless its
   // frame shows a card's border.
   let squat: FaceResult | null = null;
+  // Or a card read as no format through a main camera's lens and as one through a telephoto's.
+  let telephoto: TelephotoReading | null = null;
   let format: CardFormat;
   if (recognised !== null) format = recognised;
   else {
@@ -505,9 +509,19 @@ function measureCard(
     if (acrossLenses !== null && acrossLenses.candidates.length > 1 && inSleeve === null && !rejection.ok) {
       return { ...rejection, candidates: acrossLenses.candidates };
     }
-    if (inSleeve !== null || acrossLenses !== null || !squatCard(oriented.aspect, nearest)) return rejection;
-    squat = rejection;
-    format = nearest;
+    // Nor through a main camera's lens, guessed, but through a phone's telephoto (or a crop of a
+    // photo, which reads as one): measured as the format a telephoto gives, the outline taken for
+    // a card's only as a squat one is (below), its frame showing a card's border.
+    telephoto =
+      oriented.focalSource === "assumed" && inSleeve === null ? telephotoFormat(outline.corners, width, height) : null;
+    if (telephoto) {
+      squat = rejection;
+      format = telephoto.format;
+    } else {
+      if (inSleeve !== null || acrossLenses !== null || !squatCard(oriented.aspect, nearest)) return rejection;
+      squat = rejection;
+      format = nearest;
+    }
   }
   if (liesDiagonally(outline.corners, width, height, decoded.focalPx)) {
     return reject(
@@ -673,10 +687,14 @@ function measureCard(
       corners: oriented.corners,
       orientation: oriented.orientation,
       measuredScale: detailScale,
-      aspect: oriented.aspect,
-      focal: oriented.focal,
+      aspect: telephoto?.aspect ?? oriented.aspect,
+      focal: telephoto?.focal ?? oriented.focal,
       focalSource: oriented.focalSource,
-      formatCandidates: acrossLenses && !smallByRim ? acrossLenses.candidates : [format],
+      formatCandidates: telephoto
+        ? telephoto.candidates
+        : acrossLenses && !smallByRim
+          ? acrossLenses.candidates
+          : [format],
       smallByRim,
       standardByBar: false,
       format,

@@ -14,6 +14,7 @@
 //    toward the left edge of the photo (the partner document's landscape rule);
 // 3. a homography onto a flat card of the recognised format at FLAT_PX_PER_MM.
 import type { CardFormat } from "./evidence";
+import { formatAcrossLenses, recogniseFormat } from "./formats";
 import { FLAT_PX_PER_MM, homography, longSideDirection, type Point, type Quad } from "./geometry";
 import type { RgbaImage } from "./image";
 
@@ -158,6 +159,30 @@ const LONG_LENS_SHARES = [0.9, 4] as const;
 const LONG_LENS_STEP = 0.05;
 
 /**
+ * Phones' telephotos, their 2× and 3× lenses (about 52 and 77 mm-equivalent): to 2.3 × a 4:3
+ * photo's longer side, 80 mm-equivalent. A crop of a main camera's photo (a screenshot of part of
+ * it) reads as through a longer lens too: 48 mm-equivalent on a real one of a Magic card.
+ */
+const TELEPHOTO_SHARES = [0.9, 2.3] as const;
+
+/** `quad`'s proportions through each lens of `shares` (× the photo's longer side), in steps of LONG_LENS_STEP. */
+function lensReadings(
+  quad: Quad,
+  imageWidth: number,
+  imageHeight: number,
+  shares: readonly [number, number],
+): { focal: number; aspect: number }[] {
+  const longSide = Math.max(imageWidth, imageHeight);
+  const [from, to] = shares;
+  const readings: { focal: number; aspect: number }[] = [];
+  for (let share = from; share <= to + 1e-9; share += LONG_LENS_STEP) {
+    const focal = share * longSide;
+    readings.push({ focal, aspect: orientCard(quad, imageWidth, imageHeight, focal).aspect });
+  }
+  return readings;
+}
+
+/**
  * What `quad` may be when the photo names no lens and reads as no card through a main camera's:
  * through a longer lens a card tilted away converges less, and the same outline reads taller. The
  * first lens of LONG_LENS_SHARES (in steps of LONG_LENS_STEP × the longer side) whose proportions
@@ -170,15 +195,39 @@ export function longLensReading(
   imageHeight: number,
   fits: (aspect: number) => boolean,
 ): { focal: number; aspect: number } | null {
-  const longSide = Math.max(imageWidth, imageHeight);
-  const [from, to] = LONG_LENS_SHARES;
-  const readings: { focal: number; aspect: number }[] = [];
-  for (let share = from; share <= to + 1e-9; share += LONG_LENS_STEP) {
-    const focal = share * longSide;
-    readings.push({ focal, aspect: orientCard(quad, imageWidth, imageHeight, focal).aspect });
-  }
+  const readings = lensReadings(quad, imageWidth, imageHeight, LONG_LENS_SHARES);
   if (!lensMatters(readings.map((reading) => reading.aspect))) return null;
   return readings.find((reading) => fits(reading.aspect)) ?? null;
+}
+
+/** A format read through a telephoto (telephotoFormat): the lens, the proportions through it, and every format a telephoto gives. */
+export interface TelephotoReading {
+  format: CardFormat;
+  candidates: CardFormat[];
+  focal: number;
+  aspect: number;
+}
+
+/**
+ * The format `quad` reads as through a phone's telephoto (TELEPHOTO_SHARES), for a photo that names
+ * no lens and reads as no card through a main camera's, when the slant makes the lens matter
+ * across them: the format some telephoto gives (`standard` when it is among them, else the only
+ * one: formatAcrossLenses), read through the shortest lens that gives it; null when none does, or
+ * two others tie. Only the format and the millimetres rest on the lens: the flat card is the
+ * homography from the four corners onto the format's rectangle, which onto another rectangle is
+ * the same followed by a scaling of each axis, so each axis's border ratio is the same through
+ * any lens.
+ */
+export function telephotoFormat(quad: Quad, imageWidth: number, imageHeight: number): TelephotoReading | null {
+  const readings = lensReadings(quad, imageWidth, imageHeight, TELEPHOTO_SHARES);
+  if (!lensMatters(readings.map((reading) => reading.aspect))) return null;
+  const { format, candidates } = formatAcrossLenses(readings.map((reading) => reading.aspect));
+  if (format === null) return null;
+  const through = readings.find((reading) => {
+    const match = recogniseFormat(reading.aspect);
+    return match.ok && match.format.id === format.id;
+  });
+  return through ? { format, candidates, focal: through.focal, aspect: through.aspect } : null;
 }
 
 export interface Oriented {

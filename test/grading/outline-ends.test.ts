@@ -6,7 +6,7 @@ import type { CardFormat } from "../../src/grading/engine/evidence";
 import { STANDARD_FORMAT, TOPPS_FORMAT } from "../../src/grading/engine/formats";
 import type { Quad } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
-import { outlineEndBeyondCard } from "../../src/grading/engine/outline-ends";
+import { cutCorners, outlineEndBeyondCard } from "../../src/grading/engine/outline-ends";
 import { encodeJpeg } from "../helpers/card-images";
 import { faceOutcome } from "../helpers/face-outcome";
 
@@ -123,5 +123,19 @@ describe("outlineEndBeyondCard", () => {
     const { image } = drawCard({ topRadius: 3, bottomRadius: 3, lipMm: 1.3 });
     const outcome = faceOutcome(encodeJpeg(image, 92), "front");
     expect(outcome.graded ? "graded" : outcome.message).toMatch(/outline's bottom edge is not the card's/);
+  });
+});
+
+describe("cutCorners", () => {
+  it("reads a card's cut rounded 3 mm at all four corners, and a sleeve's square or 1 mm corners as square", () => {
+    const rounded = drawCard({ topRadius: 3, bottomRadius: 3 });
+    expect(cutCorners(rounded.image, rounded.card, STANDARD_FORMAT)).toEqual({ rounded: 4, square: 0 });
+    for (const radius of [0, 1]) {
+      const { image, card } = drawCard({ topRadius: radius, bottomRadius: radius });
+      expect(cutCorners(image, card, STANDARD_FORMAT), `${radius} mm`).toEqual({ rounded: 0, square: 4 });
+    }
+    // Rounded at one end only: two of each.
+    const { image, card } = drawCard({ topRadius: 0, bottomRadius: 3 });
+    expect(cutCorners(image, card, STANDARD_FORMAT)).toEqual({ rounded: 2, square: 2 });
   });
 });

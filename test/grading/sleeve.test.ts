@@ -17,7 +17,9 @@ import {
   squatCard,
 } from "../../src/grading/engine/sleeve";
 import type { GradeResult } from "../../src/grading/engine/types";
-import { backOf, type CardScene, truthOf } from "../helpers/card-images";
+import { backOf, type CardScene, drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
+import { artPhoto, tablePhoto } from "../helpers/photos";
+import { type RealisticCase, realisticScenes } from "../helpers/scene-sets";
 import { photo, sceneWith } from "../helpers/submissions";
 
 const format = (id: string) => FORMATS.find((candidate) => candidate.id === id) as CardFormat;
@@ -287,6 +289,44 @@ describe("BuiltinEngine: a card in a sleeve", { timeout: 60_000 }, () => {
 
   it("grades the same card out of its sleeve as the small format, within 1 point", async () => {
     gradedWithin(await grade(yugioh), yugioh, "small");
+  });
+});
+
+describe("BuiltinEngine: a card in a sleeve of its border's colour, at a slant, its lens not named", {
+  timeout: 60_000,
+}, () => {
+  // A penny sleeve (66.7 × 92.1 mm round 63 × 88) whose margin shows the border's own colour: the
+  // outline is the sleeve's, 1.15 % squatter than the card, and at a 25° slant the main-camera
+  // lenses the photo may have been taken through read it within 1 % of the standard card. Taken
+  // for the card (as before stop 112), its margin was measured as the border: 2.51 points off.
+  const drawn = realisticScenes({ art: artPhoto, table: tablePhoto }, 10, 2020).filter(
+    (c) => c.category === "designs",
+  )[2] as RealisticCase;
+  const slanted = (scene: CardScene, sleeve: boolean): CardScene => ({
+    ...scene,
+    ...(sleeve
+      ? { underlay: { color: scene.borderColor, margins: { left: 1.85, right: 1.85, top: 2.05, bottom: 2.05 } } }
+      : {}),
+    keystone: 0,
+    camera: { focalPx: (26 * Math.hypot(scene.canvasWidth, scene.canvasHeight)) / Math.hypot(36, 24), tiltDeg: 25 },
+  });
+  const pair = (sleeve: boolean) =>
+    engine.grade({
+      front: {
+        bytes: encodeJpeg(drawCardScene(slanted(drawn.scene, sleeve)), drawn.quality),
+        contentType: "image/jpeg",
+      },
+      back: { bytes: encodeJpeg(drawCardScene(slanted(drawn.back, sleeve)), drawn.quality), contentType: "image/jpeg" },
+    });
+
+  it("refuses it by the sleeve's square corners, and grades the card out of the sleeve within a point", async () => {
+    const result = await pair(true);
+    expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (result.status === "rejected") {
+      expect(result.message).toContain("its proportions cannot tell the card from a sleeve round it");
+      expect(result.message).toContain("the outline's corners are not a card's rounded ones");
+    }
+    gradedWithin(await pair(false), slanted(drawn.scene, false), "standard");
   });
 });
 

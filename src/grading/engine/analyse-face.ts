@@ -58,7 +58,7 @@ import { ruleBefore, SIDES, type Side, type SideMeasurement } from "./frame-side
 import { dist, FLAT_PX_PER_MM, median, type Point, type Quad, signedArea2 } from "./geometry";
 import { luma, medianColour, oneBorderInk, type Rgb, type RgbaImage } from "./image";
 import { borderOutside, borderPartlyOutside, type OuterBorder, rimOutside } from "./outer-border";
-import { OPPOSITE_END, outlineEndBeyondCard } from "./outline-ends";
+import { cutCorners, OPPOSITE_END, outlineEndBeyondCard } from "./outline-ends";
 import { perceptualHash } from "./phash";
 import {
   aspectsAcrossLenses,
@@ -368,6 +368,18 @@ export function agreeInLight(name: FaceName, gain: number, lit: FaceResult, asTa
   );
 }
 
+/**
+ * Of a card's four corners, how many must read as a cut's rounded ones (outline-ends.ts,
+ * cutCorners) for an outline measured through a guessed telephoto to be taken for the card.
+ */
+const MIN_ROUNDED_CUT_CORNERS = 3;
+/**
+ * ...and how many reading square (a sleeve's) refuse an outline whose proportions rest on a guessed
+ * main-camera lens at a slant (aspectsAcrossLenses), where a card's corners are read often
+ * neither way on real photos.
+ */
+const MIN_SQUARE_SLEEVE_CORNERS = 3;
+
 /** An underexposed photo's two readings (agreeInLight) may put the centering this many points apart. */
 const MAX_LIGHT_DISAGREEMENT = 1;
 
@@ -547,6 +559,24 @@ function measureCard(
     return reject(
       "grading_failed",
       `The card in the ${name} photo: the outline's ${beyond} edge is not the card's. Its ${beyond} corners are square where its ${opposite} corners are a cut's rounded ones, and the card's ${sides} edges fade out before reaching them, so something of the card's colours lies along its ${beyond} edge (a stand's lip, a ledge, another card) and where the card ends there cannot be told; photograph the card lying flat on a plain surface, with a margin of it round every edge.`,
+    );
+  }
+  // Its proportions read through a guessed lens (a main camera's at a slant that makes the lens
+  // matter, or a telephoto's), the outline must show a card's cut at its corners: rounded as a
+  // cut is, where a sleeve's are square. Through an unknown lens the shape cannot tell a card from
+  // a sleeve round one: a penny sleeve is 1.15 % squatter than its card, and the lenses the photo
+  // may have been taken through span more than that.
+  const cut = telephoto !== null || acrossLenses !== null ? cutCorners(measuredImage, measuredCorners, format) : null;
+  if (
+    cut !== null &&
+    (telephoto !== null ? cut.rounded < MIN_ROUNDED_CUT_CORNERS : cut.square >= MIN_SQUARE_SLEEVE_CORNERS)
+  ) {
+    return (
+      squat ??
+      reject(
+        "grading_failed",
+        `The card in the ${name} photo was photographed at a slant and the photo does not name its lens (no EXIF focal length), so its proportions cannot tell the card from a sleeve round it (a penny sleeve is 1.15 % squatter than its card), and the outline's corners are not a card's rounded ones: take the card out of any sleeve and photograph it from straight above, or send the camera's original photo, with its EXIF.`,
+      )
     );
   }
   // Read as the small format for its rim, the card is already flat (smallCardRim).

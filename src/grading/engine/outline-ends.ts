@@ -33,14 +33,13 @@ const MIN_CUT_STEP = 15;
 const PROFILE_OUTSIDE_MM = 0.75;
 const PROFILE_INSIDE_MM = 3;
 
+type CutReading = { rounded: boolean; square: boolean; fades: boolean };
+
 /**
- * The end of the outline (the card's own top, bottom, left or right) that lies beyond the card,
- * or null: that end's two corners are square, the two sides meeting it show no cut within
- * NEAR_CORNER_MM of it though they show one on their straight parts, and the opposite end's
- * corners are a cut's rounded ones, seen along all four sides that meet them.
- * `corners`: the card's own top-left, top-right, bottom-right and bottom-left in `image`.
+ * Each side's cut read on its straight part and near each corner (`side`, read from its start or
+ * its end): rounded, square, or fading out before the corner.
  */
-export function outlineEndBeyondCard(image: RgbaImage, corners: Quad, format: CardFormat): End | null {
+function cutReadings(image: RgbaImage, corners: Quad, format: CardFormat): (side: End, fromEnd: boolean) => CutReading {
   const W = Math.round(format.width_mm * FLAT_PX_PER_MM);
   const H = Math.round(format.height_mm * FLAT_PX_PER_MM);
   const sample = flatSampler(image, corners, format);
@@ -74,7 +73,7 @@ export function outlineEndBeyondCard(image: RgbaImage, corners: Quad, format: Ca
     return null;
   };
   // Each side's cut on its straight part and near each corner, read from each of its ends (once).
-  const readings = new Map<string, { rounded: boolean; square: boolean; fades: boolean }>();
+  const readings = new Map<string, CutReading>();
   const reading = (side: End, fromEnd: boolean) => {
     const key = `${side} ${fromEnd}`;
     const known = readings.get(key);
@@ -93,11 +92,24 @@ export function outlineEndBeyondCard(image: RgbaImage, corners: Quad, format: Ca
     readings.set(key, read);
     return read;
   };
-  // The two sides meeting each end, and whether that end is where they end (or start).
-  const meeting = (end: End): { sides: [End, End]; fromEnd: boolean } => ({
-    sides: end === "top" || end === "bottom" ? ["left", "right"] : ["top", "bottom"],
-    fromEnd: end === "bottom" || end === "right",
-  });
+  return reading;
+}
+
+/** The two sides meeting each end, and whether that end is where they end (or start). */
+const meeting = (end: End): { sides: [End, End]; fromEnd: boolean } => ({
+  sides: end === "top" || end === "bottom" ? ["left", "right"] : ["top", "bottom"],
+  fromEnd: end === "bottom" || end === "right",
+});
+
+/**
+ * The end of the outline (the card's own top, bottom, left or right) that lies beyond the card,
+ * or null: that end's two corners are square, the two sides meeting it show no cut within
+ * NEAR_CORNER_MM of it though they show one on their straight parts, and the opposite end's
+ * corners are a cut's rounded ones, seen along all four sides that meet them.
+ * `corners`: the card's own top-left, top-right, bottom-right and bottom-left in `image`.
+ */
+export function outlineEndBeyondCard(image: RgbaImage, corners: Quad, format: CardFormat): End | null {
+  const reading = cutReadings(image, corners, format);
   for (const end of ["bottom", "top", "left", "right"] as const) {
     const { sides, fromEnd } = meeting(end);
     if (![false, true].every((fromOwnEnd) => reading(end, fromOwnEnd).square)) continue;
@@ -110,4 +122,27 @@ export function outlineEndBeyondCard(image: RgbaImage, corners: Quad, format: Ca
     if (rounded) return end;
   }
   return null;
+}
+
+/**
+ * How many of the outline's four corners read as a cut's rounded ones and how many as square ones.
+ * A corner is rounded when a side meeting it reads its cut rounded there (MIN_ROUNDED_INSET_MM
+ * deeper near the corner than on its straight part) and neither reads it square; square when both
+ * read it square (within MAX_SQUARE_INSET_MM of the straight part's cut). A card's cut has corners
+ * rounded 3 mm; a sleeve's outline (a penny sleeve's) is square, or rounded 1 mm as drawn.
+ */
+export function cutCorners(image: RgbaImage, corners: Quad, format: CardFormat): { rounded: number; square: number } {
+  const reading = cutReadings(image, corners, format);
+  let rounded = 0;
+  let square = 0;
+  for (const end of ["top", "bottom"] as const) {
+    const { sides, fromEnd } = meeting(end);
+    for (const [k, side] of sides.entries()) {
+      const across = reading(end, k === 1);
+      const along = reading(side, fromEnd);
+      if ((across.rounded || along.rounded) && !across.square && !along.square) rounded++;
+      if (across.square && along.square) square++;
+    }
+  }
+  return { rounded, square };
 }

@@ -62,7 +62,7 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
   });
 
   /** A standard card photographed at `tiltDeg` through a `focal35mm` mm-equivalent lens, front and back, with or without EXIF naming it. */
-  function slantedPair(focal35mm: number, tiltDeg: number) {
+  function slantedPair(focal35mm: number, tiltDeg: number, more: Partial<CardScene> = {}) {
     // On a 1600 × 1200 photo only the card's vertical sides converge, so its shape alone does not
     // give the focal length.
     const width = 1600;
@@ -75,6 +75,7 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
       rotation: 2,
       camera: { focalPx, tiltDeg },
       borders: { left: 3.6, right: 2.4, top: 2.6, bottom: 3.6 },
+      ...more,
     });
     const grade = (exif: boolean) => {
       const [front, back] = [scene, backOf(scene)].map((face) => {
@@ -156,6 +157,17 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expect(face.rejection.message).toContain(
       "no card found in the photo: no four of its straight lines close an outline of a card's size and shape",
     );
+  });
+
+  it("takes an outline read through a guessed telephoto for the card only where its corners are a cut's rounded ones", async () => {
+    // The same slant through a 2× telephoto, the card's corners square (as a penny sleeve's outline
+    // is, whose shape through an unknown lens cannot be told from its card's): refused, as before
+    // stop 112, for its shape; with the lens named, graded.
+    const { scene, grade } = slantedPair(52, 30, { cornerRadius: 0 });
+    const guessed = await grade(false);
+    expect(guessed).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (guessed.status === "rejected") expect(guessed.message).toContain("no known card format");
+    expectCenteringWithin(expectGraded(await grade(true)), scene, 1);
   });
 
   it("names a longer lens as a possible cause when a card slanted through a lens longer than a phone's telephotos, its lens not named, reads as no format", async () => {

@@ -174,7 +174,7 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     // A 5× telephoto (120 mm-equivalent), the card tilted 25°: its sides barely converge, so
     // through a main camera's lens it reads 1.27 tall, and through no main camera's or 2×–3×
     // telephoto's a card format.
-    const { grade } = slantedPair(120, 25);
+    const { scene, grade } = slantedPair(120, 25);
     const result = await grade(false);
     expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
     const message = result.status === "rejected" ? result.message : "";
@@ -185,7 +185,6 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expect(Number(lens?.[1])).toBeGreaterThan(80);
     expect(Number(lens?.[1])).toBeLessThanOrEqual(120);
     // Its shape is no evidence of another object: as the back, it is not "another card".
-    const { scene } = slantedPair(120, 25);
     const face = analyseFace("back", photo(backOf(scene)));
     if (face.ok) throw new Error("expected a refusal");
     expect(face.shape).toBe(false);

@@ -140,6 +140,16 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     },
   );
 
+  it("reads the card's rounded corners by their colour where the table is as bright as its border, through a guessed telephoto", async () => {
+    // A blue border on a green table of its brightness (luma 70 and 71), slanted 30° through a 2×
+    // telephoto, its lens not named: the corners, read by brightness, showed no cut (stop 112), so
+    // the outline was not taken for the card and was refused for its shape.
+    const { scene, grade } = slantedPair(52, 30, { borderColor: [20, 79, 157], background: [40, 90, 50] });
+    const result = expectGraded(await grade(false));
+    expectCenteringWithin(result, scene, 1);
+    expect(result.evidence?.faces.front.format.id).toBe("standard");
+  });
+
   it("refuses a photo of the table alone as one with no card, saying what was looked for", () => {
     // Soft undulating shading and no straight line: no four lines close an outline of a card's
     // size and shape, and the refusal says so rather than only that no card was found.

@@ -28,6 +28,9 @@ interface Drawn {
   bottomRadius: number;
   /** A lip this deep below the card's bottom cut, 10 mm wider than the card each side (mm). */
   lipMm?: number;
+  /** The ground round the card and its border's colour (BACKGROUND and BORDER unless named). */
+  ground?: Rgb;
+  border?: Rgb;
 }
 
 /**
@@ -35,7 +38,11 @@ interface Drawn {
  * and, where a lip is drawn below it (the shelf's dark below that to the photo's foot), the outline
  * closed on the lip's far edge (`toLip`).
  */
-function drawCard({ topRadius, bottomRadius, lipMm = 0 }: Drawn): { image: RgbaImage; card: Quad; toLip: Quad } {
+function drawCard({ topRadius, bottomRadius, lipMm = 0, ground = BACKGROUND, border = BORDER }: Drawn): {
+  image: RgbaImage;
+  card: Quad;
+  toLip: Quad;
+} {
   const width = (63 + 2 * MARGIN_MM) * PX_PER_MM;
   const height = (88 + 2 * MARGIN_MM) * PX_PER_MM;
   const data = new Uint8Array(width * height * 4);
@@ -62,12 +69,12 @@ function drawCard({ topRadius, bottomRadius, lipMm = 0 }: Drawn): { image: RgbaI
       ] as const) {
         const x = (px + dx) / PX_PER_MM;
         const y = (py + dy) / PX_PER_MM;
-        let colour = BACKGROUND;
+        let colour = ground;
         if (lipMm > 0 && y > y1 && y <= y1 + lipMm && x > x0 - 10 && x < x1 + 10) colour = LIP;
         else if (lipMm > 0 && y > y1 + lipMm) colour = SHELF;
         if (inCard(x, y)) {
           const inBody = x > x0 + 2.5 && x < x1 - 2.5 && y > y0 + 2.5 && y < y1 - 2.5;
-          colour = inBody ? BODY : BORDER;
+          colour = inBody ? BODY : border;
         }
         for (let ch = 0; ch < 3; ch++) sum[ch] = (sum[ch] ?? 0) + (colour[ch] ?? 0) / 4;
       }
@@ -137,5 +144,14 @@ describe("cutCorners", () => {
     // Rounded at one end only: two of each.
     const { image, card } = drawCard({ topRadius: 0, bottomRadius: 3 });
     expect(cutCorners(image, card, STANDARD_FORMAT)).toEqual({ rounded: 2, square: 2 });
+  });
+
+  it("reads the corners by the cut's colour where the table is as bright as the border", () => {
+    // A blue border on a green table of its brightness (luma 70 and 71): no step in brightness.
+    const colours = { ground: [40, 90, 50], border: [20, 79, 157] } as const;
+    const rounded = drawCard({ topRadius: 3, bottomRadius: 3, ...colours });
+    expect(cutCorners(rounded.image, rounded.card, STANDARD_FORMAT)).toEqual({ rounded: 4, square: 0 });
+    const square = drawCard({ topRadius: 1, bottomRadius: 1, ...colours });
+    expect(cutCorners(square.image, square.card, STANDARD_FORMAT)).toEqual({ rounded: 0, square: 4 });
   });
 });

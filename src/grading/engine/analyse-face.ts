@@ -374,9 +374,10 @@ export function agreeInLight(name: FaceName, gain: number, lit: FaceResult, asTa
  */
 const MIN_ROUNDED_CUT_CORNERS = 3;
 /**
- * ...and how many reading square (a sleeve's) refuse an outline whose proportions rest on a guessed
- * main-camera lens at a slant (aspectsAcrossLenses), where a card's corners are read often
- * neither way on real photos.
+ * ...and how many reading square (a sleeve's) refuse an outline whose proportions rest on a lens
+ * the photo does not name: a guessed main-camera lens at a slant (aspectsAcrossLenses), or one
+ * found from the outline's own vanishing points. A card's corners are read often neither way on
+ * real photos.
  */
 const MIN_SQUARE_SLEEVE_CORNERS = 3;
 
@@ -561,12 +562,18 @@ function measureCard(
       `The card in the ${name} photo: the outline's ${beyond} edge is not the card's. Its ${beyond} corners are square where its ${opposite} corners are a cut's rounded ones, and the card's ${sides} edges fade out before reaching them, so something of the card's colours lies along its ${beyond} edge (a stand's lip, a ledge, another card) and where the card ends there cannot be told; photograph the card lying flat on a plain surface, with a margin of it round every edge.`,
     );
   }
-  // Its proportions read through a guessed lens (a main camera's at a slant that makes the lens
-  // matter, or a telephoto's), the outline must show a card's cut at its corners: rounded as a
-  // cut is, where a sleeve's are square. Through an unknown lens the shape cannot tell a card from
-  // a sleeve round one: a penny sleeve is 1.15 % squatter than its card, and the lenses the photo
-  // may have been taken through span more than that.
-  const cut = telephoto !== null || acrossLenses !== null ? cutCorners(measuredImage, measuredCorners, format) : null;
+  // Its proportions read through a lens the photo does not name (a main camera's at a slant that
+  // makes the lens matter, a telephoto's, or one found from the outline's vanishing points), the
+  // outline must show a card's cut at its corners: rounded as a cut is, where a sleeve's are
+  // square. Through an unknown lens the shape cannot tell a card from a sleeve round one: a penny
+  // sleeve is 1.15 % squatter than its card, and the lenses the photo may have been taken through
+  // span more than that (a sleeve of a red card's red, its lens found from its vanishing points,
+  // read 0.9 % squatter than the card and was graded 3.17 points off).
+  const lensUnnamed =
+    telephoto !== null ||
+    acrossLenses !== null ||
+    (oriented.focalSource === "vanishing_points" && inSleeve === null && beneath === null);
+  const cut = lensUnnamed ? cutCorners(measuredImage, measuredCorners, format) : null;
   if (
     cut !== null &&
     (telephoto !== null ? cut.rounded < MIN_ROUNDED_CUT_CORNERS : cut.square >= MIN_SQUARE_SLEEVE_CORNERS)

@@ -11,7 +11,7 @@
 // reaching them, because the outline's sides there are the card's sides carried on across the lip.
 import type { CardFormat } from "./evidence";
 import { FLAT_PX_PER_MM, type Quad } from "./geometry";
-import { luma, type RgbaImage } from "./image";
+import type { RgbaImage } from "./image";
 import { flatSampler } from "./rectify";
 
 export type End = "top" | "bottom" | "left" | "right";
@@ -27,13 +27,27 @@ const NEAR_CORNER_MM = 0.5;
 const MIN_ROUNDED_INSET_MM = 0.5;
 /** ... and one whose cut lies within this of the straight part's is square (mm). */
 const MAX_SQUARE_INSET_MM = 0.15;
-/** The least step (luma levels) from outside the outline to the border for a cut to be read. */
+/**
+ * ... and, counted by cutCorners, one within this of it is a sleeve's: square, or rounded by up to
+ * 1.2 mm (a sleeve's 1 mm corner lies 0.13 mm in there, a card's 3 mm cut 1.34 mm), read on a
+ * photo whose blur spreads the rounding (mm).
+ */
+const MAX_SLEEVE_CORNER_INSET_MM = 0.3;
+/** The least step (colour distance, levels) from outside the outline to the border for a cut to be read. */
 const MIN_CUT_STEP = 15;
 /** A profile across a side, in half flat-card pixels: this far outside the outline and inside it (mm). */
 const PROFILE_OUTSIDE_MM = 0.75;
 const PROFILE_INSIDE_MM = 3;
 
-type CutReading = { rounded: boolean; square: boolean; fades: boolean };
+type Rgb = readonly [number, number, number];
+
+const meanColour = (colours: readonly Rgb[]): Rgb => {
+  let [r, g, b] = [0, 0, 0];
+  for (const c of colours) [r, g, b] = [r + c[0], g + c[1], b + c[2]];
+  return [r / colours.length, g / colours.length, b / colours.length];
+};
+
+type CutReading = { rounded: boolean; square: boolean; sleeveSquare: boolean; fades: boolean };
 
 /**
  * Each side's cut read on its straight part and near each corner (`side`, read from its start or
@@ -44,30 +58,34 @@ function cutReadings(image: RgbaImage, corners: Quad, format: CardFormat): (side
   const H = Math.round(format.height_mm * FLAT_PX_PER_MM);
   const sample = flatSampler(image, corners, format);
   const rgb = new Float64Array(3);
-  // A point `d` flat px inside side `side`, `t` flat px along it from its start (top and bottom
-  // run left to right, left and right top to bottom) or from its end.
-  const at = (side: End, t: number, d: number, fromEnd: boolean) => {
+  // The colour `d` flat px inside side `side`, `t` flat px along it from its start (top and
+  // bottom run left to right, left and right top to bottom) or from its end.
+  const at = (side: End, t: number, d: number, fromEnd: boolean): Rgb => {
     const along = fromEnd ? (side === "top" || side === "bottom" ? W : H) - t : t;
     if (side === "top") sample(along, d, rgb);
     else if (side === "bottom") sample(along, H - d, rgb);
     else if (side === "left") sample(d, along, rgb);
     else sample(W - d, along, rgb);
-    return luma(rgb);
+    return [rgb[0] ?? 0, rgb[1] ?? 0, rgb[2] ?? 0];
   };
   const mm = FLAT_PX_PER_MM;
   // The cut's depth (mm) on the profile across `side` at `t` px from that end: the first 50 %
-  // crossing, inward, from the level just outside the outline to the border's level `inside`;
-  // null where the two differ by less than MIN_CUT_STEP or the profile never crosses.
-  const cutAt = (side: End, t: number, fromEnd: boolean, inside: number): number | null => {
-    const profile: number[] = [];
+  // crossing, inward, from the colour just outside the outline to the border's colour `inside`
+  // (each colour read as its share of the way from the one to the other, so a blue border on a
+  // green table of its brightness shows its cut); null where the two colours lie less than
+  // MIN_CUT_STEP apart or the profile never crosses.
+  const cutAt = (side: End, t: number, fromEnd: boolean, inside: Rgb): number | null => {
+    const colours: Rgb[] = [];
     for (let d = -2 * PROFILE_OUTSIDE_MM * mm; d <= 2 * PROFILE_INSIDE_MM * mm; d++)
-      profile.push(at(side, t, d / 2, fromEnd));
-    const outside = ((profile[0] ?? 0) + (profile[1] ?? 0) + (profile[2] ?? 0)) / 3;
-    if (Math.abs(inside - outside) < MIN_CUT_STEP) return null;
-    const half = (inside + outside) / 2;
-    for (let k = 3; k < profile.length - 1; k++) {
-      const a = (profile[k] ?? 0) - half;
-      const b = (profile[k + 1] ?? 0) - half;
+      colours.push(at(side, t, d / 2, fromEnd));
+    const [r0, g0, b0] = meanColour(colours.slice(0, 3));
+    const [dr, dg, db] = [inside[0] - r0, inside[1] - g0, inside[2] - b0];
+    const step = Math.hypot(dr, dg, db);
+    if (step < MIN_CUT_STEP) return null;
+    const share = ([r, g, b]: Rgb) => ((r - r0) * dr + (g - g0) * dg + (b - b0) * db) / step ** 2;
+    for (let k = 3; k < colours.length - 1; k++) {
+      const a = share(colours[k] ?? inside) - 0.5;
+      const b = share(colours[k + 1] ?? inside) - 0.5;
       if (a === 0 || a * b < 0) return (k + a / (a - b)) / 2 / mm - PROFILE_OUTSIDE_MM;
     }
     return null;
@@ -78,15 +96,15 @@ function cutReadings(image: RgbaImage, corners: Quad, format: CardFormat): (side
     const key = `${side} ${fromEnd}`;
     const known = readings.get(key);
     if (known) return known;
-    // The border's level: 0.9–1.5 mm in, on the straight part.
-    let inside = 0;
-    for (let d = 7; d <= 12; d++) inside += at(side, STRAIGHT_AT_MM * mm, d, fromEnd) / 6;
+    // The border's colour: 0.9–1.5 mm in, on the straight part.
+    const inside = meanColour(Array.from({ length: 6 }, (_, k) => at(side, STRAIGHT_AT_MM * mm, 7 + k, fromEnd)));
     const straight = cutAt(side, STRAIGHT_AT_MM * mm, fromEnd, inside);
     const near = cutAt(side, NEAR_CORNER_MM * mm, fromEnd, inside);
     const inset = straight === null || near === null ? null : near - straight;
     const read = {
       rounded: inset !== null && inset >= MIN_ROUNDED_INSET_MM,
       square: inset !== null && Math.abs(inset) <= MAX_SQUARE_INSET_MM,
+      sleeveSquare: inset !== null && Math.abs(inset) <= MAX_SLEEVE_CORNER_INSET_MM,
       fades: straight !== null && near === null,
     };
     readings.set(key, read);
@@ -127,9 +145,10 @@ export function outlineEndBeyondCard(image: RgbaImage, corners: Quad, format: Ca
 /**
  * How many of the outline's four corners read as a cut's rounded ones and how many as square ones.
  * A corner is rounded when a side meeting it reads its cut rounded there (MIN_ROUNDED_INSET_MM
- * deeper near the corner than on its straight part) and neither reads it square; square when both
- * read it square (within MAX_SQUARE_INSET_MM of the straight part's cut). A card's cut has corners
- * rounded 3 mm; a sleeve's outline (a penny sleeve's) is square, or rounded 1 mm as drawn.
+ * deeper near the corner than on its straight part) and neither reads it as a sleeve's; square when
+ * both read it as a sleeve's (within MAX_SLEEVE_CORNER_INSET_MM of the straight part's cut). A
+ * card's cut has corners rounded 3 mm; a sleeve's outline (a penny sleeve's) is square, or rounded
+ * 1 mm as drawn, which a photo at 7 px per mm reads 0.06–0.17 mm in.
  */
 export function cutCorners(image: RgbaImage, corners: Quad, format: CardFormat): { rounded: number; square: number } {
   const reading = cutReadings(image, corners, format);
@@ -140,8 +159,8 @@ export function cutCorners(image: RgbaImage, corners: Quad, format: CardFormat):
     for (const [k, side] of sides.entries()) {
       const across = reading(end, k === 1);
       const along = reading(side, fromEnd);
-      if ((across.rounded || along.rounded) && !across.square && !along.square) rounded++;
-      if (across.square && along.square) square++;
+      if ((across.rounded || along.rounded) && !across.sleeveSquare && !along.sleeveSquare) rounded++;
+      if (across.sleeveSquare && along.sleeveSquare) square++;
     }
   }
   return { rounded, square };

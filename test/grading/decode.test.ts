@@ -27,7 +27,7 @@ import {
   webpLosslessClaiming,
   webpLossyClaiming,
 } from "../helpers/crafted-headers";
-import { WEBP_LOSSLESS_4X3 } from "../helpers/fixtures";
+import { JPEG_CMYK_16X8, WEBP_LOSSLESS_4X3 } from "../helpers/fixtures";
 
 /** 4×3 test pattern: the top-left pixel red, the rest blue, so orientation is visible. */
 function marker(width = 64, height = 48): RgbaImage {
@@ -204,6 +204,32 @@ describe("decodeImage", () => {
     const decoded = decodeImage(WEBP_LOSSLESS_4X3, 100);
     expect(decoded.format).toBe("webp");
     expect([decoded.image.width, decoded.image.height]).toEqual([4, 3]);
+  });
+
+  it("decodes a four-ink (CMYK) JPEG to the colours it prints, inverted as Adobe's marker says or not", () => {
+    // Before, libjpeg-turbo was asked for RGBA, which it cannot make from four inks: "corrupt JPEG data".
+    const colourAt = (image: RgbaImage, x: number, y: number) =>
+      Array.from(image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4));
+    const { image } = decodeImage(JPEG_CMYK_16X8, 1600);
+    expect([image.width, image.height]).toEqual([16, 8]);
+    for (const [x, y, rgb] of [
+      [2, 2, [220, 30, 30]],
+      [13, 5, [30, 30, 200]],
+    ] as const) {
+      const [r = 0, g = 0, b = 0, a] = colourAt(image, x, y);
+      expect(
+        Math.max(Math.abs(r - rgb[0]), Math.abs(g - rgb[1]), Math.abs(b - rgb[2])),
+        `${x}, ${y}`,
+      ).toBeLessThanOrEqual(3);
+      expect(a).toBe(255);
+    }
+    // Without the marker (its APP14 segment cut out) the same samples are read as ink, not as
+    // light: each channel the light the stored samples' complements let through.
+    const segment = 2 + ((JPEG_CMYK_16X8[4] ?? 0) << 8) + (JPEG_CMYK_16X8[5] ?? 0);
+    const unmarked = new Uint8Array([...JPEG_CMYK_16X8.subarray(0, 2), ...JPEG_CMYK_16X8.subarray(2 + segment)]);
+    const [r = 0, g = 0, b = 0] = colourAt(decodeImage(unmarked, 1600).image, 2, 2);
+    // Stored inverted, red's inks are (220, 30, 30, 255): read as ink, (35, 225, 225) × 0 of black.
+    expect([r, g, b]).toEqual([0, 0, 0]);
   });
 
   it("refuses bytes that are not an image, and truncated images, with DecodeError", async () => {

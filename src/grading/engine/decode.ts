@@ -132,6 +132,10 @@ interface PngExports extends CodecExports {
 }
 
 const TJPF_RGBA = 7;
+const TJPF_CMYK = 11;
+/** TurboJPEG's colour spaces of a JPEG (tjDecompressHeader3): CMYK and YCCK decode to CMYK only. */
+const TJCS_CMYK = 3;
+const TJCS_YCCK = 4;
 
 // The codecs were built with WASI for malloc/free only; file and process calls never happen on the
 // paths used here, and libjpeg's longjmp error exit becomes a JS exception that aborts the decode.
@@ -217,8 +221,10 @@ function decodeJpegScaled<T>(
   if (codec.tjDecompressHeader3(handle, input, bytes.byteLength, header, header + 4, header + 8, header + 12) !== 0) {
     throw new DecodeError("malformed JPEG header");
   }
-  const [width = 0, height = 0] = new Uint32Array(codec.memory.buffer, header, 2);
+  const [width = 0, height = 0, , colourSpace = 0] = new Uint32Array(codec.memory.buffer, header, 4);
   if (width === 0 || height === 0) throw new DecodeError("JPEG without pixels");
+  // A four-ink JPEG (a scan saved for print) decodes to its inks, turned into light below.
+  const inks = colourSpace === TJCS_CMYK || colourSpace === TJCS_YCCK;
   const num = pick(width, height);
   const outWidth = Math.ceil((width * num) / 8);
   const outHeight = Math.ceil((height * num) / 8);
@@ -232,18 +238,49 @@ function decodeJpegScaled<T>(
     outWidth,
     outWidth * 4,
     outHeight,
-    TJPF_RGBA,
+    inks ? TJPF_CMYK : TJPF_RGBA,
     0,
   );
   if (status !== 0) throw new DecodeError("corrupt JPEG data");
   notePeak(codec);
-  return read(
-    new Uint8Array(codec.memory.buffer, output, outWidth * outHeight * 4),
-    outWidth,
-    outHeight,
-    width,
-    height,
-  );
+  const pixels = new Uint8Array(codec.memory.buffer, output, outWidth * outHeight * 4);
+  if (inks) inksToLight(pixels, adobeInverted(bytes));
+  return read(pixels, outWidth, outHeight, width, height);
+}
+
+/**
+ * Whether the JPEG carries Adobe's APP14 marker, whose CMYK and YCCK samples are stored inverted
+ * (0 is full ink), as Photoshop and most tools write them; without it, 0 is no ink.
+ */
+function adobeInverted(bytes: Uint8Array): boolean {
+  let at = 2;
+  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1] ?? 0;
+    // Start of scan or of frame data: the markers that can say so lie before it.
+    if (marker === 0xda) break;
+    const length = ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0);
+    if (marker === 0xee && length >= 7) {
+      const tag = String.fromCharCode(...bytes.subarray(at + 4, at + 9));
+      if (tag === "Adobe") return true;
+    }
+    at += 2 + length;
+  }
+  return false;
+}
+
+/**
+ * Four inks per pixel (C, M, Y, K, stored inverted when `inverted`) turned in place into light
+ * (R, G, B and an opaque alpha): each channel the light its ink and the black leave, as browsers
+ * show such a file without a colour profile.
+ */
+function inksToLight(pixels: Uint8Array, inverted: boolean): void {
+  // The light each ink lets through: its inverted sample as stored, or 255 less the ink.
+  const through = (sample: number) => (inverted ? sample : 255 - sample);
+  for (let o = 0; o < pixels.length; o += 4) {
+    const black = through(pixels[o + 3] ?? 0);
+    for (let ch = 0; ch < 3; ch++) pixels[o + ch] = Math.round((through(pixels[o + ch] ?? 0) * black) / 255);
+    pixels[o + 3] = 255;
+  }
 }
 
 function decodeJpeg(bytes: Uint8Array, maxSide: number): DecodedImage {

@@ -232,6 +232,37 @@ describe("decodeImage", () => {
     expect([r, g, b]).toEqual([0, 0, 0]);
   });
 
+  it("names the format of a HEIC, AVIF, GIF, BMP or TIFF image it refuses, and refuses an animated WebP as one", () => {
+    const bytes = (...parts: (string | number[])[]) =>
+      new Uint8Array(
+        parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)),
+      );
+    for (const [image, name] of [
+      [
+        bytes([0, 0, 0, 24], "ftypheic", [0, 0, 0, 0], "mif1heic"),
+        "a HEIC (HEIF) photo (iPhones save photos so by default)",
+      ],
+      [bytes([0, 0, 0, 24], "ftypmif1", [0, 0, 0, 0], "mif1heic"), "a HEIC (HEIF) photo"],
+      [bytes([0, 0, 0, 28], "ftypavif", [0, 0, 0, 0], "avifmif1miaf"), "an AVIF image"],
+      [bytes("GIF89a", [16, 0, 8, 0, 0, 0, 0]), "a GIF image"],
+      [bytes("BM", [0, 0, 0, 0, 0, 0, 0, 0, 54, 0, 0, 0]), "a BMP image"],
+      [bytes("II*", [0, 8, 0, 0, 0]), "a TIFF image"],
+      [bytes("MM", [0, 42, 0, 0, 0, 8]), "a TIFF image"],
+    ] as const) {
+      expect(() => readImageHeader(image)).toThrow(`${name}`);
+      expect(() => readImageHeader(image)).toThrow("not a JPEG, PNG or WebP image: send the photo as JPEG");
+    }
+    // Bytes of no known format are refused as before, without a name.
+    expect(() => readImageHeader(bytes("<html></html>"))).toThrow(/^not a JPEG, PNG or WebP image$/);
+    // An extended WebP whose animation flag is set: the still decoder reads no frame of it (it was
+    // refused as "corrupt WebP data").
+    const still = webpExtendedClaiming(64, 48, "VP8 ");
+    const animated = still.slice();
+    animated[20] = 0x02;
+    expect(() => readImageHeader(animated)).toThrow("an animated WebP: send a still photo");
+    expect(readImageHeader(still)).toMatchObject({ format: "webp", width: 64, height: 48 });
+  });
+
   it("refuses bytes that are not an image, and truncated images, with DecodeError", async () => {
     expect(detectFormat(new TextEncoder().encode("hello world, not an image"))).toBeNull();
     expect(() => decodeImage(new TextEncoder().encode("hello"), 100)).toThrow(DecodeError);

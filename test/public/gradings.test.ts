@@ -302,6 +302,11 @@ describe("POST /gradings: rejected", { timeout: 30_000 }, () => {
   });
 });
 
+/** The first bytes of an iPhone's HEIC photo: its ftyp box (brand heic, compatible mif1 and heic). */
+const HEIC_SIGNATURE = new Uint8Array(
+  [0, 0, 0, 24, ..."ftypheic", 0, 0, 0, 0, ..."mif1heic"].map((c) => (typeof c === "string" ? c.charCodeAt(0) : c)),
+);
+
 describe("POST /gradings: bad input never grades, stores or answers 500", { timeout: 30_000 }, () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -339,6 +344,12 @@ describe("POST /gradings: bad input never grades, stores or answers 500", { time
       "json.front_image.base64",
     ],
     [
+      "a HEIC photo",
+      () => ({ front_image: { base64: encodeBase64(HEIC_SIGNATURE) }, back_image: { base64: b64() } }),
+      400,
+      "json.front_image.base64",
+    ],
+    [
       "a content_type that does not match",
       () => ({ front_image: { base64: b64(), content_type: "image/png" }, back_image: { base64: b64() } }),
       400,
@@ -370,6 +381,16 @@ describe("POST /gradings: bad input never grades, stores or answers 500", { time
       "json.front_image.url",
     ],
   ];
+
+  it("names a HEIC photo's format when it refuses one, and asks for JPEG", async () => {
+    const client = await createPublicClient();
+    const res = await callPublic("/gradings", client.key, {
+      body: { front_image: { base64: encodeBase64(HEIC_SIGNATURE) }, back_image: { base64: b64() } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain("a HEIC (HEIF) photo");
+    expect(res.body.error.message).toContain("send the photo as JPEG");
+  });
 
   for (const [name, body, status, path] of badBodies) {
     it(`refuses ${name} with ${status} and leaves nothing behind`, async () => {

@@ -56,10 +56,37 @@ export function detectFormat(bytes: Uint8Array): ImageFormat | null {
   return null;
 }
 
+/**
+ * The name of an image format that is not decoded here, told by its signature, with what to do,
+ * or null: phones save HEIC (iPhones by default) or AVIF, and scans and screenshots come as GIF,
+ * BMP or TIFF.
+ */
+function otherImageFormat(bytes: Uint8Array): string | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(4, 8) === "ftyp") {
+    const brand = ascii(8, 12);
+    if (brand === "avif" || brand === "avis") return "an AVIF image";
+    if (["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].includes(brand))
+      return "a HEIC (HEIF) photo (iPhones save photos so by default)";
+  }
+  if (ascii(0, 4) === "GIF8") return "a GIF image";
+  if (ascii(0, 2) === "BM") return "a BMP image";
+  if (ascii(0, 4) === "II*\0" || ascii(0, 4) === "MM\0*") return "a TIFF image";
+  return null;
+}
+
 /** The header of a JPEG, PNG or WebP; DecodeError when it is not one or its header is malformed. */
 export function readImageHeader(bytes: Uint8Array): ImageHeader {
   const format = detectFormat(bytes);
-  if (!format) throw new DecodeError("not a JPEG, PNG or WebP image");
+  if (!format) {
+    const other = otherImageFormat(bytes);
+    throw new DecodeError(
+      other ? `${other}, not a JPEG, PNG or WebP image: send the photo as JPEG` : "not a JPEG, PNG or WebP image",
+    );
+  }
+  // An animated WebP (VP8X with its animation flag): libwebp's still decoder reads no frame of it.
+  if (format === "webp" && String.fromCharCode(...bytes.subarray(12, 16)) === "VP8X" && ((bytes[20] ?? 0) & 0x02) !== 0)
+    throw new DecodeError("an animated WebP: send a still photo");
   const header = format === "jpeg" ? jpegHeader(bytes) : format === "png" ? pngHeader(bytes) : webpHeader(bytes);
   if (!header) throw new DecodeError(`malformed ${format.toUpperCase()} header`);
   if (header.width === 0 || header.height === 0) throw new DecodeError(`${format.toUpperCase()} without pixels`);

@@ -180,6 +180,20 @@ describe("BuiltinEngine: finding and rectifying the card", { timeout: 60_000 }, 
     expectCenteringWithin(expectGraded(await grade(true)), scene, 1);
   });
 
+  it("refuses a square-cut card slanted through a main camera's lens it does not name, saying a sleeve cannot be told from it, and grades it with the lens named", async () => {
+    // A sports card's cut is square, as a penny sleeve's outline is; through a guessed lens its
+    // shape cannot tell the two apart, so it is refused as a sleeve is, the refusal naming both.
+    const { scene, grade } = slantedPair(26, 25, { cornerRadius: 0 });
+    const guessed = await grade(false);
+    expect(guessed).toMatchObject({ status: "rejected", reason: "grading_failed" });
+    if (guessed.status === "rejected") {
+      expect(guessed.message).toContain("the outline's corners are square, as a sleeve's are");
+      expect(guessed.message).toContain("a card cut square, as sports cards are, cannot be told from a sleeve so");
+      expect(guessed.message).toContain("send the camera's original photo, with its EXIF");
+    }
+    expectCenteringWithin(expectGraded(await grade(true)), scene, 1);
+  });
+
   it("names a longer lens as a possible cause when a card slanted through a lens longer than a phone's telephotos, its lens not named, reads as no format", async () => {
     // A 5× telephoto (120 mm-equivalent), the card tilted 25°: its sides barely converge, so
     // through a main camera's lens it reads 1.27 tall, and through no main camera's or 2×–3×

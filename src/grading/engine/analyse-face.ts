@@ -582,7 +582,7 @@ function measureCard(
       squat ??
       reject(
         "grading_failed",
-        `The card in the ${name} photo was photographed at a slant and the photo does not name its lens (no EXIF focal length), so its proportions cannot tell the card from a sleeve round it (a penny sleeve is 1.15 % squatter than its card), and the outline's corners are not a card's rounded ones: take the card out of any sleeve and photograph it from straight above, or send the camera's original photo, with its EXIF.`,
+        `The card in the ${name} photo was photographed at a slant and the photo does not name its lens (no EXIF focal length), so its proportions cannot tell the card from a sleeve round it (a penny sleeve is 1.15 % squatter than its card), and the outline's corners are square, as a sleeve's are, not a card's rounded ones (a card cut square, as sports cards are, cannot be told from a sleeve so): take the card out of any sleeve and photograph it from straight above, or send the camera's original photo, with its EXIF.`,
       )
     );
   }

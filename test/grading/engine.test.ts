@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { analyseFace } from "../../src/grading/engine/analyse-face";
 import { BuiltinEngine, EXPOSURE } from "../../src/grading/engine/builtin";
 import { decodeImage } from "../../src/grading/engine/decode";
 import type { CatalogReference } from "../../src/grading/engine/identify";
 import { perceptualHash } from "../../src/grading/engine/phash";
+import { encodePng } from "../../src/grading/engine/png";
 import { flatCard } from "../../src/grading/engine/rectify-card";
 import type { Graded, GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, drawCardScene, emptyScene, encodeJpeg, truthOf } from "../helpers/card-images";
@@ -193,6 +195,22 @@ describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
       expect(tiny.message).toMatch(
         /^The front photo is too small \(230×172\): a card filling its shorter side would have 2\.9 px per mm, too few pixels/,
       );
+    }
+    // The photo's own size is named, not the working copy's, and a strip is told from a small photo.
+    const strip = async (w: number, h: number) =>
+      analyseFace("front", await encodePng({ width: w, height: h, data: new Uint8Array(w * h * 4).fill(128) }));
+    for (const [face, message] of [
+      [
+        await strip(10_000, 10),
+        /^The front photo is too small \(10000×10\): a card filling its shorter side would have 0\.0 px per mm/,
+      ],
+      [
+        await strip(8000, 400),
+        /^The front photo is 8000×400, too long and narrow: read with its longer side at 1600 px \(1600×80\), a card filling its shorter side would have 1\.4 px per mm, .*; crop it round the card/,
+      ],
+    ] as const) {
+      if (face.ok) throw new Error("expected a refusal");
+      expect(face.rejection.message).toMatch(message);
     }
     // Above it the photo is read, and its card, 140 px wide, has 2.2 px per mm.
     const small = await gradePair({ ...base, canvasWidth: 360, canvasHeight: 270, cardWidth: 140 });

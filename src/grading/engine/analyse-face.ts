@@ -239,10 +239,19 @@ export function analyseFace(name: FaceName, bytes: Uint8Array, forcedFormat?: Ca
   const { image } = decoded;
   const { width, height } = image;
   if (Math.min(width, height) < MIN_PHOTO_SHORT_SIDE) {
+    // The photo as sent (upright), and whether it is small or only long and narrow: read with its
+    // longer side at WORKING_MAX_SIDE, a strip's shorter side holds too few pixels either way.
+    const turned = decoded.orientation >= 5;
+    const [sentWidth, sentHeight] = turned
+      ? [decoded.sourceHeight, decoded.sourceWidth]
+      : [decoded.sourceWidth, decoded.sourceHeight];
     const atMost = Math.min(width, height) / NARROWEST_CARD_MM;
+    const why = `a card filling its shorter side would have ${atMost.toFixed(1)} px per mm, too few pixels to tell the printed frame from the card's edge, so centering cannot be measured to 1 point (at least ${MIN_PX_PER_MM} px per mm`;
     return reject(
       "grading_failed",
-      `The ${name} photo is too small (${width}×${height}): a card filling its shorter side would have ${atMost.toFixed(1)} px per mm, too few pixels to tell the printed frame from the card's edge, so centering cannot be measured to 1 point (at least ${MIN_PX_PER_MM} px per mm: a photo at least ${MIN_PHOTO_SHORT_SIDE} px on its shorter side, the card filling it); send a larger photo or move closer.`,
+      Math.min(sentWidth, sentHeight) < MIN_PHOTO_SHORT_SIDE
+        ? `The ${name} photo is too small (${sentWidth}×${sentHeight}): ${why}: a photo at least ${MIN_PHOTO_SHORT_SIDE} px on its shorter side, the card filling it); send a larger photo or move closer.`
+        : `The ${name} photo is ${sentWidth}×${sentHeight}, too long and narrow: read with its longer side at ${WORKING_MAX_SIDE} px (${width}×${height}), ${why}); crop it round the card, with a margin of the table on every side.`,
     );
   }
   // A photo burnt out or black as a whole is refused before anything in it is taken for a card.

@@ -85,20 +85,16 @@ export const SubmissionJsonSchema = z
 
 export const SubmissionMultipartSchema = z
   .object({
-    front_image: z
-      .string()
-      .openapi({
-        type: "string",
-        format: "binary",
-        description: `JPEG, PNG or still WebP, ≤ 12 MB. ${ORIENTATION_RULE}`,
-      }),
-    back_image: z
-      .string()
-      .openapi({
-        type: "string",
-        format: "binary",
-        description: `JPEG, PNG or still WebP, ≤ 12 MB. ${ORIENTATION_RULE}`,
-      }),
+    front_image: z.string().openapi({
+      type: "string",
+      format: "binary",
+      description: `JPEG, PNG or still WebP, ≤ 12 MB. ${ORIENTATION_RULE}`,
+    }),
+    back_image: z.string().openapi({
+      type: "string",
+      format: "binary",
+      description: `JPEG, PNG or still WebP, ≤ 12 MB. ${ORIENTATION_RULE}`,
+    }),
     external_ref: externalRef.optional(),
     card: z.string().optional().openapi({
       description: 'Card hints as a JSON object, e.g. `{"player":"Shohei Ohtani"}`.',

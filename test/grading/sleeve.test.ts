@@ -341,7 +341,9 @@ describe("BuiltinEngine: a card in a sleeve of its border's colour, at a slant, 
       expect(result).toMatchObject({ status: "rejected", reason: "grading_failed" });
       if (result.status === "rejected") {
         expect(result.message).toContain("its proportions cannot tell the card from a sleeve round it");
-        expect(result.message).toContain("the outline's corners are square, as a sleeve's are, not a card's rounded ones");
+        expect(result.message).toContain(
+          "the outline's corners are square, as a sleeve's are, not a card's rounded ones",
+        );
       }
       gradedWithin(await pair(false), slanted(drawn.scene, false), "standard");
     },

@@ -29,8 +29,8 @@ const MIN_ROUNDED_INSET_MM = 0.5;
 const MAX_SQUARE_INSET_MM = 0.15;
 /**
  * ... and, counted by cutCorners, one within this of it is a sleeve's: square, or rounded by up to
- * 1.2 mm (a sleeve's 1 mm corner lies 0.13 mm in there, a card's 3 mm cut 1.34 mm), read on a
- * photo whose blur spreads the rounding (mm).
+ * about 1.3 mm (a sleeve's 1 mm corner lies 0.13 mm in there, a card's 3 mm cut 1.34 mm), read on
+ * a photo whose blur spreads the rounding (mm).
  */
 const MAX_SLEEVE_CORNER_INSET_MM = 0.3;
 /** The least step (colour distance, levels) from outside the outline to the border for a cut to be read. */

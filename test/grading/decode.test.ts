@@ -232,7 +232,7 @@ describe("decodeImage", () => {
     expect([r, g, b]).toEqual([0, 0, 0]);
   });
 
-  it("names the format of a HEIC, AVIF, GIF, BMP or TIFF image it refuses, and refuses an animated WebP as one", () => {
+  it("names the format of a HEIC, AVIF, GIF, BMP, TIFF or JPEG XL image, a PDF, an SVG or a web page it refuses, and refuses an animated WebP as one", () => {
     const bytes = (...parts: (string | number[])[]) =>
       new Uint8Array(
         parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)),
@@ -252,8 +252,18 @@ describe("decodeImage", () => {
       expect(() => readImageHeader(image)).toThrow(`${name}`);
       expect(() => readImageHeader(image)).toThrow("not a JPEG, PNG or WebP image: send the photo as JPEG");
     }
+    // What an image URL may answer instead of an image, or a scan saved as a document.
+    for (const [image, name] of [
+      [bytes("\n  <!DOCTYPE html><html><body>Not found</body></html>"), "a web page (HTML)"],
+      [bytes('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'), "an SVG drawing"],
+      [bytes("%PDF-1.7\n"), "a PDF document"],
+      [bytes([0xff, 0x0a, 0, 0, 0, 0]), "a JPEG XL image"],
+      [bytes([0, 0, 0, 12], "JXL \r\n", [0x87, 10]), "a JPEG XL image"],
+    ] as const) {
+      expect(() => readImageHeader(image)).toThrow(`${name}, not a JPEG, PNG or WebP image: send the photo as JPEG`);
+    }
     // Bytes of no known format are refused as before, without a name.
-    expect(() => readImageHeader(bytes("<html></html>"))).toThrow(/^not a JPEG, PNG or WebP image$/);
+    expect(() => readImageHeader(bytes("just some text"))).toThrow(/^not a JPEG, PNG or WebP image$/);
     // An extended WebP whose animation flag is set: the still decoder reads no frame of it (it was
     // refused as "corrupt WebP data").
     const still = webpExtendedClaiming(64, 48, "VP8 ");

@@ -632,7 +632,7 @@ describe("POST /gradings: image URLs", { timeout: 30_000 }, () => {
     const client = await createPublicClient();
     imageHost({ "/page.html": () => new Response("<html></html>", { headers: { "content-type": "text/html" } }) });
     for (const [path, message] of [
-      ["/page.html", "not a JPEG, PNG or WebP image"],
+      ["/page.html", "a web page (HTML), not a JPEG, PNG or WebP image"],
       ["/missing.jpg", "answered HTTP 404"],
     ]) {
       const res = await callPublic("/gradings", client.key, {

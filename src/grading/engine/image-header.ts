@@ -57,12 +57,21 @@ export function detectFormat(bytes: Uint8Array): ImageFormat | null {
 }
 
 /**
- * The name of an image format that is not decoded here, told by its signature, with what to do,
- * or null: phones save HEIC (iPhones by default) or AVIF, and scans and screenshots come as GIF,
- * BMP or TIFF.
+ * The name of a format that is not decoded here, told by its signature, or null: phones save HEIC
+ * (iPhones by default) or AVIF, scans and screenshots come as GIF, BMP, TIFF, JPEG XL or PDF, and
+ * an image URL may answer a web page or an SVG drawing.
  */
 function otherImageFormat(bytes: Uint8Array): string | null {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  // Text, after any byte-order mark and white space: its first 256 characters, lower-cased.
+  const text = ascii(0, 256)
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, "")
+    .trimStart()
+    .toLowerCase();
+  if (text.startsWith("%pdf-")) return "a PDF document";
+  if (text.startsWith("<!doctype html") || text.startsWith("<html")) return "a web page (HTML)";
+  if (text.startsWith("<svg") || (text.startsWith("<?xml") && text.includes("<svg"))) return "an SVG drawing";
+  if ((bytes[0] === 0xff && bytes[1] === 0x0a) || ascii(4, 12) === "JXL \r\n\x87\n") return "a JPEG XL image";
   if (bytes.length >= 12 && ascii(4, 8) === "ftyp") {
     const brand = ascii(8, 12);
     if (brand === "avif" || brand === "avis") return "an AVIF image";

@@ -3,7 +3,12 @@
 // within MAX_CUT_READINGS_APART points (centering.ts, cutReadingsSpread; analyse-face.ts).
 import { describe, expect, it } from "vitest";
 import { analyseFace } from "../../src/grading/engine/analyse-face";
-import { cutReadingsSpread, MAX_CUT_READINGS_APART } from "../../src/grading/engine/centering";
+import {
+  cutBetweenReadings,
+  cutReadingsSpread,
+  faceCentering,
+  MAX_CUT_READINGS_APART,
+} from "../../src/grading/engine/centering";
 import { FLAT_PX_PER_MM } from "../../src/grading/engine/geometry";
 import { type CardScene, drawCardScene, encodeJpeg } from "../helpers/card-images";
 import { measuredFront } from "../helpers/drawn-front";
@@ -40,6 +45,40 @@ describe("the centering the cut's two readings give", () => {
     expect(
       cutReadingsSpread(widths, "top", { left: null, right: null, top: null, bottom: 0.1 })?.points,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe("a cut placed between its two readings", () => {
+  it("moves only a side whose readings lie more than the limit apart, halfway to its other reading", () => {
+    // 1 mm borders left and right: the left cut read 0.05 mm further in (1.3 points) and the top's
+    // 0.05 mm out (0.6 points, within the limit).
+    const widths = { left: mm(1), right: mm(1), top: mm(2), bottom: mm(2) };
+    const gaps = { left: 0.05, right: null, top: -0.05, bottom: null };
+    expect(cutReadingsSpread(widths, null, gaps)?.points).toBeGreaterThan(MAX_CUT_READINGS_APART);
+    const between = cutBetweenReadings(widths, null, gaps);
+    expect(between.widths.left).toBeCloseTo(mm(0.975), 6);
+    expect(between.widths.top).toBe(widths.top);
+    expect(between.gapsMm).toEqual({ left: 0.025, right: null, top: -0.05, bottom: null });
+    // Midway, the centering lies within the limit of either reading of the left cut.
+    const midway = faceCentering(between.widths).left_right;
+    for (const left of [mm(1), mm(0.95)]) {
+      const reading = faceCentering({ ...widths, left }).left_right;
+      expect(Math.abs(midway - reading)).toBeLessThanOrEqual(MAX_CUT_READINGS_APART);
+    }
+    expect(cutReadingsSpread(between.widths, null, between.gapsMm)?.points).toBeLessThanOrEqual(MAX_CUT_READINGS_APART);
+  });
+
+  it("leaves a bar's own side, and readings within the limit, as they are", () => {
+    const widths = { left: mm(2), right: mm(2), top: mm(6), bottom: mm(2) };
+    const gaps = { left: 0.01, right: null, top: 0.3, bottom: null };
+    expect(cutBetweenReadings(widths, "top", gaps)).toEqual({ widths, gapsMm: gaps });
+  });
+
+  it("leaves readings twice the limit apart further apart than it from the middle", () => {
+    // 0.1 mm on 1 mm borders: 2.6 points, 1.3 from the middle.
+    const widths = { left: mm(1), right: mm(1), top: mm(2), bottom: mm(2) };
+    const between = cutBetweenReadings(widths, null, { left: 0.1, right: null, top: null, bottom: null });
+    expect(cutReadingsSpread(between.widths, null, between.gapsMm)?.points).toBeGreaterThan(MAX_CUT_READINGS_APART);
   });
 });
 

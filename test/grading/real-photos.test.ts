@@ -44,7 +44,9 @@ describe("real photos of one raw card on a table", () => {
   // black-bordered Magic card turned 30° on white paper, read as a card lying sideways; and a
   // silver-bordered card turned 28° on dark wood, copyright print in its bottom border (graded on
   // arrival, stop 101); and a yellow-bordered card whose thin rule inside the border, before a body
-  // of nearly its yellow, was read as print along its top and the photo refused (before stop 101).
+  // of nearly its yellow, was read as print along its top and the photo refused (before stop 101);
+  // and a yellow-bordered card on a white wall whose bottom cut, beside a dark contact shadow, is
+  // read two ways 1.4 points apart (refused before stop 114).
   it.each([
     "ritesOfFlourishing",
     "aron",
@@ -59,6 +61,7 @@ describe("real photos of one raw card on a table", () => {
     "gracefulReprieve",
     "grookey",
     "shinx",
+    "revive",
   ] as const)("grades %s within a point of its hand-measured centering, its outline on the card's corners", (name) => {
     const photo = REAL_PHOTOS[name];
     const outcome = outcomeOf(photo);

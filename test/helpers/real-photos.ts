@@ -20,6 +20,7 @@ import fullHeal from "../fixtures/real-photos/pcg-full-heal.jpg?inline";
 import haunter from "../fixtures/real-photos/pcg-haunter.jpg?inline";
 import pokedex from "../fixtures/real-photos/pcg-pokedex.jpg?inline";
 import raticate from "../fixtures/real-photos/pcg-raticate.jpg?inline";
+import revive from "../fixtures/real-photos/pcg-revive.jpg?inline";
 import shinx from "../fixtures/real-photos/pcg-shinx.jpg?inline";
 import specialCharge from "../fixtures/real-photos/pcg-special-charge.jpg?inline";
 import gracefulReprieve from "../fixtures/real-photos/smfe-graceful-reprieve.jpg?inline";
@@ -278,6 +279,28 @@ export const REAL_PHOTOS = {
         { x: 973, y: 1211 },
         { x: 1936, y: 2260 },
         { x: 1096, y: 2970 },
+      ],
+    },
+  },
+  // An Evolutions Pokémon trainer card (Revive), yellow border, on a white wall, a dark contact
+  // shadow along its bottom cut. The bottom cut's two readings (refine-outline.ts) lie 0.13 mm
+  // apart, 1.4 centering points: refused before stop 114, now measured with that cut midway
+  // between them (centering.ts, cutBetweenReadings). Measured as the Grookey below, on the photo
+  // rectified at 20 px/mm through the corners below (each side's cut read there within 0.04 mm
+  // of them), the bottom cut the 50 % crossing between the shadow's core and the border.
+  revive: {
+    file: "pcg-revive.jpg",
+    kind: "raw card on a table",
+    dataUrl: revive,
+    // Left 2.47, right 2.54, top 2.61, bottom 2.33 mm.
+    byHand: {
+      leftRight: 49.2,
+      topBottom: 52.8,
+      corners: [
+        { x: 204, y: 709 },
+        { x: 847, y: 725 },
+        { x: 878, y: 1645 },
+        { x: 174, y: 1648 },
       ],
     },
   },

@@ -10,9 +10,11 @@
 import {
   agreeAtThreeScales,
   centeringSigma,
+  cutBetweenReadings,
   cutReadingsSpread,
   designedWidths,
   edgeBlurLimitMm,
+  faceCentering,
   MAX_CENTERING_SIGMA,
   MAX_CUT_READINGS_APART,
   MAX_EDGE_BLUR_MM,
@@ -703,14 +705,23 @@ function measureCard(
     };
   }
   // Each side's cut placed by its other reading (refine-outline.ts, `gaps`): the centering the two
-  // placements give must agree (MAX_CUT_READINGS_APART).
+  // placements give must agree (MAX_CUT_READINGS_APART), or, placed midway between them
+  // (cutBetweenReadings), lie within that of either.
   const gapsMm = Object.fromEntries(
     CARD_SIDES.map((side, k) => {
       const gap = refined.gaps[photoSideOf(k)] ?? null;
       return [side, gap === null ? null : gap / pxPerMm];
     }),
   ) as Record<Side, number | null>;
-  const spread = centering.ok ? cutReadingsSpread(centering.widths, centering.bar, gapsMm) : null;
+  let spread = centering.ok ? cutReadingsSpread(centering.widths, centering.bar, gapsMm) : null;
+  if (centering.ok && spread && spread.points > MAX_CUT_READINGS_APART) {
+    const between = cutBetweenReadings(centering.widths, centering.bar, gapsMm);
+    const remaining = cutReadingsSpread(between.widths, centering.bar, between.gapsMm);
+    if (remaining && remaining.points <= MAX_CUT_READINGS_APART) {
+      centering = { ...centering, widths: between.widths, centering: faceCentering(between.widths, centering.bar) };
+      spread = remaining;
+    }
+  }
   if (centering.ok && spread && spread.points > MAX_CUT_READINGS_APART) {
     centering = {
       ok: false,

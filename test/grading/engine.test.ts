@@ -9,6 +9,7 @@ import { flatCard } from "../../src/grading/engine/rectify-card";
 import type { Graded, GradeResult } from "../../src/grading/engine/types";
 import { backOf, type CardScene, drawCardScene, emptyScene, encodeJpeg, truthOf } from "../helpers/card-images";
 import { catalogReference } from "../helpers/catalog-reference";
+import { artPhoto } from "../helpers/photos";
 import { sceneWith } from "../helpers/submissions";
 
 const engine = new BuiltinEngine();
@@ -163,6 +164,31 @@ describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
       sum += 0.299 * (photo.data[p] ?? 0) + 0.587 * (photo.data[p + 1] ?? 0) + 0.114 * (photo.data[p + 2] ?? 0);
     expect(sum / (photo.data.length / 4)).toBeLessThan(EXPOSURE.min);
     expectGraded(await gradePair(scene));
+  });
+
+  // A black border round a photograph of a rocket on a dark sky, in a dim room: the card reads
+  // 23 on average as photographed, under EXPOSURE.min, but its lit parts show its print (73 at
+  // its brightest 1 %). At three tenths of the light, nothing on it reaches 64.
+  it("grades a card of dark print in dim light, and refuses it darker still as too dark", () => {
+    const dim = (exposure: number): CardScene =>
+      sceneWith({
+        borderColor: [22, 22, 26],
+        artColor: [30, 30, 30],
+        artPhoto: artPhoto("rocket"),
+        background: [150, 150, 150],
+        texture: "plain",
+        exposure,
+      });
+    const scene = dim(0.4);
+    const result = analyseFace("front", encodeJpeg(drawCardScene(scene), 90));
+    if (!result.ok) throw new Error(result.rejection.message);
+    expect(result.face.meanLuma).toBeLessThan(EXPOSURE.min);
+    if (!result.face.centering.ok) throw new Error(result.face.centering.reason);
+    const truth = truthOf(scene);
+    expect(Math.abs(result.face.centering.centering.left_right - truth.leftRight)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(result.face.centering.centering.top_bottom - truth.topBottom)).toBeLessThanOrEqual(0.5);
+    const darker = analyseFace("front", encodeJpeg(drawCardScene(dim(0.3)), 90));
+    expect(darker).toMatchObject({ ok: false, rejection: { message: "The front photo is too dark." } });
   });
 
   it.each([

@@ -166,29 +166,32 @@ describe("BuiltinEngine: rejections", { timeout: 15_000 }, () => {
     expectGraded(await gradePair(scene));
   });
 
-  // A black border round a photograph of a rocket on a dark sky, in a dim room: the card reads
-  // 23 on average as photographed, under EXPOSURE.min, but its lit parts show its print (73 at
-  // its brightest 1 %). At three tenths of the light, nothing on it reaches 64.
-  it("grades a card of dark print in dim light, and refuses it darker still as too dark", () => {
-    const dim = (exposure: number): CardScene =>
+  // A black border round a photograph of coffee beans, in a dim room: the card reads 32 on average
+  // as photographed, under EXPOSURE.min, but its lit parts show its print (92 at its brightest
+  // 1 %). Round a photograph of a cat in the same light nothing on the card reaches 64 (61), and
+  // round a rocket on a dark sky the card reads 23 on average: both too dark.
+  it("grades a card of dark print in dim light, and refuses one with nothing lit on it, or darker still", () => {
+    const dim = (art: "coffee" | "chelsea" | "rocket"): CardScene =>
       sceneWith({
         borderColor: [22, 22, 26],
         artColor: [30, 30, 30],
-        artPhoto: artPhoto("rocket"),
+        artPhoto: artPhoto(art),
         background: [150, 150, 150],
         texture: "plain",
-        exposure,
+        exposure: 0.4,
       });
-    const scene = dim(0.4);
+    const scene = dim("coffee");
     const result = analyseFace("front", encodeJpeg(drawCardScene(scene), 90));
     if (!result.ok) throw new Error(result.rejection.message);
     expect(result.face.meanLuma).toBeLessThan(EXPOSURE.min);
     if (!result.face.centering.ok) throw new Error(result.face.centering.reason);
     const truth = truthOf(scene);
-    expect(Math.abs(result.face.centering.centering.left_right - truth.leftRight)).toBeLessThanOrEqual(0.5);
-    expect(Math.abs(result.face.centering.centering.top_bottom - truth.topBottom)).toBeLessThanOrEqual(0.5);
-    const darker = analyseFace("front", encodeJpeg(drawCardScene(dim(0.3)), 90));
-    expect(darker).toMatchObject({ ok: false, rejection: { message: "The front photo is too dark." } });
+    expect(Math.abs(result.face.centering.centering.left_right - truth.leftRight)).toBeLessThanOrEqual(1);
+    expect(Math.abs(result.face.centering.centering.top_bottom - truth.topBottom)).toBeLessThanOrEqual(1);
+    for (const art of ["chelsea", "rocket"] as const) {
+      const darker = analyseFace("front", encodeJpeg(drawCardScene(dim(art)), 90));
+      expect(darker).toMatchObject({ ok: false, rejection: { message: "The front photo is too dark." } });
+    }
   });
 
   it.each([

@@ -113,15 +113,18 @@ export const HOLDER_ASPECT = { min: 1.52, max: 1.85 } as const;
 /** Mean brightness (8-bit luma) of the card that can be graded. */
 export const EXPOSURE = { min: 40, max: 235 } as const;
 /**
- * A card darker on average than EXPOSURE.min is still read when its brightest 1 % (luma, as
- * photographed) reach this level: a card of dark print (a black border and dark art) in a dim
- * room, its text box or lit art showing what its print is, as against a photo too dark to show
- * anything. A real photo of a black-bordered Magic card under a dim purple lamp reads 35 on
- * average and 94 at its brightest 1 %, and is measured within 0.3 points of a hand reading of its
- * luma profiles (its frame a step from 2 to 30 levels); the drawn card at an eighth of its light
- * reads under 40 at its brightest. Every other local real photo's card reads 61 or more on average.
+ * A card darker on average than EXPOSURE.min, but not than `min`, is still read when its brightest
+ * 1 % (luma, as photographed) reach `brightest`: a card of dark print (a black border and dark
+ * art) in a dim room, its text box or lit art showing what its print is, as against a photo too
+ * dark to show anything. A real photo of a black-bordered Magic card under a dim purple lamp reads
+ * 35 on average and 94 at its brightest 1 %, and is measured within 0.3 points of a hand reading
+ * of its luma profiles (its frame a step from 2 to 30 levels); every other local real photo's card
+ * reads 61 or more on average. Drawn so (360 dark-bordered cards round photographs at 0.25–0.45
+ * of their light, noise 3, JPEG 85), the cards graded at 30–40 on average lay at most 0.50 points
+ * from the truth, those at 20–30 up to 1.11 (lit fully, the same cards 0.25–0.43): under `min`
+ * the sensor's noise is too much of the frame's step.
  */
-const DIM_CARD_BRIGHTEST = 64;
+const DIM_CARD = { min: 30, brightest: 64 } as const;
 /**
  * Mean brightness of the whole photo below or above which nothing in it is looked for: a black or
  * burnt-out photo (a deliberately dark one measures 7–13). Wider than EXPOSURE, because a well-lit
@@ -611,7 +614,7 @@ function measureCard(
   const flat = rimFlat ?? unwarpCard(measuredImage, measuredCorners, format);
   // The card's exposure is judged as photographed, before the gain.
   const meanLuma = averageLuma(flat) / m.gain;
-  if (meanLuma < EXPOSURE.min && brightestLuma(flat) / m.gain < DIM_CARD_BRIGHTEST) {
+  if (meanLuma < DIM_CARD.min || (meanLuma < EXPOSURE.min && brightestLuma(flat) / m.gain < DIM_CARD.brightest)) {
     return reject("grading_failed", `The ${name} photo is too dark.`);
   }
   if (meanLuma > EXPOSURE.max) return reject("grading_failed", `The ${name} photo is too bright.`);

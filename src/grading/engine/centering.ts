@@ -429,8 +429,8 @@ export function cutReadingsSpread(
  * the gaps left from the new place to either reading (half the side's gap). Where the truth lies
  * at one of the two readings, as on the drawn cards whose readings split, the centering is then
  * within half their spread of it. The evidence's outline stays on the line taken, and its frame
- * line on that side is drawn at the width so placed: half the gap (under 0.07 mm where this is
- * graded) from where the frame was read.
+ * line on that side is drawn at the width so placed: half the gap (a tenth of a millimetre at most
+ * on borders up to 5 mm) from where the frame was read.
  */
 export function cutBetweenReadings(
   widths: Widths,

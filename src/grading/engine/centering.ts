@@ -392,12 +392,11 @@ function ruleTooFineForHalf(
  * apart. The line taken is one of them; the other is as good a reading, and where they disagree
  * the truth is not known to better than their spread. Further apart, the side's cut is placed
  * midway between them (cutBetweenReadings), and the centering must then lie within this many
- * points of either: readings up to about twice this apart are graded so. On the real photos a
- * side read two ways 1.0–1.3 points apart (two yellow borders on a white wall of nearly their
- * luma, a black border beside its shadow) are graded so 0.6, 0.6 and 0.4–0.8 points from a hand
- * reading of luma profiles on the rectified card; the
- * drawn yellow border on gravel whose readings lie 2.3 points apart, the truth at one of them, is
- * still refused.
+ * points of either: readings up to about twice this apart are graded so. The three real photos
+ * with a side read two ways 1.0–1.3 points apart (two yellow borders on a white wall of nearly
+ * their luma, a black border beside its shadow) are graded so within 0.6 points of a hand reading
+ * of luma profiles on the rectified card; the drawn yellow border on gravel whose readings lie
+ * 2.3 points apart, the truth at one of them, is still refused.
  */
 export const MAX_CUT_READINGS_APART = 1;
 

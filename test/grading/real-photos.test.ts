@@ -17,6 +17,8 @@
 // The raw cards refused today carry no hand measurement. A change that grades one of them fails
 // here until its centering has been measured by hand and added.
 import { describe, expect, it } from "vitest";
+import { analyseFace } from "../../src/grading/engine/analyse-face";
+import { MAX_CUT_READINGS_APART } from "../../src/grading/engine/centering";
 import { decodeImage } from "../../src/grading/engine/decode";
 import { applyOrientation, downscaleToFit } from "../../src/grading/engine/image";
 import { encodeJpeg } from "../helpers/card-images";
@@ -78,6 +80,16 @@ describe("real photos of one raw card on a table", () => {
       const byHand = photo.byHand.corners[i] ?? { x: Number.NaN, y: Number.NaN };
       expect(Math.hypot(corner.x - byHand.x, corner.y - byHand.y)).toBeLessThanOrEqual(Math.max(3, 0.2 * pxPerMm));
     }
+  });
+
+  // Its bottom cut, beside a dark contact shadow, read two ways: the centering is taken with that
+  // cut midway between them, and the evidence reports the readings' whole spread.
+  it("grades revive with its bottom cut midway between two readings more than a point apart, and reports their spread", () => {
+    const result = analyseFace("front", realPhotoBytes(REAL_PHOTOS.revive));
+    if (!result.ok) throw new Error(result.rejection.message);
+    expect(result.face.centering.ok).toBe(true);
+    expect(result.face.cutSpread).toBeGreaterThan(MAX_CUT_READINGS_APART);
+    expect(result.face.cutSpread).toBeLessThan(2 * MAX_CUT_READINGS_APART);
   });
 
   it.each([

@@ -728,16 +728,18 @@ function measureCard(
       return [side, gap === null ? null : gap / pxPerMm];
     }),
   ) as Record<Side, number | null>;
-  let spread = centering.ok ? cutReadingsSpread(centering.widths, centering.bar, gapsMm) : null;
-  if (centering.ok && spread && spread.points > MAX_CUT_READINGS_APART) {
+  // The evidence reports the two readings' spread (cutSpread), wherever the cut was placed.
+  const spread = centering.ok ? cutReadingsSpread(centering.widths, centering.bar, gapsMm) : null;
+  let unsettled = spread !== null && spread.points > MAX_CUT_READINGS_APART;
+  if (centering.ok && unsettled) {
     const between = cutBetweenReadings(centering.widths, centering.bar, gapsMm);
     const remaining = cutReadingsSpread(between.widths, centering.bar, between.gapsMm);
     if (remaining && remaining.points <= MAX_CUT_READINGS_APART) {
       centering = { ...centering, widths: between.widths, centering: faceCentering(between.widths, centering.bar) };
-      spread = remaining;
+      unsettled = false;
     }
   }
-  if (centering.ok && spread && spread.points > MAX_CUT_READINGS_APART) {
+  if (centering.ok && spread && unsettled) {
     centering = {
       ok: false,
       side: spread.side,

@@ -427,7 +427,9 @@ export function cutReadingsSpread(
  * than MAX_CUT_READINGS_APART points apart, its cut placed midway between them: the widths so, and
  * the gaps left from the new place to either reading (half the side's gap). Where the truth lies
  * at one of the two readings, as on the drawn cards whose readings split, the centering is then
- * within half their spread of it. The evidence's outline stays on the line taken, and its frame
+ * within half their spread of it. The evidence gives the two readings' whole spread as the
+ * centering's agreement (the independent estimates disagree by that much, wherever the cut is
+ * placed). The evidence's outline stays on the line taken, and its frame
  * line on that side is drawn at the width so placed: half the gap (a tenth of a millimetre at most
  * on borders up to 5 mm) from where the frame was read.
  */

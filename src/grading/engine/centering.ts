@@ -415,11 +415,16 @@ export function cutReadingsSpread(
   for (const side of ["left", "right", "top", "bottom"] as const) {
     const gap = gapsMm[side];
     if (gap === null || side === bar) continue;
-    const moved = faceCentering({ ...widths, [side]: widths[side] - gap * FLAT_PX_PER_MM }, bar);
-    const points = Math.max(Math.abs(moved.left_right - base.left_right), Math.abs(moved.top_bottom - base.top_bottom));
+    const points = pointsMoved(widths, bar, base, side, gap);
     if (!worst || points > worst.points) worst = { points, side, mm: Math.abs(gap) };
   }
   return worst;
+}
+
+/** How far (points, on the axis that moves more) `base` moves with `side`'s cut `gapMm` further in. */
+function pointsMoved(widths: Widths, bar: Bar, base: FaceCentering, side: Side, gapMm: number): number {
+  const moved = faceCentering({ ...widths, [side]: widths[side] - gapMm * FLAT_PX_PER_MM }, bar);
+  return Math.max(Math.abs(moved.left_right - base.left_right), Math.abs(moved.top_bottom - base.top_bottom));
 }
 
 /**
@@ -443,10 +448,7 @@ export function cutBetweenReadings(
   const remaining = { ...gapsMm };
   for (const side of ["left", "right", "top", "bottom"] as const) {
     const gap = gapsMm[side];
-    if (gap === null || side === bar) continue;
-    const moved = faceCentering({ ...widths, [side]: widths[side] - gap * FLAT_PX_PER_MM }, bar);
-    const points = Math.max(Math.abs(moved.left_right - base.left_right), Math.abs(moved.top_bottom - base.top_bottom));
-    if (points <= MAX_CUT_READINGS_APART) continue;
+    if (gap === null || side === bar || pointsMoved(widths, bar, base, side, gap) <= MAX_CUT_READINGS_APART) continue;
     between[side] = widths[side] - (gap / 2) * FLAT_PX_PER_MM;
     remaining[side] = gap / 2;
   }

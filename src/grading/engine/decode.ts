@@ -25,6 +25,7 @@ import {
   type ExifFacts,
   type ImageFormat,
   type ImageHeader,
+  jpegAppSegment,
   readExif,
 } from "./image-header";
 
@@ -253,19 +254,7 @@ function decodeJpegScaled<T>(
  * (0 is full ink), as Photoshop and most tools write them; without it, 0 is no ink.
  */
 function adobeInverted(bytes: Uint8Array): boolean {
-  let at = 2;
-  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
-    const marker = bytes[at + 1] ?? 0;
-    // Start of scan or of frame data: the markers that can say so lie before it.
-    if (marker === 0xda) break;
-    const length = ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0);
-    if (marker === 0xee && length >= 7) {
-      const tag = String.fromCharCode(...bytes.subarray(at + 4, at + 9));
-      if (tag === "Adobe") return true;
-    }
-    at += 2 + length;
-  }
-  return false;
+  return jpegAppSegment(bytes, 0xee, "Adobe") !== null;
 }
 
 /**

@@ -298,19 +298,34 @@ function webpExif(bytes: Uint8Array): ExifFacts {
 
 /** A JPEG's first APP1 "Exif" segment before the scan. */
 function jpegExif(bytes: Uint8Array): ExifFacts {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const segment = jpegAppSegment(bytes, 0xe1, "Exif");
+  if (!segment || segment.start + 6 > bytes.length) return NO_EXIF;
+  // "Exif" and two zero bytes, then the TIFF structure.
+  return readTiff(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), segment.start + 6, segment.end);
+}
+
+/**
+ * A JPEG's first APP`n` segment (`marker`, 0xe0–0xef) before the scan whose data begins with
+ * `tag`: where its data starts and ends in `bytes`; null when there is none.
+ */
+export function jpegAppSegment(bytes: Uint8Array, marker: number, tag: string): { start: number; end: number } | null {
   let offset = 2;
   while (offset + 4 <= bytes.length) {
-    if (view.getUint8(offset) !== 0xff) return NO_EXIF;
-    const marker = view.getUint8(offset + 1);
-    if (marker === 0xda || marker === 0xd9) return NO_EXIF; // start of scan / end: no EXIF before the pixels
-    const length = view.getUint16(offset + 2);
-    if (marker === 0xe1 && offset + 10 <= bytes.length && view.getUint32(offset + 4) === 0x45786966) {
-      return readTiff(view, offset + 10, Math.min(bytes.length, offset + 2 + length));
+    if (bytes[offset] !== 0xff) return null;
+    const found = bytes[offset + 1] ?? 0;
+    if (found === 0xda || found === 0xd9) return null; // start of scan / end: none before the pixels
+    const length = ((bytes[offset + 2] ?? 0) << 8) | (bytes[offset + 3] ?? 0);
+    const start = offset + 4;
+    if (
+      found === marker &&
+      start + tag.length <= bytes.length &&
+      String.fromCharCode(...bytes.subarray(start, start + tag.length)) === tag
+    ) {
+      return { start, end: Math.min(bytes.length, offset + 2 + length) };
     }
     offset += 2 + length;
   }
-  return NO_EXIF;
+  return null;
 }
 
 /** A TIFF structure's IFD entries (tag → SHORT or LONG value), the IFD at `ifdOffset` from `tiff`. */

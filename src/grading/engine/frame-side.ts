@@ -214,6 +214,8 @@ const MIN_INK_LINES = 0.4;
  * side is read on the scan lines whose border shows this ink only (inkLines).
  */
 export type StripAt = {
+  /** The flat card's frame was read from median profiles (frame.ts, medianFrameOf): every scale reads this side so. */
+  median?: boolean;
   thinRule?: boolean;
   lineAlong?: boolean;
   ink?: readonly [number, number, number];

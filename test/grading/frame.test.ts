@@ -447,13 +447,15 @@ describe("the printed frame from line evidence", () => {
     if (result.ok) expect(result.sides.left.width / MM).toBeCloseTo(3, 1);
   });
 
-  it("does not read a side again at the faint threshold where its border strip scatters more than a plain border's", () => {
+  it("does not read a side again at the faint threshold where its border strip scatters more than a plain border's, but from median profiles", () => {
     // The card just above, its left border and body lit from 40 levels darker at the top to 40
     // lighter at the bottom: the body stays 12.2 levels off the border everywhere (read again, the
     // side would be measured), but the strip scatters about the side's one colour by more than
     // the 24 levels a plain border is allowed, as a border with print in it does. Such a side is
     // left as the step threshold read it: the limit is cautious, and light falling off along a
-    // side keeps its refusal too.
+    // side keeps it from the faint threshold too. Its stretches' median profiles, each against
+    // its own border colour, find the body's step all along the side (frame-median.ts): read so
+    // (since stop 115), the frame is measured where it is.
     const card = flatCard(Math.round(H * (0.2 + 0.6 * 0.3)));
     for (let y = 0; y < H; y++) {
       const light = Math.round(-40 + (80 * y) / (H - 1));
@@ -463,7 +465,8 @@ describe("the printed frame from line evidence", () => {
       }
     }
     const result = measureFrame(card);
-    expect(result).toMatchObject({ ok: false, side: "left" });
+    if (!result.ok) throw new Error(result.reason);
+    for (const side of SIDES) expect(result.sides[side].width / MM).toBeCloseTo(3, 1);
   });
 
   it("refuses a side where no depth is shared by 40 % of the scan lines", () => {
@@ -557,6 +560,7 @@ describe("the printed frame from line evidence", () => {
       ok: false,
       side: "left",
       reason: "the printed frame could not be found on the left side",
+      unclear: true,
     });
   });
 
@@ -622,6 +626,7 @@ describe("a thumb over the middle of the bottom border", () => {
       ok: false,
       side: "bottom",
       reason: "the printed frame on the bottom side is not clear enough to measure",
+      unclear: true,
     });
   });
 });

@@ -279,20 +279,6 @@ export function measureFrame(flat: RgbaImage, scale = 1, blurMm = 0): FrameResul
   return frameAt(flat, scale, blurMm, new Set(), 0, bevelledRim(flat, scale, blurMm) ?? undefined).result;
 }
 
-/**
- * A card whose scan lines do not tell its frame on a side (FrameResult `unclear`) is read again
- * from median profiles (frame-median.ts), on all four sides, so that the borders set against each
- * other are read alike, and is measured so when the frame then passes every check the scan lines'
- * reading must (frameOf: among them a fainter line before the one found); its other scales read
- * those sides so too (StripAt `median`). A side on a bevelled rim or beside a bowed cut, which the
- * scan lines read in their own way, is not read so. On the local real photos this measured two
- * cards the scan lines had refused (a black-bordered Magic card, its frame 12–27 levels off the
- * border, and a Flesh and Blood card's gold rule before a black body), each within 0.3 points of a
- * hand reading; of the drawn photos of `npm run accuracy` none changed. The fainter line matters:
- * on a real photo of an old-frame Magic card the top's frame rises 7 luma levels out of the border
- * 3.15 mm in and on into a light edge at 3.9 mm, which the median profiles take for its frame: a
- * centering 5 points off, refused for the fainter line.
- */
 /** The frame on `side` read from its median profiles (frame-median.ts), where the scan lines' `reading` began its border. */
 function medianSide(
   flat: RgbaImage,
@@ -306,7 +292,22 @@ function medianSide(
   return medianFrame(flat, side, scale, reading.strip.settledFrom ?? 0.35, maxLean, noise);
 }
 
-/** All four sides read from their median profiles (marked so in their strips), or null where one is not. */
+/**
+ * All four sides read from their median profiles (marked so in their strips), or null where one
+ * is not. A card whose scan lines do not tell its frame on a side (FrameResult `unclear`) is read
+ * so (frameAt), all four sides alike, so that the borders set against each other are read the same
+ * way, and is measured so when the frame then passes every check the scan lines' reading must
+ * (frameOf); its other scales read those sides so too (StripAt `median`). A side on a bevelled rim
+ * or beside a bowed cut, which the scan lines read in their own way, is not read so. On the local
+ * real photos this measured two cards the scan lines had refused (a black-bordered Magic card, its
+ * frame 12–27 levels off the border, and a Flesh and Blood card's gold rule before a black body),
+ * 0.6 and 0.1 points from a hand reading; of the drawn photos of `npm run accuracy` none changed.
+ * On a real photo of an old-frame Magic card the top's frame rises 7 luma levels out of the border
+ * 3.15 mm in and on into a light edge at 3.9 mm: a step followed on past where it first stands out
+ * took the light edge for the frame, a centering 5 points off, so a step is placed within a window
+ * of where it first stands out (frame-median.ts, firstStep), and there the stretches disagree and
+ * the card is refused.
+ */
 function medianFrameOf(
   flat: RgbaImage,
   scale: number,

@@ -320,10 +320,10 @@ function medianFrameOf(
     if ((bows[side] ?? 0) !== 0) return null;
     const reading = readings[side];
     // A side whose scan lines' line leaned past the limit is read so only where its median
-    // profiles find the frame nearly square, leaning at most half as much: the lean was then the
-    // scatter of the scan lines' steps over a textured border (drawn black cards, 0.68–0.74 mm against
-    // 0.00–0.10). A frame printed turned leans in both readings (0.45 mm and 0.375, frame.test.ts), and
-    // keeps the scan lines' refusal.
+    // profiles find the frame nearly square, leaning at most half as much: the lean was then
+    // the scatter of the scan lines' steps over a textured border (drawn black cards, 0.68–0.74
+    // mm against 0.00–0.10). A frame printed turned leans in both readings (0.45 mm and 0.375,
+    // frame.test.ts), and keeps the scan lines' refusal.
     const leaned = reading.ok && reading.measured.lean > maxLean(side);
     const limit = leaned && reading.ok ? Math.min(maxLean(side), reading.measured.lean / 2) : maxLean(side);
     const measured = medianSide(flat, side, scale, reading, limit);

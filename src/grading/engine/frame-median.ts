@@ -1,16 +1,17 @@
 // A side's printed frame read from median colour profiles, for a card whose scan lines, one by
-// one, do not tell its frame (frame.ts, medianFrameOf: print before the line most of them find,
-// a broken line, no clear line).
+// one, do not tell its frame (frame.ts, medianFrameOf: no clear line, print before the line most
+// of them find, a broken line, a line leaning past the limit, print with no frame behind it).
 // A frame printed in nearly its border's colour (the near-black frame of a black-bordered Magic
-// card, 7–15 luma levels lighter than the border on real photos, or a thin gold rule before a
+// card, 7–27 luma levels lighter than the border on real photos, or a thin gold rule before a
 // black body) stands out of a textured border by less than a pixel's noise: some scan lines meet
 // it, others read on past it into the art, and the side is refused. Over a stretch of the side,
 // the median colour at each depth takes the texture out and leaves the step standing. The side's
 // middle 60 % is cut into CHUNKS stretches; each stretch's median profile is read for its first
 // step; and the frame is the straight line through them, parallel to the card's edge, when at
-// least MIN_ON of them lie on it and any other lies behind it (a stretch where the frame was
-// hidden finds the art). Print is no such line: letters cover less than half of a stretch at any
-// depth, so its median does not step, and a row of print that did would not run the side's length.
+// least MIN_ON of them lie on it, any other lies behind it (a stretch where the frame was hidden
+// finds the art), and most of their scan lines show the step (MIN_LINES_SHOWING). Print is no
+// such line: letters cover less than half of a stretch at any depth, so its median does not
+// step, and print that covers more (vertical text along a side) shows on too few scan lines.
 
 import type { Side, SideMeasurement } from "./frame-side";
 import { FLAT_PX_PER_MM, fitLine, median, type Point } from "./geometry";

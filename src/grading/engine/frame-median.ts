@@ -31,7 +31,7 @@ const WINDOW_MM = 0.375;
  * a stretch's median profile varies by 1–2 levels along a plain border and 3–4 per window where
  * the light falls off across it; their frames step by 12–110.
  */
-export const MIN_MEDIAN_STEP = 10;
+const MIN_STEP = 10;
 
 /**
  * Past the step the colour stays at least this share of the step's height off the border's over
@@ -67,7 +67,7 @@ type Rgb = [number, number, number];
  * stretches' median profiles, or null: fewer than MIN_ON stretches find a step on one straight
  * line, one lies before it, or the line leans more than `maxLean` (mm) against the card's edge.
  * `from`: the depth (mm) the border's colour is read from, where the scan lines' reading settled
- * it; `borderNoise`: theirs, reported as it is; `minStep`: the step looked for (RGB distance).
+ * it; `borderNoise`: theirs, reported as it is.
  */
 export function medianFrame(
   flat: RgbaImage,
@@ -76,7 +76,6 @@ export function medianFrame(
   from: number,
   maxLean: number,
   borderNoise: number,
-  minStep = MIN_MEDIAN_STEP,
 ): SideMeasurement | null {
   const { width: W, height: H } = flat;
   const horizontal = side === "left" || side === "right";
@@ -100,7 +99,7 @@ export function medianFrame(
     const border = meanOver(profile, stripFrom, stripTo);
     colours.push(border);
     const shows = linesShowing(flat, side, a, b, window);
-    const step = firstStep(profile, border, stripTo + window, maxDepth, window, hold, minStep, shows);
+    const step = firstStep(profile, border, stripTo + window, maxDepth, window, hold, shows);
     if (step !== null) {
       const point = { x: ((a + b) / 2) * scale, y: step.depth * scale };
       points.push(point);
@@ -220,12 +219,12 @@ const distance = (p: Rgb, q: Rgb) => Math.hypot(p[0] - q[0], p[1] - q[1], p[2] -
 
 /**
  * A stretch's first step from depth `start` (pixels), or null: the first depth whose `window`
- * pixels past it differ from the `window` before it by `minStep`, at the steepest point within a
+ * pixels past it differ from the `window` before it by MIN_STEP, at the steepest point within a
  * window of there (not further: a faint frame may rise on into a brighter line behind it, which is
  * another step), with the colour past it held off the border's (MIN_HOLD). Placed where the
  * profile first departs from its level before the step (read clear of the step, where a thin dark
  * line may run just before a frame's light edge) by half the step's height (its furthest
- * departure within a window either side).
+ * departure within a window either side); with the share of the stretch's scan lines that show it.
  */
 function firstStep(
   profile: Float64Array,
@@ -234,7 +233,6 @@ function firstStep(
   maxDepth: number,
   window: number,
   hold: number,
-  minStep: number,
   shows: LinesShowing,
 ): { depth: number; share: number } | null {
   const depths = profile.length / 3;
@@ -242,7 +240,7 @@ function firstStep(
   const colourAt = (d: number): Rgb => [profile[d * 3] ?? 0, profile[d * 3 + 1] ?? 0, profile[d * 3 + 2] ?? 0];
   const jump = (d: number) => distance(meanOver(profile, d + 1, d + 1 + window), meanOver(profile, d - window, d));
   for (let d = start; d < end; d++) {
-    if (jump(d) < minStep) continue;
+    if (jump(d) < MIN_STEP) continue;
     let peak = d;
     for (let x = d + 1; x <= d + window && x < end; x++) if (jump(x) > jump(peak)) peak = x;
     const before = meanOver(

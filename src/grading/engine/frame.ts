@@ -55,8 +55,8 @@ export type FrameResult =
       inks?: Record<Side, SideMeasurement>;
       /**
        * The side's scan lines did not tell one line (none clear, print before the line most find,
-       * a broken line, print with no frame behind it): the card may be read from its sides'
-       * median profiles (frame-median.ts, medianFrameOf).
+       * a broken line, a line leaning past the limit, print with no frame behind it): the card
+       * may be read from its sides' median profiles (medianFrameOf, frame-median.ts).
        */
       unclear?: true;
     };
@@ -324,8 +324,7 @@ function medianFrameOf(
     // the scatter of the scan lines' steps over a textured border (drawn black cards, 0.68–0.74
     // mm against 0.00–0.10). A frame printed turned leans in both readings (0.45 mm and 0.375,
     // frame.test.ts), and keeps the scan lines' refusal.
-    const leaned = reading.ok && reading.measured.lean > maxLean(side);
-    const limit = leaned && reading.ok ? Math.min(maxLean(side), reading.measured.lean / 2) : maxLean(side);
+    const limit = reading.ok && reading.measured.lean > maxLean(side) ? reading.measured.lean / 2 : maxLean(side);
     const measured = medianSide(flat, side, scale, reading, limit);
     if (!measured) return null;
     again[side] = { ok: true, measured, strip: { ...reading.strip, median: true } };
@@ -845,13 +844,13 @@ function fainterLineBefore(
   return clearLine(faint, maxLeanMm(scale)) && faint.width < before ? faint.width : null;
 }
 
-/** Why a side without a frame found has no border to measure, or null when its border is plain. */
 /** A side with no frame found: refused as borderless (not read again), or for `reason` and unclear. */
 function unclearUnlessBorderless(side: Side, noise: number, reason: string): { reason: string; unclear?: true } {
   const none = borderless(side, noise);
   return none ? { reason: none } : { reason, unclear: true };
 }
 
+/** Why a side without a frame found has no border to measure, or null when its border is plain. */
 function borderless(side: Side, noise: number): string | null {
   if (noise <= BORDERLESS_NOISE) return null;
   return `the card shows no plain border along its ${side} edge: within 0.75 mm of the cut its colour varies as print does (noise ${Math.round(noise)} levels; a printed border's is under 40), so either its art runs to the cut (a borderless or full-art card, whose centering has no border to be measured by) or the outline found there is not the card's cut`;

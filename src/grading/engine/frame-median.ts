@@ -13,7 +13,7 @@
 // such line: letters cover less than half of a stretch at any depth, so its median does not
 // step, and print that covers more (vertical text along a side) shows on too few scan lines.
 
-import type { Side, SideMeasurement } from "./frame-side";
+import { MAX_SCAN_SHARE, type Side, type SideMeasurement, sideOffset } from "./frame-side";
 import { FLAT_PX_PER_MM, fitLine, median, type Point } from "./geometry";
 import type { RgbaImage } from "./image";
 
@@ -56,9 +56,6 @@ const MAX_RESIDUAL_MM = 0.15;
 
 /** Where the border's colour is read past `from` (mm): a strip this wide. */
 const STRIP_MM = 0.4;
-
-/** How far in from the cut the frame is looked for: 30 % of the card's width, as measureSide. */
-const MAX_SCAN_SHARE = 0.3;
 
 type Rgb = [number, number, number];
 
@@ -134,20 +131,13 @@ export function medianFrame(
 
 /** The per-channel median over scan lines a … b − 1 of `side` at each depth 0 … depths − 1 (3 values per depth). */
 function stretchProfile(flat: RgbaImage, side: Side, a: number, b: number, depths: number): Float64Array {
-  const { width: W, height: H, data } = flat;
-  const horizontal = side === "left" || side === "right";
-  const across = horizontal ? W : H;
-  const fromEnd = side === "right" || side === "bottom";
+  const { data } = flat;
+  const offset = sideOffset(flat, side);
   const profile = new Float64Array(depths * 3);
   const values: number[] = new Array(b - a);
   for (let d = 0; d < depths; d++) {
-    const pos = fromEnd ? across - 1 - d : d;
     for (let ch = 0; ch < 3; ch++) {
-      for (let line = a; line < b; line++) {
-        const x = horizontal ? pos : line;
-        const y = horizontal ? line : pos;
-        values[line - a] = data[(y * W + x) * 4 + ch] ?? 0;
-      }
+      for (let line = a; line < b; line++) values[line - a] = data[offset(line, d) + ch] ?? 0;
       profile[d * 3 + ch] = median(values);
     }
   }
@@ -166,18 +156,16 @@ type LinesShowing = (depth: number, before: Rgb, after: Rgb, height: number) => 
 const LINE_GROUP = 3;
 
 function linesShowing(flat: RgbaImage, side: Side, a: number, b: number, window: number): LinesShowing {
-  const { width: W, height: H, data } = flat;
-  const horizontal = side === "left" || side === "right";
-  const across = horizontal ? W : H;
-  const fromEnd = side === "right" || side === "bottom";
+  const { data } = flat;
+  const across = side === "left" || side === "right" ? flat.width : flat.height;
+  const offset = sideOffset(flat, side);
   // A group of LINE_GROUP neighbouring scan lines' mean colour over depths from … to − 1.
   const meanAt = (first: number, from: number, to: number): Rgb => {
     const sum: Rgb = [0, 0, 0];
     let n = 0;
     for (let line = first; line < Math.min(b, first + LINE_GROUP); line++) {
       for (let d = from; d < to; d++) {
-        const pos = fromEnd ? across - 1 - d : d;
-        const o = ((horizontal ? line : pos) * W + (horizontal ? pos : line)) * 4;
+        const o = offset(line, d);
         sum[0] += data[o] ?? 0;
         sum[1] += data[o + 1] ?? 0;
         sum[2] += data[o + 2] ?? 0;

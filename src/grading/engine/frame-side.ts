@@ -72,7 +72,22 @@ export interface BorderPrint {
 }
 
 /** How far inward the frame is looked for: 30 % of the card's width (19 mm). */
-const MAX_SCAN_SHARE = 0.3;
+export const MAX_SCAN_SHARE = 0.3;
+
+/**
+ * Where in `flat`'s data the pixel `depth` pixels in from `side`'s edge lies on scan line `line`
+ * (a row for left and right, a column for top and bottom): its red byte's offset.
+ */
+export function sideOffset(flat: RgbaImage, side: Side): (line: number, depth: number) => number {
+  const { width: W, height: H } = flat;
+  const horizontal = side === "left" || side === "right";
+  const across = horizontal ? W : H;
+  const fromEnd = side === "right" || side === "bottom";
+  return (line, depth) => {
+    const pos = fromEnd ? across - 1 - depth : depth;
+    return ((horizontal ? line : pos) * W + (horizontal ? pos : line)) * 4;
+  };
+}
 
 /** A scan line's border colour is the strip's over the scan lines within this distance (mm) along the side. */
 const LOCAL_BORDER_MM = 2;
@@ -713,15 +728,14 @@ export function medianLumaProfile(flat: RgbaImage, side: Side, depths: number): 
   const horizontal = side === "left" || side === "right";
   const along = horizontal ? H : W;
   const across = horizontal ? W : H;
-  const fromEnd = side === "right" || side === "bottom";
+  const offset = sideOffset(flat, side);
   const lines: number[] = [];
   for (let line = Math.round(along * 0.2); line < along * 0.8; line += 1) lines.push(line);
   const values = new Float64Array(lines.length);
   const profile = new Float64Array(Math.min(depths, across));
   for (let depth = 0; depth < profile.length; depth++) {
-    const pos = fromEnd ? across - 1 - depth : depth;
     lines.forEach((line, i) => {
-      const p = ((horizontal ? line : pos) * W + (horizontal ? pos : line)) * 4;
+      const p = offset(line, depth);
       values[i] = 0.299 * (data[p] ?? 0) + 0.587 * (data[p + 1] ?? 0) + 0.114 * (data[p + 2] ?? 0);
     });
     profile[depth] = selectKth(values, lines.length, lines.length >> 1);

@@ -190,11 +190,13 @@ describe("the engine on drawn photos of black cards with near-black frames", { t
       },
     });
 
-  // Stop 114's engine refused each: print before the frame on a side (12 and 16 levels), a line
-  // leaning 0.69 mm (the scan lines' steps scattered over the border's noise), a broken line (22).
+  // Stop 114's engine refused each: a line leaning 0.68–0.69 mm (the scan lines' steps scattered
+  // over the border's noise; 12 and 16 levels under noise 6 and 9), print before the frame and
+  // print 7.9 mm deep with no frame line behind it (16 levels under noise 3), a broken line (22).
   it.each([
     [12, 6, 1],
     [16, 3, 1],
+    [16, 3, 2],
     [16, 9, 2],
     [22, 6, 3],
   ])("grades one %i levels off its border under noise %i (seed %i) within half a point", (delta, noise, seed) => {

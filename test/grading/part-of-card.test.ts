@@ -5,7 +5,7 @@
 // Round a part of no card's shape, one of a card's shape supported as well wins too; of several
 // round the part, the largest that stands out and is sharp as a cut (find-card.ts, cardRoundPart).
 import { describe, expect, it } from "vitest";
-import { cardRoundPart, locateCard } from "../../src/grading/engine/find-card";
+import { cardRoundPart, firstCard, locateCard, printOfCard } from "../../src/grading/engine/find-card";
 import { type Quad, signedArea2 } from "../../src/grading/engine/geometry";
 import type { RgbaImage } from "../../src/grading/engine/image";
 import type { Hypothesis } from "../../src/grading/engine/quad-hypotheses";
@@ -175,5 +175,135 @@ describe("the card round a part of its print, chosen among the outlines round it
       aspect: 1.38,
     });
     expect(cardRoundPart(part, [part, stronger, weaker])).toBe(stronger);
+  });
+});
+
+// The scores follow those read on a real silver-bordered Pokémon trainer on a blue playmat
+// (rkrk-2.jpg, set 11 of docs/held-out-photo-set-11.tsv), in working-image pixels: its art window
+// (1.5 times as wide as tall) closed by the card's own left cut, the silver round it lit as light
+// as the playmat's sheen, so that the colour cue counted half the ring between them as table.
+describe("print of the card round it, which does not make that card the table's pattern", () => {
+  const card = outline(box(230, 293, 930, 1277), {
+    support: 0.95,
+    strength: 2.1,
+    sharpness: 0.29,
+    distinct: 0.79,
+    aspect: 1.4,
+  });
+
+  it("is an art window closed by the card's cut along one side", () => {
+    const window = outline(box(230, 366, 875, 788), {
+      support: 1,
+      strength: 3.2,
+      sharpness: 0.26,
+      distinct: 0.3,
+      aspect: 1.5,
+    });
+    expect(printOfCard(card, window)).toBe(true);
+  });
+
+  it("is a panel clear of all four of the card's sides", () => {
+    const panel = outline(box(290, 800, 870, 1200), {
+      support: 1,
+      strength: 3,
+      sharpness: 0.25,
+      distinct: 0.4,
+      aspect: 1.45,
+    });
+    expect(printOfCard(card, panel)).toBe(true);
+  });
+
+  it("is not a card lying in the outline round it and another card, along three of its sides", () => {
+    const pair = outline(box(100, 300, 980, 930), {
+      support: 0.9,
+      strength: 2,
+      sharpness: 0.25,
+      distinct: 0.6,
+      aspect: 1.4,
+    });
+    const left = outline(box(100, 300, 540, 930), {
+      support: 1,
+      strength: 3,
+      sharpness: 0.3,
+      distinct: 0.7,
+      aspect: 1.43,
+    });
+    expect(printOfCard(pair, left)).toBe(false);
+  });
+
+  it("is not a card of its own orientation inside it", () => {
+    const inner = outline(box(300, 400, 860, 1180), {
+      support: 1,
+      strength: 3,
+      sharpness: 0.3,
+      distinct: 0.7,
+      aspect: 1.39,
+    });
+    expect(printOfCard(card, inner)).toBe(false);
+  });
+});
+
+// The scores follow those read on a real white-bordered Magic card on light wood, 640 × 480
+// (keyo-pic_1.jpg, set 11), in its pixels: the wood's grain withdrew Hough votes from the card's
+// left cut, so the only outlines supported as well as its frame's are the frame and outlines
+// closed by the frame on one side and the cut on the others, all inside the card's own outline.
+describe("the first outline taken for the card", () => {
+  const frame = outline(box(218, 90, 468, 429), {
+    support: 1,
+    strength: 1.97,
+    sharpness: 0.23,
+    distinct: 0.3,
+    aspect: 1.41,
+  });
+  const mixed = outline(box(218, 79, 479, 429), {
+    support: 0.95,
+    strength: 1.28,
+    sharpness: 0.23,
+    distinct: 0.39,
+    aspect: 1.397,
+  });
+  const card = outline(box(208, 79, 480, 440), {
+    support: 0.78,
+    strength: 1.15,
+    sharpness: 0.24,
+    distinct: 0.4,
+    aspect: 1.384,
+  });
+  // The wood's grain closes an outline 1.72 times as tall as wide round the card: no card's shape.
+  const grain = outline(box(208, 6, 480, 440), {
+    support: 0.68,
+    strength: 0.98,
+    sharpness: 0.22,
+    distinct: 0.61,
+    aspect: 1.718,
+  });
+  const accepted = [frame, mixed, card, grain];
+  const insideTheCard = (h: Hypothesis) => h === frame || h === mixed;
+
+  it("is the best supported that is not print inside a card-shaped outline", () => {
+    expect(firstCard(accepted, () => false)).toBe(frame);
+    expect(firstCard(accepted, (h) => h === frame)).toBe(mixed);
+  });
+
+  it("is the card's outline, however supported, when every well-supported one lies inside it", () => {
+    expect(firstCard(accepted, insideTheCard)).toBe(card);
+  });
+
+  it("is not an outline round four cards laid out in two rows, which has a card's shape", () => {
+    const cards = [
+      box(200, 100, 350, 310),
+      box(370, 100, 520, 310),
+      box(200, 330, 350, 540),
+      box(370, 330, 520, 540),
+    ].map((quad) => outline(quad, { support: 1, strength: 2.5, sharpness: 0.3, distinct: 0.6, aspect: 1.4 }));
+    const block = outline(box(195, 95, 525, 545), {
+      support: 0.82,
+      strength: 2.54,
+      sharpness: 0.33,
+      distinct: 0.42,
+      aspect: 1.373,
+    });
+    // Each card lies inside a card-shaped outline of print round it (the block aside).
+    expect(firstCard([...cards, block], (h) => cards.includes(h))).toBeUndefined();
   });
 });

@@ -230,15 +230,73 @@ const competes = (h: Hypothesis, other: Hypothesis) =>
  * gravel), which is then a second outermost outline: the card is the outline round it.
  */
 function partOf(inner: Hypothesis, outer: Hypothesis): boolean {
-  if (!crosswise(inner.quad, outer.quad) || shareInside(outer.quad, inner.quad) < PART_INSIDE) return false;
+  return crosswiseInside(inner, outer) && sidesAlong(inner, outer) > 0;
+}
+
+/** `inner` lies crosswise to `outer`, PART_INSIDE of it or more inside it. */
+const crosswiseInside = (inner: Hypothesis, outer: Hypothesis) =>
+  crosswise(inner.quad, outer.quad) && shareInside(outer.quad, inner.quad) >= PART_INSIDE;
+
+/** How many of `inner`'s sides lie along one of `outer`'s, both ends within PART_ALONG_SHARE of its width. */
+function sidesAlong(inner: Hypothesis, outer: Hypothesis): number {
   const near = PART_ALONG_SHARE * Math.sqrt(outer.area / aspectOf(STANDARD_FORMAT));
-  return sidesOf(outer.quad).some((line) =>
-    [0, 1, 2, 3].some((k) =>
+  const lines = sidesOf(outer.quad);
+  return [0, 1, 2, 3].filter((k) =>
+    lines.some((line) =>
       [inner.quad[k] as Point, inner.quad[(k + 1) % 4] as Point].every(
         (p) => Math.abs(line.a * p.x + line.b * p.y - line.c) <= near,
       ),
     ),
+  ).length;
+}
+
+/**
+ * `inner` is print of the card `outer` outlines: it lies crosswise inside it, clear of its sides
+ * (outline-relations.ts, printLyingInside: a panel, half the card below its art), or along one of
+ * them only (partOf: an art window closed by the card's own cut along one side). Two cards side
+ * by side, which an outline round both holds crosswise, lie along three of its sides.
+ */
+export function printOfCard(outer: Hypothesis, inner: Hypothesis): boolean {
+  return printLyingInside(outer.quad, inner.quad) || (crosswiseInside(inner, outer) && sidesAlong(inner, outer) === 1);
+}
+
+/**
+ * The first outline taken for the card (locateCard), of those `accepted` (strongest first): the
+ * strongest of about a card's shape (under 1.5 times as tall as wide), about as well supported as
+ * the best of them (MIN_SUPPORT_LEAD), that is not print inside a card-shaped outline
+ * (`insideCard`). When every one so supported is (a white Magic card's frame on light wood, and
+ * the outlines closed by its frame along one side and its cut along the others, where the wood's
+ * grain withdrew votes from the cut's left side: supported along 78 % of it), the strongest of a
+ * card's shape that is not, however supported, unless it holds cards (holdsCards): four cards
+ * laid out in two rows make a card's shape round them.
+ */
+export function firstCard(
+  accepted: readonly Hypothesis[],
+  insideCard: (h: Hypothesis) => boolean,
+): Hypothesis | undefined {
+  const bestSupport = Math.max(0, ...accepted.filter((h) => h.aspect < 1.5).map((h) => h.support));
+  return (
+    accepted.find((h) => h.aspect < 1.5 && h.support >= bestSupport - MIN_SUPPORT_LEAD && !insideCard(h)) ??
+    accepted.find((h) => cardShaped(h) && !insideCard(h) && !holdsCards(h, accepted))
   );
+}
+
+/**
+ * Two outlines of a card's shape lie inside `outer` in its orientation, apart from each other,
+ * each an eighth to half of its area: `outer` is round several cards. (A card's art window and
+ * text box lie crosswise inside it.)
+ */
+function holdsCards(outer: Hypothesis, outlines: readonly Hypothesis[]): boolean {
+  const held = outlines.filter(
+    (h) =>
+      h !== outer &&
+      cardShaped(h) &&
+      !crosswise(outer.quad, h.quad) &&
+      h.area >= outer.area / 8 &&
+      h.area <= outer.area / 2 &&
+      contains(outer.quad, h.quad, 2),
+  );
+  return held.some((h, i) => held.slice(i + 1).some((other) => apart(h.quad, other.quad)));
 }
 
 /**
@@ -451,7 +509,6 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // tall, its sides supported along 65 % of their length, were otherwise taken for it (stronger at
   // their worst than the card's shadowed side, and swallowed by nothing), and the card's outline,
   // supported all round, was set aside inside it.
-  const bestSupport = Math.max(0, ...accepted.filter((h) => h.aspect < 1.5).map((h) => h.support));
   // Set aside as print inside a card-shaped outline: what lies between them is not table.
   const insideCard = (h: Hypothesis) =>
     accepted.some((o) => cardShaped(o) && swallows(o, h) && patternShare(o, h) >= MIN_HOLDER_NOT_TABLE);
@@ -464,7 +521,7 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
   // 28 px apart. The first outline found, when a card-shaped one at least as well supported
   // swallows it and shows a border ring all round (borderRingAllRound), gives way to the best
   // supported (then strongest) of those.
-  const first = accepted.find((h) => h.aspect < 1.5 && h.support >= bestSupport - MIN_SUPPORT_LEAD && !insideCard(h));
+  const first = firstCard(accepted, insideCard);
   const ringed = first
     ? accepted.filter(
         (o) => cardShaped(o) && swallows(o, first) && o.support >= first.support && borderRingAllRound(coarse, o.quad),
@@ -545,17 +602,19 @@ export function locateCard(image: RgbaImage, lensFocal: number | null = null): L
       // Far larger than the card, with table between: lines of things on the table (pencils, a
       // laptop's edge, the table's own edge, its texture) closing a rectangle around it. A card's
       // cut never lies that far out from its own print. Unless the "card" lies crosswise inside it,
-      // clear of all four of its sides: then it is part of the print of the card that outline is
-      // (a modern card's panel below its art window, round its text box: a card's shape lying
-      // sideways), whose border and art the colour cue took for table (a silver border on grey
-      // grass). Taken for the card, that panel was graded 28 points off. But not when the card
+      // clear of all four of its sides or along one of them (printOfCard): then it is part of the
+      // print of the card that outline is (a modern card's panel below its art window, round its
+      // text box: a card's shape lying sideways; its art window closed by its left cut, on a real
+      // photo of a silver-bordered Pokémon trainer on a blue playmat), whose border and art the
+      // colour cue took for table (a silver border on grey grass; the silver, lit, as light as the
+      // playmat's sheen). Taken for the card, that panel was graded 28 points off. But not when the card
       // has a cut of its own round it inside that outline (cardOfItsOwn): a drawn Yu-Gi-Oh! card
       // on bricks, its body the "card", the joints' landscape outline round it won, supported
       // 0.63 against its own cut's 1.00.
       if (
         h.area > MAX_PRINT_AREA_RATIO * card.area &&
         patternShare(h, card) < MIN_HOLDER_NOT_TABLE &&
-        !(printLyingInside(h.quad, card.quad) && !cardOfItsOwn(h))
+        !(printOfCard(h, card) && !cardOfItsOwn(h))
       ) {
         pattern.add(h);
         continue;

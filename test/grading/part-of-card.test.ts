@@ -303,7 +303,8 @@ describe("the first outline taken for the card", () => {
       distinct: 0.42,
       aspect: 1.373,
     });
-    // Each card lies inside a card-shaped outline of print round it (the block aside).
+    // Each card counts as print inside a card-shaped outline (the block round them, with the other
+    // cards between), so none is taken first, and the block itself holds four cards.
     expect(firstCard([...cards, block], (h) => cards.includes(h))).toBeUndefined();
   });
 });

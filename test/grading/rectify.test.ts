@@ -16,6 +16,7 @@ import {
   photoOrder,
   rectangleProportions,
   telephotoFormat,
+  vanishingFocal,
 } from "../../src/grading/engine/rectify";
 import { drawCardScene, encodeJpeg, truthOf } from "../helpers/card-images";
 import { cleanScenes } from "../helpers/scene-sets";
@@ -105,6 +106,31 @@ describe("rectangleProportions", () => {
     const wide = rectangleProportions(turnedCard(0.45), PHOTO.width, PHOTO.height);
     expect(wide.focalSource).toBe("assumed");
     expect(wide.focal).toBe(DEFAULT_FOCAL_SHARE * longSide);
+  });
+
+  it("takes no focal length from vanishing points that a pixel at one corner moves", () => {
+    // Turned 4° and tilted 35° through a 0.8 × lens, the card's near and far sides are nearly
+    // parallel: their vanishing point lies far off. Its exact corners give the lens back, but with
+    // one corner a pixel off, the length read (0.8 ± about 0.03) moves the card's shape by more
+    // than the format tolerance; such a length is not taken, and the lens is assumed (its shape is
+    // then read across main-camera lenses, analyse-face.ts).
+    const nearlyParallel = projectedCard(0.8 * longSide, 35, { x: 0, y: 0 }, 5, 4);
+    const unsteady = rectangleProportions(nearlyParallel, PHOTO.width, PHOTO.height);
+    expect(unsteady.focalSource).toBe("assumed");
+    expect(unsteady.focal).toBe(DEFAULT_FOCAL_SHARE * longSide);
+    // What the vanishing points alone give: the lens, from the exact corners; with the bottom-right
+    // corner a pixel to the right, another lens, through which the card reads more than 1 % off.
+    const share = (quad: Quad) => (vanishingFocal(quad, PHOTO.width, PHOTO.height) ?? Number.NaN) / longSide;
+    const pixelOff = nearlyParallel.map((p, i) => (i === 2 ? { x: p.x + 1, y: p.y } : p)) as Quad;
+    expect(share(nearlyParallel)).toBeCloseTo(0.8, 6);
+    expect(Math.abs(share(pixelOff) - 0.8)).toBeGreaterThan(0.01);
+    const aspectThrough = (s: number) =>
+      1 / rectangleProportions(nearlyParallel, PHOTO.width, PHOTO.height, s * longSide).ratio;
+    expect(Math.abs(aspectThrough(share(pixelOff)) / aspectThrough(0.8) - 1)).toBeGreaterThan(0.005);
+    // Turned 30°, both vanishing points lie near: a pixel moves the length little, and it is taken.
+    const steady = rectangleProportions(turnedCard(0.8), PHOTO.width, PHOTO.height);
+    expect(steady.focalSource).toBe("vanishing_points");
+    expect(steady.ratio).toBeCloseTo(CARD_RATIO, 4);
   });
 
   it.each([0, 20, 40])("reads the slant of a card tilted %s° and turned 30°, with the lens's focal length", (tilt) => {

@@ -58,6 +58,30 @@ export function rectangleProportions(
   imageHeight: number,
   lensFocal: number | null = null,
 ): Proportions {
+  const { n2, n3 } = sideVectors(quad, imageWidth, imageHeight);
+  const longSide = Math.max(imageWidth, imageHeight);
+  let focal = DEFAULT_FOCAL_SHARE * longSide;
+  let focalSource: Proportions["focalSource"] = "assumed";
+  if (lensFocal !== null && lensFocal > 0) {
+    focal = lensFocal;
+    focalSource = "exif";
+  } else {
+    const vanishing = steadyVanishingFocal(quad, imageWidth, imageHeight);
+    if (vanishing !== null) {
+      focal = vanishing;
+      focalSource = "vanishing_points";
+    }
+  }
+  // The sides' directions in the camera's frame, (x / f, y / f, z): their cross product is the
+  // rectangle's normal, and the slant its angle from the lens's axis.
+  const normal = cross([n2[0], n2[1], focal * n2[2]], [n3[0], n3[1], focal * n3[2]]);
+  const size = Math.hypot(...normal);
+  const slant = size > 0 ? (Math.acos(Math.min(1, Math.abs(normal[2]) / size)) * 180) / Math.PI : 0;
+  return { ratio: sidesRatio(n2, n3, focal), focal, focalSource, slant };
+}
+
+/** The rectangle's two side directions (Zhang & He's n2 and n3) for `quad` (tl, tr, br, bl), about the photo's centre. */
+function sideVectors(quad: Quad, imageWidth: number, imageHeight: number): { n2: Vec3; n3: Vec3 } {
   const u0 = imageWidth / 2;
   const v0 = imageHeight / 2;
   const h = (p: Point): Vec3 => [p.x - u0, p.y - v0, 1];
@@ -68,35 +92,81 @@ export function rectangleProportions(
   const m3 = h(quad[3]);
   const k2 = dot(cross(m1, m4), m3) / dot(cross(m2, m4), m3);
   const k3 = dot(cross(m1, m4), m2) / dot(cross(m3, m4), m2);
-  const n2: Vec3 = [k2 * m2[0] - m1[0], k2 * m2[1] - m1[1], k2 * m2[2] - m1[2]];
-  const n3: Vec3 = [k3 * m3[0] - m1[0], k3 * m3[1] - m1[1], k3 * m3[2] - m1[2]];
-  const longSide = Math.max(imageWidth, imageHeight);
-  let focal = DEFAULT_FOCAL_SHARE * longSide;
-  let focalSource: Proportions["focalSource"] = "assumed";
-  // Both vanishing points finite: n2[2] and n3[2] clearly away from 0 relative to the sides' size.
-  const scale = Math.hypot(n2[0], n2[1]) * Math.hypot(n3[0], n3[1]);
-  const product = n2[2] * n3[2];
-  if (lensFocal !== null && lensFocal > 0) {
-    focal = lensFocal;
-    focalSource = "exif";
-  } else if (Math.abs(product) * longSide * longSide > 0.02 * scale) {
-    const f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / product;
-    const f = f2 > 0 ? Math.sqrt(f2) : Number.NaN;
-    if (f >= FOCAL_RANGE.min * longSide && f <= FOCAL_RANGE.max * longSide) {
-      focal = f;
-      focalSource = "vanishing_points";
-    }
-  }
+  return {
+    n2: [k2 * m2[0] - m1[0], k2 * m2[1] - m1[1], k2 * m2[2] - m1[2]],
+    n3: [k3 * m3[0] - m1[0], k3 * m3[1] - m1[1], k3 * m3[2] - m1[2]],
+  };
+}
+
+/** Width / height of the rectangle with side directions n2, n3 through a lens of `focal` pixels. */
+function sidesRatio(n2: Vec3, n3: Vec3, focal: number): number {
   const f2 = focal * focal;
   const width2 = n2[0] * n2[0] + n2[1] * n2[1] + f2 * n2[2] * n2[2];
   const height2 = n3[0] * n3[0] + n3[1] * n3[1] + f2 * n3[2] * n3[2];
-  // The sides' directions in the camera's frame, (x / f, y / f, z): their cross product is the
-  // rectangle's normal, and the slant its angle from the lens's axis.
-  const normal = cross([n2[0], n2[1], focal * n2[2]], [n3[0], n3[1], focal * n3[2]]);
-  const size = Math.hypot(...normal);
-  const slant = size > 0 ? (Math.acos(Math.min(1, Math.abs(normal[2]) / size)) * 180) / Math.PI : 0;
-  return { ratio: Math.sqrt(width2 / height2), focal, focalSource, slant };
+  return Math.sqrt(width2 / height2);
 }
+
+/**
+ * The focal length (pixels) `quad`'s two vanishing points give, or null: one of them (nearly) at
+ * infinity, or the length outside FOCAL_RANGE.
+ */
+export function vanishingFocal(quad: Quad, imageWidth: number, imageHeight: number): number | null {
+  const { n2, n3 } = sideVectors(quad, imageWidth, imageHeight);
+  const longSide = Math.max(imageWidth, imageHeight);
+  // Both vanishing points finite: n2[2] and n3[2] clearly away from 0 relative to the sides' size.
+  const scale = Math.hypot(n2[0], n2[1]) * Math.hypot(n3[0], n3[1]);
+  const product = n2[2] * n3[2];
+  if (Math.abs(product) * longSide * longSide <= 0.02 * scale) return null;
+  const f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / product;
+  const f = f2 > 0 ? Math.sqrt(f2) : Number.NaN;
+  return f >= FOCAL_RANGE.min * longSide && f <= FOCAL_RANGE.max * longSide ? f : null;
+}
+
+/**
+ * The proportions may move at most this much (relative) between the focal lengths `quad`'s
+ * vanishing points give with any one corner moved a pixel (steadyVanishingFocal), as much as
+ * they may move across all phones' main-camera lenses before the lens matters (LENS_INDIFFERENCE).
+ */
+const MAX_VANISHING_SPREAD = 0.01;
+
+/**
+ * The focal length `quad`'s vanishing points give (vanishingFocal), when it holds with any one
+ * corner moved a pixel either way along either axis (the corners are found to about a pixel): each
+ * such move still gives a length within FOCAL_RANGE, and the proportions read through the lengths
+ * so given spread by at most MAX_VANISHING_SPREAD. Otherwise null, and the lens is taken as unknown
+ * (aspectsAcrossLenses). With one pair of sides nearly
+ * parallel the second vanishing point lies far off and a pixel moves it far: on a real webcam
+ * photo of a standard Magic card seen 32° from square, its near and far sides parallel, the
+ * points gave 0.83 × the longer side and read the card 1.443 tall, the 1952 Topps format; a
+ * pixel at one corner gave 0.81 to 0.86, 1.42 to 1.46 tall, and the webcam's own lens (about
+ * 0.73) reads 1.397, a standard card.
+ */
+function steadyVanishingFocal(quad: Quad, imageWidth: number, imageHeight: number): number | null {
+  const focal = vanishingFocal(quad, imageWidth, imageHeight);
+  if (focal === null) return null;
+  const { n2, n3 } = sideVectors(quad, imageWidth, imageHeight);
+  const ratio = sidesRatio(n2, n3, focal);
+  let least = ratio;
+  let most = ratio;
+  for (let k = 0; k < 4; k++) {
+    for (const [dx, dy] of PIXEL_MOVES) {
+      const moved = quad.map((p, i) => (i === k ? { x: p.x + dx, y: p.y + dy } : p)) as Quad;
+      const f = vanishingFocal(moved, imageWidth, imageHeight);
+      if (f === null) return null;
+      const r = sidesRatio(n2, n3, f);
+      least = Math.min(least, r);
+      most = Math.max(most, r);
+    }
+  }
+  return most / least - 1 <= MAX_VANISHING_SPREAD ? focal : null;
+}
+
+const PIXEL_MOVES = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
 
 /**
  * The most a one-pixel move of one corner of `quad` changes its rectangle's proportions (relative),

@@ -37,6 +37,7 @@ const ENGINE_TEST_FILES = [
   "reference-difference",
   "reference-print",
   "refine-outline",
+  "screenshot-margins",
   "sleeve",
   "surface",
   "table-pattern",

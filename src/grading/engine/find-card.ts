@@ -46,6 +46,7 @@
 //    analyse-face.ts refuses unless it finds the border outside some other way.
 // 5. The winner's sides are refined to a fraction of a pixel on the full working image
 //    (refine-outline.ts).
+
 import { faintCutOutside, sidesToCut } from "./border-sides";
 import { gradientMap, houghLines, type SegmentSupport } from "./edges";
 import { aspectOf, FORMAT_TOLERANCE, FORMATS, STANDARD_FORMAT } from "./formats";
@@ -64,6 +65,7 @@ import {
   sidesOf,
   swungOntoWeaker,
 } from "./outline-relations";
+import { marginInsets, withoutMargins } from "./padding";
 import {
   type Hypothesis,
   lineQuads,
@@ -407,6 +409,13 @@ function sidesApartDeg(quad: Quad, k: number): number {
 
 /** The card's quadrilateral, from the photo's lines and colours (see the file's head), unrefined. */
 export function locateCard(image: RgbaImage, lensFocal: number | null = null): LocateResult {
+  // A screenshot's flat margins round the photo it shows are no part of the scene (padding.ts):
+  // the card is looked for with them painted over by the photo's own edge.
+  return locateInPhoto(withoutMargins(image, marginInsets(image)), lensFocal);
+}
+
+/** locateCard on a photo without margins. */
+function locateInPhoto(image: RgbaImage, lensFocal: number | null): LocateResult {
   const coarse = downscaleToFit(image, COARSE_MAX_SIDE);
   const scale = image.width / coarse.width;
   const focal = lensFocal === null ? null : lensFocal / scale;

@@ -5,16 +5,10 @@
 // white round the photo), outlines closed by those edges competed with the card's, and the photos
 // were refused as showing two outlines. The card is looked for inside the margins
 // (find-card.ts, locateCard).
-import type { RgbaImage } from "./image";
+import type { Rgb, RgbaImage } from "./image";
 
-type Rgb = [number, number, number];
-
-export interface Insets {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
+/** Pixels of margin along each side. */
+export type Insets = Record<"left" | "top" | "right" | "bottom", number>;
 
 /**
  * A line of the margin holds one colour: no channel of any of its pixels varies by more than this

@@ -1,10 +1,11 @@
 // Margins added round a photo: a screenshot's bars of one flat colour round the photo it shows
 // (a phone's gallery view, letterboxing). A margin is no part of the scene, but where it meets the
 // photo it makes a straight, sharp edge along the photo's side, which the outline search would
-// otherwise read as an object's side: on real screenshots of Magic cards (1 to 3 px of grey or
-// white round the photo), outlines closed by those edges competed with the card's, and the photos
-// were refused as showing two outlines. The card is looked for inside the margins
-// (find-card.ts, locateCard).
+// otherwise read as an object's side: on real screenshots of Magic cards (1 to 41 px of grey or
+// white round the photo), outlines closed by those edges competed with the card's, or the card's
+// outline closed on one, and the photos were refused. The card is looked for with the margins
+// painted over by the photo's own edge (find-card.ts, locateCard); everything after it reads the
+// photo as sent.
 import type { Rgb, RgbaImage } from "./image";
 
 /** Pixels of margin along each side. */
@@ -45,10 +46,10 @@ const CORNER_IN = 2;
 const MAX_MARGIN_SHARE = 0.5;
 
 /**
- * The flat margins round `image` (pixels per side), peeled a line at a time from each side: a
- * line (within the margins already found) of one colour, whose neighbour inside differs from that
- * colour on most of its length, with the lines peeled before it on that side. All zero for a photo
- * without margins.
+ * The flat margins round `image` (pixels per side), peeled from each side in turn: a run of lines
+ * (within the margins already found) of one colour, ended within JPEG_RINGING lines by a line that
+ * steps from that colour on most of its length; the photo's corners inside the margins found must
+ * not be of those margins' colours. All zero for a photo without margins.
  */
 export function marginInsets(image: RgbaImage): Insets {
   const { width, height, data } = image;

@@ -66,7 +66,7 @@ export function rectangleProportions(
     focal = lensFocal;
     focalSource = "exif";
   } else {
-    const vanishing = steadyVanishingFocal(quad, imageWidth, imageHeight);
+    const vanishing = steadyVanishingFocal(quad, imageWidth, imageHeight, n2, n3);
     if (vanishing !== null) {
       focal = vanishing;
       focalSource = "vanishing_points";
@@ -122,6 +122,14 @@ export function vanishingFocal(quad: Quad, imageWidth: number, imageHeight: numb
   return f >= FOCAL_RANGE.min * longSide && f <= FOCAL_RANGE.max * longSide ? f : null;
 }
 
+/** A corner moved a pixel either way along either axis. */
+const PIXEL_MOVES = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
+
 /**
  * The proportions may move at most this much (relative) between the focal lengths `quad`'s
  * vanishing points give with any one corner moved a pixel (steadyVanishingFocal), as much as
@@ -139,12 +147,11 @@ const MAX_VANISHING_SPREAD = 0.01;
  * photo of a standard Magic card seen 32° from square, its near and far sides parallel, the
  * points gave 0.83 × the longer side and read the card 1.443 tall, the 1952 Topps format; a
  * pixel at one corner gave 0.81 to 0.86, 1.42 to 1.46 tall, and the webcam's own lens (about
- * 0.73) reads 1.397, a standard card.
+ * 0.73) reads 1.397, a standard card. `n2`, `n3`: the quad's side directions (sideVectors).
  */
-function steadyVanishingFocal(quad: Quad, imageWidth: number, imageHeight: number): number | null {
+function steadyVanishingFocal(quad: Quad, imageWidth: number, imageHeight: number, n2: Vec3, n3: Vec3): number | null {
   const focal = vanishingFocal(quad, imageWidth, imageHeight);
   if (focal === null) return null;
-  const { n2, n3 } = sideVectors(quad, imageWidth, imageHeight);
   const ratio = sidesRatio(n2, n3, focal);
   let least = ratio;
   let most = ratio;
@@ -161,13 +168,6 @@ function steadyVanishingFocal(quad: Quad, imageWidth: number, imageHeight: numbe
   return most / least - 1 <= MAX_VANISHING_SPREAD ? focal : null;
 }
 
-const PIXEL_MOVES = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-] as const;
-
 /**
  * The most a one-pixel move of one corner of `quad` changes its rectangle's proportions (relative),
  * through a lens of `focal` pixels: how exactly the corners place the card's shape. Square to the
@@ -178,12 +178,7 @@ export function cornerSensitivity(quad: Quad, imageWidth: number, imageHeight: n
   const ratio = rectangleProportions(quad, imageWidth, imageHeight, focal).ratio;
   let most = 0;
   for (let k = 0; k < 4; k++) {
-    for (const [dx, dy] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ] as const) {
+    for (const [dx, dy] of PIXEL_MOVES) {
       const moved = quad.map((p, i) => (i === k ? { x: p.x + dx, y: p.y + dy } : p)) as Quad;
       const change = Math.abs(rectangleProportions(moved, imageWidth, imageHeight, focal).ratio / ratio - 1);
       most = Math.max(most, change);

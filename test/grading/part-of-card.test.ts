@@ -243,6 +243,39 @@ describe("print of the card round it, which does not make that card the table's 
   });
 });
 
+// The scores follow those read on a real silver-bordered Pokémon trainer on a white table, on the
+// coarse copy (480 × 640) of nmch-super_potion.png (set 13 of the local photos; not committed, its
+// repository published no licence with it): the card's top end, closed by its art window's foot,
+// and the card round it, whose pale grey text box the colour cue counted as table.
+describe("the card's end cut off by a line of its print", () => {
+  const card = outline(box(62, 98, 407, 578), {
+    support: 1,
+    strength: 3.84,
+    sharpness: 0.338,
+    distinct: 0.662,
+    aspect: 1.391,
+  });
+  const end = outline(box(62, 98, 407, 351), {
+    support: 1,
+    strength: 3.84,
+    sharpness: 0.311,
+    distinct: 0.656,
+    aspect: 1.364,
+  });
+
+  it("is print of the card: along three of its sides, with no card's proportions where the card has them", () => {
+    expect(printOfCard(card, end)).toBe(true);
+  });
+
+  it("is not, when it has a card's proportions (a card beside another in an outline round both)", () => {
+    expect(printOfCard(card, { ...end, aspect: 1.397 })).toBe(false);
+  });
+
+  it("is not, when the outline round it has no card's proportions either", () => {
+    expect(printOfCard({ ...card, aspect: 1.3 }, end)).toBe(false);
+  });
+});
+
 // The scores follow those read on a real white-bordered Magic card on light wood, 640 × 480
 // (keyo-pic_1.jpg, set 11), in its pixels: the wood's grain withdrew Hough votes from the card's
 // left cut, so the only outlines supported as well as its frame's are the frame and outlines

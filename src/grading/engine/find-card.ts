@@ -255,11 +255,35 @@ function sidesAlong(inner: Hypothesis, outer: Hypothesis): number {
 /**
  * `inner` is print of the card `outer` outlines: it lies crosswise inside it, clear of its sides
  * (outline-relations.ts, printLyingInside: a panel, half the card below its art), or along one of
- * them only (partOf: an art window closed by the card's own cut along one side). Two cards side
- * by side, which an outline round both holds crosswise, lie along three of its sides.
+ * them only (partOf: an art window closed by the card's own cut along one side), or it is the
+ * card's end cut off by a line of its print (cutOffByPrint).
  */
 export function printOfCard(outer: Hypothesis, inner: Hypothesis): boolean {
-  return printLyingInside(outer.quad, inner.quad) || (crosswiseInside(inner, outer) && sidesAlong(inner, outer) === 1);
+  return (
+    printLyingInside(outer.quad, inner.quad) ||
+    (crosswiseInside(inner, outer) && sidesAlong(inner, outer) === 1) ||
+    cutOffByPrint(inner, outer)
+  );
+}
+
+/**
+ * `inner` is the end of the card `outer` outlines, cut off by a line of its print: it lies
+ * crosswise inside it, along three of its sides (the card's cut along its top and both sides, its
+ * art window's foot across it), and has no card format's proportions (FORMAT_TOLERANCE, as a
+ * refined outline must fit one), where `outer` has one's. Two cards side by side lie so in an
+ * outline round both too, but each is a card, with a card's proportions. On a real photo of a
+ * silver-bordered Pokémon trainer on a white table (`nmch-super_potion.png`, set 13 of the local
+ * photos), its pale grey text box counted as table by the colour cue, the top half above the art
+ * window's foot (1.364 times as wide as tall) was taken for the card, and the card round it
+ * (1.391) for the table's pattern closing it.
+ */
+function cutOffByPrint(inner: Hypothesis, outer: Hypothesis): boolean {
+  return (
+    crosswiseInside(inner, outer) &&
+    sidesAlong(inner, outer) === 3 &&
+    formatMisfit(inner.aspect) > FORMAT_TOLERANCE &&
+    formatMisfit(outer.aspect) <= FORMAT_TOLERANCE
+  );
 }
 
 /**
@@ -611,7 +635,8 @@ function locateInPhoto(image: RgbaImage, lensFocal: number | null): LocateResult
       // Far larger than the card, with table between: lines of things on the table (pencils, a
       // laptop's edge, the table's own edge, its texture) closing a rectangle around it. A card's
       // cut never lies that far out from its own print. Unless the "card" lies crosswise inside it,
-      // clear of all four of its sides or along one of them (printOfCard): then it is part of the
+      // clear of all four of its sides, along one of them, or along three with no card's
+      // proportions (printOfCard): then it is part of the
       // print of the card that outline is (a modern card's panel below its art window, round its
       // text box: a card's shape lying sideways; its art window closed by its left cut, on a real
       // photo of a silver-bordered Pokémon trainer on a blue playmat), whose border and art the

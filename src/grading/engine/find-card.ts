@@ -636,12 +636,13 @@ function locateInPhoto(image: RgbaImage, lensFocal: number | null): LocateResult
       // laptop's edge, the table's own edge, its texture) closing a rectangle around it. A card's
       // cut never lies that far out from its own print. Unless the "card" lies crosswise inside it,
       // clear of all four of its sides, along one of them, or along three with no card's
-      // proportions (printOfCard): then it is part of the
-      // print of the card that outline is (a modern card's panel below its art window, round its
-      // text box: a card's shape lying sideways; its art window closed by its left cut, on a real
-      // photo of a silver-bordered Pokémon trainer on a blue playmat), whose border and art the
-      // colour cue took for table (a silver border on grey grass; the silver, lit, as light as the
-      // playmat's sheen). Taken for the card, that panel was graded 28 points off. But not when the card
+      // proportions (printOfCard): then it is part of the print of the card that outline is (a
+      // modern card's panel below its art window, round its text box: a card's shape lying
+      // sideways; its art window closed by its left cut, on a real photo of a silver-bordered
+      // Pokémon trainer on a blue playmat; its top end above its art window's foot, on another
+      // on a white table), whose border and art the colour cue took for table (a silver border on
+      // grey grass; the silver, lit, as light as the playmat's sheen; a pale text box). Taken for
+      // the card, that panel was graded 28 points off. But not when the card
       // has a cut of its own round it inside that outline (cardOfItsOwn): a drawn Yu-Gi-Oh! card
       // on bricks, its body the "card", the joints' landscape outline round it won, supported
       // 0.63 against its own cut's 1.00.
